@@ -1,0 +1,96 @@
+// §8 partnerctl: operator commands on the same DATABASE_URL as the server, printing JSON.
+// A running server reads clients, secrets, routes and the deny list per request, so changes apply at once.
+import { parseArgs } from 'node:util';
+import { databaseFileFromUrl } from '../config.js';
+import { openDatabase } from '../db/open.js';
+import {
+  OperatorError,
+  createClient,
+  createRoute,
+  denyAddress,
+  retireOldestSecret,
+  rotateSecret,
+  setRouteState,
+} from '../domain/operators.js';
+
+const USAGE = `usage: partnerctl <command> [options]   (state: DATABASE_URL, default file:./data/partner.db)
+  client create --name N [--client-id ID] [--secret S]
+  client rotate-secret --client-id ID
+  client retire-secret --client-id ID
+  route create --code C --client-id ID --blockchain ETH|TRON|BTC|SOL --currency CUR --scale N
+               [--min-minor M] [--max-minor M] [--fee-minor F] [--disabled]
+  route disable --code C
+  route enable --code C
+  screening deny --blockchain B --address A`;
+
+const options = {
+  name: { type: 'string' },
+  'client-id': { type: 'string' },
+  secret: { type: 'string' },
+  code: { type: 'string' },
+  blockchain: { type: 'string' },
+  currency: { type: 'string' },
+  scale: { type: 'string' },
+  'min-minor': { type: 'string' },
+  'max-minor': { type: 'string' },
+  'fee-minor': { type: 'string' },
+  disabled: { type: 'boolean' },
+  address: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+function required(values: Record<string, unknown>, name: string): string {
+  const v = values[name];
+  if (typeof v !== 'string' || v === '') throw new OperatorError(`--${name} is required`);
+  return v;
+}
+
+export function run(argv: string[], env: NodeJS.ProcessEnv = process.env): unknown {
+  const { values, positionals } = parseArgs({ args: argv, options, allowPositionals: true, strict: true });
+  const command = positionals.join(' ');
+  if (values.help || !command) throw new OperatorError(USAGE);
+  const database = openDatabase(databaseFileFromUrl(env.DATABASE_URL || 'file:./data/partner.db'));
+  try {
+    const { db } = database;
+    switch (command) {
+      case 'client create':
+        return createClient(db, { name: required(values, 'name'), clientId: values['client-id'], secret: values.secret });
+      case 'client rotate-secret':
+        return rotateSecret(db, required(values, 'client-id'));
+      case 'client retire-secret':
+        return retireOldestSecret(db, required(values, 'client-id'));
+      case 'route create': {
+        const scale = Number(required(values, 'scale'));
+        return createRoute(db, {
+          code: required(values, 'code'),
+          clientId: required(values, 'client-id'),
+          blockchain: required(values, 'blockchain'),
+          currency: required(values, 'currency'),
+          scale,
+          minMinor: values['min-minor'],
+          maxMinor: values['max-minor'],
+          feeMinor: values['fee-minor'],
+          disabled: values.disabled ?? false,
+        });
+      }
+      case 'route disable':
+        return setRouteState(db, required(values, 'code'), false);
+      case 'route enable':
+        return setRouteState(db, required(values, 'code'), true);
+      case 'screening deny':
+        return denyAddress(db, required(values, 'blockchain'), required(values, 'address'));
+      default:
+        throw new OperatorError(`unknown command "${command}"\n${USAGE}`);
+    }
+  } finally {
+    database.close();
+  }
+}
+
+try {
+  console.log(JSON.stringify(run(process.argv.slice(2))));
+} catch (e) {
+  const message = e instanceof Error ? e.message : String(e);
+  console.error(JSON.stringify({ error: message }));
+  process.exitCode = 2;
+}

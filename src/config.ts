@@ -1,0 +1,43 @@
+// Environment, parsed once into a typed Config (contract §1, §3, §5, §8).
+import path from 'node:path';
+
+export type Config = {
+  port: number;
+  host: string;
+  databaseFile: string;
+  production: boolean;
+  sandbox: boolean;
+  idempotencyTtlHours: number;
+  authorizationMaxAgeSeconds: number;
+  logLevel: string;
+};
+
+/** `file:./data/partner.db`, `./x.db` and `/abs/x.db` all name a file; `:memory:` is refused (state must survive). */
+export function databaseFileFromUrl(url: string): string {
+  const p = url.startsWith('file:') ? url.slice('file:'.length) : url;
+  if (!p || p === ':memory:') throw new Error(`DATABASE_URL must name a SQLite file, got "${url}"`);
+  return path.resolve(p);
+}
+
+function positiveNumber(name: string, raw: string | undefined, fallback: number): number {
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive number, got "${raw}"`);
+  return n;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const production = env.NODE_ENV === 'production';
+  const port = env.PORT === undefined || env.PORT === '' ? 4000 : Number(env.PORT);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}"`);
+  return {
+    port,
+    host: env.HOST || '127.0.0.1',
+    databaseFile: databaseFileFromUrl(env.DATABASE_URL || 'file:./data/partner.db'),
+    production,
+    sandbox: env.PARTNER_SANDBOX === undefined || env.PARTNER_SANDBOX === '' ? !production : env.PARTNER_SANDBOX === 'true',
+    idempotencyTtlHours: positiveNumber('IDEMPOTENCY_TTL_HOURS', env.IDEMPOTENCY_TTL_HOURS, 24),
+    authorizationMaxAgeSeconds: positiveNumber('AUTHORIZATION_MAX_AGE_SECONDS', env.AUTHORIZATION_MAX_AGE_SECONDS, 900),
+    logLevel: env.LOG_LEVEL || 'info',
+  };
+}

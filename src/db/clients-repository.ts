@@ -1,0 +1,52 @@
+import { and, asc, eq, isNull, lt } from 'drizzle-orm';
+import type { Exec } from './exec.js';
+import { clientSecrets, nonces, partnerClients } from './schema.js';
+
+export function findClient(db: Exec, clientId: string) {
+  return db.select().from(partnerClients).where(eq(partnerClients.clientId, clientId)).get();
+}
+
+export function countClients(db: Exec): number {
+  return db.select({ id: partnerClients.clientId }).from(partnerClients).all().length;
+}
+
+export function insertClient(db: Exec, row: typeof partnerClients.$inferInsert): void {
+  db.insert(partnerClients).values(row).run();
+}
+
+/** Active secrets, oldest first. */
+export function activeSecrets(db: Exec, clientId: string) {
+  return db
+    .select()
+    .from(clientSecrets)
+    .where(and(eq(clientSecrets.clientId, clientId), isNull(clientSecrets.retiredAt)))
+    .orderBy(asc(clientSecrets.id))
+    .all();
+}
+
+export function insertSecret(db: Exec, clientId: string, secret: string, createdAt: string): void {
+  db.insert(clientSecrets).values({ clientId, secret, createdAt }).run();
+}
+
+export function retireSecret(db: Exec, id: number, retiredAt: string): void {
+  db.update(clientSecrets).set({ retiredAt }).where(eq(clientSecrets.id, id)).run();
+}
+
+/** Records a nonce; false when the client used it already (and it is not yet purged). */
+export function recordNonce(db: Exec, clientId: string, nonce: string, seenAtMs: number, windowMs: number): boolean {
+  const seen = db
+    .select({ seenAtMs: nonces.seenAtMs })
+    .from(nonces)
+    .where(and(eq(nonces.clientId, clientId), eq(nonces.nonce, nonce)))
+    .get();
+  if (seen && seen.seenAtMs > seenAtMs - windowMs) return false;
+  db.insert(nonces)
+    .values({ clientId, nonce, seenAtMs })
+    .onConflictDoUpdate({ target: [nonces.clientId, nonces.nonce], set: { seenAtMs } })
+    .run();
+  return true;
+}
+
+export function purgeNonces(db: Exec, olderThanMs: number): number {
+  return db.delete(nonces).where(lt(nonces.seenAtMs, olderThanMs)).run().changes;
+}

@@ -1,0 +1,34 @@
+import { and, eq } from 'drizzle-orm';
+import type { Exec } from './exec.js';
+import { routes, screeningDenylist } from './schema.js';
+
+export function findRoute(db: Exec, routeCode: string, clientId: string) {
+  return db
+    .select()
+    .from(routes)
+    .where(and(eq(routes.routeCode, routeCode), eq(routes.clientId, clientId)))
+    .get();
+}
+
+export function insertRoute(db: Exec, row: typeof routes.$inferInsert): void {
+  db.insert(routes).values(row).run();
+}
+
+/** Enables or disables every mapping of a route code; returns how many there were. */
+export function setRouteEnabled(db: Exec, routeCode: string, enabled: boolean, updatedAt: string): number {
+  return db.update(routes).set({ enabled, updatedAt }).where(eq(routes.routeCode, routeCode)).run().changes;
+}
+
+export function isDenied(db: Exec, blockchain: string, addressKey: string): boolean {
+  return (
+    db
+      .select({ b: screeningDenylist.blockchain })
+      .from(screeningDenylist)
+      .where(and(eq(screeningDenylist.blockchain, blockchain), eq(screeningDenylist.addressKey, addressKey)))
+      .get() !== undefined
+  );
+}
+
+export function insertDenied(db: Exec, blockchain: string, addressKey: string, createdAt: string): void {
+  db.insert(screeningDenylist).values({ blockchain, addressKey, createdAt }).onConflictDoNothing().run();
+}

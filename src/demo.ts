@@ -1,0 +1,58 @@
+// §8: on a first start in development with no client, provision a demo client, route and customer
+// and print them with a ready-to-run example.
+import { randomUUID } from 'node:crypto';
+import { countClients } from './db/clients-repository.js';
+import type { Db } from './db/open.js';
+import { insertCustomer } from './db/records-repository.js';
+import { createClient, createRoute } from './domain/operators.js';
+import { DEMO_CLIENT_ID } from './http/dev-proxy.js';
+
+export type Demo = { clientId: string; secret: string; routeCode: string; customerId: string };
+
+export function provisionDemoIfEmpty(db: Db): Demo | undefined {
+  if (countClients(db) > 0) return undefined;
+  const { clientId, secret } = createClient(db, { name: 'Demo partner', clientId: DEMO_CLIENT_ID });
+  const route = createRoute(db, {
+    code: 'USDT-ETH',
+    clientId,
+    blockchain: 'ETH',
+    currency: 'USDT',
+    scale: 6,
+    minMinor: '1000000',
+    maxMinor: '1000000000000',
+    feeMinor: '1500000',
+  });
+  const now = new Date().toISOString();
+  const customer = insertCustomer(db, {
+    customerId: randomUUID(),
+    clientId,
+    externalRef: 'demo-customer-1',
+    type: 'INDIVIDUAL',
+    displayName: 'Demo Customer',
+    status: 'ACTIVE',
+    createdAt: now,
+    updatedAt: now,
+  });
+  return { clientId, secret, routeCode: route.routeCode, customerId: customer.customerId };
+}
+
+export function demoBanner(demo: Demo, baseUrl: string): string {
+  const query = JSON.stringify({
+    query: `mutation { createCryptoWalletBeneficiary(customerId: "${demo.customerId}", input: { routeCode: "${demo.routeCode}", label: "Cold wallet", blockchain: "ETH", walletAddress: "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed", isOwner: true, walletType: "PRIVATE_WALLET", ownerType: "INDIVIDUAL" }) { walletBeneficiaryId screeningStatus beneficiaryStatus } }`,
+  });
+  return [
+    '',
+    'Demo partner provisioned (development only; shown once):',
+    `  clientId:   ${demo.clientId}`,
+    `  secret:     ${demo.secret}`,
+    `  routeCode:  ${demo.routeCode} (ETH, USDT, scale 6)`,
+    `  customerId: ${demo.customerId}`,
+    '',
+    'Try it: the development proxy signs as the demo client and adds an Idempotency-Key:',
+    `  curl -s ${baseUrl}/dev/graphql -H 'content-type: application/json' \\`,
+    `    -d '${query}'`,
+    '',
+    `Apollo Sandbox: ${baseUrl}/dev/graphql   Signed requests: see README.md, "Signing a request".`,
+    '',
+  ].join('\n');
+}

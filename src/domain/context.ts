@@ -1,0 +1,23 @@
+// What a domain operation knows about the call it serves: who (an authenticated partner client),
+// when, under which idempotency key, and the services it may use.
+import type { Config } from '../config.js';
+import type { Db } from '../db/open.js';
+import type { Logger } from 'pino';
+
+export type Services = { db: Db; config: Config; logger: Logger };
+
+export type CallContext = {
+  services: Services;
+  requestId: string;
+  clientId: string;
+  idempotencyKey: string | undefined;
+  /** The request's clock reading, taken once so every check of one request agrees. */
+  now: Date;
+  /** Set when the result is a stored idempotent replay (§3 Idempotent-Replayed). */
+  replayed: boolean;
+  logger: Logger;
+};
+
+export function isoNow(ctx: { now: Date }): string {
+  return ctx.now.toISOString();
+}

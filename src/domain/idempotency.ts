@@ -1,0 +1,74 @@
+// §3 Idempotency, enforced once for both surfaces: the REST adapter runs the same mutation, so the
+// same (client, key, fingerprint) is one operation whichever surface it arrives on.
+import type { Exec } from '../db/exec.js';
+import {
+  deleteIdempotencyRecord,
+  findIdempotencyRecord,
+  insertIdempotencyRecord,
+} from '../db/idempotency-repository.js';
+import { jcs, sha256Hex } from './canonical.js';
+import type { CallContext } from './context.js';
+import { Problem } from './problem.js';
+
+const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+
+/** §3 key format: 1–255 characters, each 0x21–0x7E. */
+export function checkIdempotencyKey(key: string | undefined): asserts key is string {
+  if (key === undefined) throw new Problem('IDEMPOTENCY_KEY_MISSING', 'The Idempotency-Key header is required on this operation.');
+  if (!KEY_PATTERN.test(key))
+    throw new Problem('IDEMPOTENCY_KEY_INVALID', 'Idempotency-Key must be 1–255 characters, each 0x21–0x7E.');
+}
+
+/** Lowercase hex SHA-256 of JCS {"operation", "arguments"}, absent and null members left out. */
+export function fingerprintOf(operation: string, args: Record<string, unknown>): string {
+  return sha256Hex(jcs({ operation, arguments: args }));
+}
+
+/**
+ * Runs `effect` at most once per (client, key): a stored result with the same fingerprint is returned
+ * as it was first answered; a different fingerprint is 409. The effect and its record commit in one
+ * IMMEDIATE transaction, so a refusal (thrown Problem) or a crash stores nothing, and two concurrent
+ * requests with one key serialize on the write lock: the second sees the first's record.
+ */
+export function runIdempotent<T extends object>(
+  ctx: CallContext,
+  operation: string,
+  args: Record<string, unknown>,
+  resourceIdOf: (result: T) => string,
+  effect: (tx: Exec) => T,
+): T {
+  const key = ctx.idempotencyKey;
+  checkIdempotencyKey(key);
+  const fingerprint = fingerprintOf(operation, args);
+  const nowMs = ctx.now.getTime();
+  return ctx.services.db.transaction(
+    (tx) => {
+      const stored = findIdempotencyRecord(tx, ctx.clientId, key);
+      if (stored && stored.expiresAtMs <= nowMs) {
+        // Expired but not yet purged: the key is free again (§3 TTL).
+        deleteIdempotencyRecord(tx, ctx.clientId, key);
+      } else if (stored) {
+        if (stored.fingerprint !== fingerprint)
+          throw new Problem(
+            'IDEMPOTENCY_KEY_REUSED',
+            `Idempotency-Key "${key}" was already used for a different request (${stored.operation}).`,
+          );
+        ctx.replayed = true;
+        return JSON.parse(stored.responseJson) as T;
+      }
+      const result = effect(tx);
+      insertIdempotencyRecord(tx, {
+        clientId: ctx.clientId,
+        idempotencyKey: key,
+        operation,
+        fingerprint,
+        resourceId: resourceIdOf(result),
+        responseJson: JSON.stringify(result),
+        createdAt: ctx.now.toISOString(),
+        expiresAtMs: nowMs + ctx.services.config.idempotencyTtlHours * 3_600_000,
+      });
+      return result;
+    },
+    { behavior: 'immediate' },
+  );
+}

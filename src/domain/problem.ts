@@ -1,0 +1,128 @@
+// The one error model (contract §7): a Problem decides code and status; http/ and graphql/ only render it.
+
+export const problemStatus = {
+  AUTH_HEADERS_MISSING: 401,
+  AUTH_CLIENT_UNKNOWN: 401,
+  AUTH_TIMESTAMP_INVALID: 401,
+  AUTH_NONCE_INVALID: 401,
+  AUTH_NONCE_REUSED: 401,
+  AUTH_SIGNATURE_INVALID: 401,
+  IDEMPOTENCY_KEY_MISSING: 400,
+  IDEMPOTENCY_KEY_INVALID: 400,
+  IDEMPOTENCY_KEY_REUSED: 409,
+  IDEMPOTENCY_REQUEST_IN_PROGRESS: 409,
+  IDEMPOTENCY_SCOPE_INVALID: 400,
+  VALIDATION_FAILED: 400,
+  INVALID_WALLET_ADDRESS: 400,
+  INVALID_REQUEST: 400,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  PAYLOAD_TOO_LARGE: 413,
+  NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  FORBIDDEN: 403,
+  CUSTOMER_NOT_FOUND: 404,
+  WALLET_BENEFICIARY_NOT_FOUND: 404,
+  DEPOSIT_NOT_FOUND: 404,
+  REFUND_NOT_FOUND: 404,
+  ROUTE_NOT_PERMITTED: 403,
+  OPERATION_TYPE_MISMATCH: 403,
+  OPERATION_HASH_MISMATCH: 403,
+  AUTHORIZATION_EXPIRED: 403,
+  AUTHORIZATION_ALREADY_USED: 409,
+  DUPLICATE_CUSTOMER: 409,
+  DUPLICATE_WALLET_BENEFICIARY: 409,
+  DUPLICATE_CLIENT_REFERENCE: 409,
+  AMOUNT_OUT_OF_RANGE: 400,
+  BENEFICIARY_NOT_ACTIVE: 409,
+  ROUTE_MISMATCH: 409,
+  INVALID_STATE: 409,
+  REFUND_EXCEEDS_DEPOSIT: 409,
+  SANDBOX_ONLY: 403,
+  INTERNAL: 500,
+} as const;
+
+export type ProblemCode = keyof typeof problemStatus;
+
+export type FieldError = { pointer: string; detail: string };
+
+const titles: Partial<Record<ProblemCode, string>> = {
+  INTERNAL: 'Internal server error',
+};
+
+function titleOf(code: ProblemCode): string {
+  const explicit = titles[code];
+  if (explicit) return explicit;
+  const words = code.toLowerCase().split('_').join(' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+export class Problem extends Error {
+  readonly status: number;
+  /** For METHOD_NOT_ALLOWED: the Allow header. */
+  allow?: string;
+  constructor(
+    readonly code: ProblemCode,
+    readonly detail: string,
+    readonly errors?: FieldError[],
+  ) {
+    super(detail);
+    this.name = 'Problem';
+    this.status = problemStatus[code];
+  }
+
+  get title(): string {
+    return titleOf(this.code);
+  }
+
+  /** RFC 9457 document; `type` is relative: /problems/<code in kebab case>. */
+  toJSON(requestId: string): ProblemDocument {
+    const doc: ProblemDocument = {
+      type: `/problems/${this.code.toLowerCase().replaceAll('_', '-')}`,
+      title: this.title,
+      status: this.status,
+      detail: this.detail,
+      code: this.code,
+      requestId,
+    };
+    if (this.errors && this.errors.length > 0) doc.errors = this.errors;
+    return doc;
+  }
+}
+
+export type ProblemDocument = {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  code: ProblemCode;
+  requestId: string;
+  errors?: FieldError[];
+};
+
+export function isProblemCode(value: unknown): value is ProblemCode {
+  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(problemStatus, value);
+}
+
+/** Field-level validation: collects every fault, then throws one VALIDATION_FAILED (or a more specific code). */
+export class FieldErrors {
+  private readonly list: FieldError[] = [];
+  private code: ProblemCode = 'VALIDATION_FAILED';
+
+  add(pointer: string, detail: string): void {
+    this.list.push({ pointer, detail });
+  }
+
+  /** A wrong address is its own code (§4.3) when it is the only kind of fault. */
+  addAddress(pointer: string, detail: string): void {
+    if (this.list.length === 0) this.code = 'INVALID_WALLET_ADDRESS';
+    this.list.push({ pointer, detail });
+  }
+
+  throwIfAny(): void {
+    if (this.list.length === 0) return;
+    if (this.code === 'INVALID_WALLET_ADDRESS' && this.list.length > 1) this.code = 'VALIDATION_FAILED';
+    const first = this.list[0]!;
+    const detail = this.list.length === 1 ? `${first.pointer}: ${first.detail}` : `${this.list.length} fields are invalid`;
+    throw new Problem(this.code, detail, this.list);
+  }
+}

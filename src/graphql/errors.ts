@@ -1,0 +1,88 @@
+// §7 on GraphQL: a Problem travels in errors[].extensions as code, status, requestId and errors.
+// Everything that is not a Problem or a known GraphQL request fault is masked as INTERNAL.
+import { unwrapResolverError } from '@apollo/server/errors';
+import type { ApolloServerPlugin } from '@apollo/server';
+import { GraphQLError, type GraphQLFormattedError } from 'graphql';
+import { isProblemCode, Problem, problemStatus, type ProblemCode } from '../domain/problem.js';
+import type { GraphQLContext } from './context.js';
+
+/** Apollo's own codes for faults of the request itself, mapped onto ProblemCode. */
+const apolloCodes: Record<string, ProblemCode> = {
+  GRAPHQL_PARSE_FAILED: 'INVALID_REQUEST',
+  GRAPHQL_VALIDATION_FAILED: 'VALIDATION_FAILED',
+  BAD_USER_INPUT: 'VALIDATION_FAILED',
+  BAD_REQUEST: 'INVALID_REQUEST',
+  OPERATION_RESOLUTION_FAILURE: 'INVALID_REQUEST',
+  PERSISTED_QUERY_NOT_FOUND: 'INVALID_REQUEST',
+  PERSISTED_QUERY_NOT_SUPPORTED: 'INVALID_REQUEST',
+};
+
+export function problemToGraphQLError(problem: Problem): GraphQLError {
+  return new GraphQLError(problem.detail, {
+    originalError: problem,
+    extensions: {
+      code: problem.code,
+      status: problem.status,
+      ...(problem.errors?.length ? { errors: problem.errors } : {}),
+      http: { status: problem.status },
+    },
+  });
+}
+
+export function formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
+  const original = unwrapResolverError(error);
+  const base = { message: formatted.message, locations: formatted.locations, path: formatted.path };
+  if (original instanceof Problem) {
+    return {
+      ...base,
+      message: original.detail,
+      extensions: {
+        code: original.code,
+        status: original.status,
+        ...(original.errors?.length ? { errors: original.errors } : {}),
+      },
+    };
+  }
+  const code = formatted.extensions?.code;
+  if (isProblemCode(code) && code !== 'INTERNAL') {
+    const { http: _http, stacktrace: _stack, ...extensions } = formatted.extensions ?? {};
+    return { ...base, extensions: { ...extensions, status: problemStatus[code] } };
+  }
+  const mapped = typeof code === 'string' ? apolloCodes[code] : undefined;
+  if (mapped) return { ...base, extensions: { code: mapped, status: problemStatus[mapped] } };
+  return { message: 'Internal server error', path: formatted.path, extensions: { code: 'INTERNAL', status: 500 } };
+}
+
+function isInternal(error: GraphQLError): boolean {
+  const original = unwrapResolverError(error);
+  if (original instanceof Problem) return false;
+  const code = error.extensions?.code;
+  return !(typeof code === 'string' && (apolloCodes[code] || (isProblemCode(code) && code !== 'INTERNAL')));
+}
+
+/**
+ * Adds the request id to every error, logs internal ones (never their input), sets the HTTP status
+ * from the problem when no root field produced data, and marks idempotent replays (§3).
+ */
+export const problemResponsePlugin: ApolloServerPlugin<GraphQLContext> = {
+  async requestDidStart() {
+    return {
+      async didEncounterErrors({ errors, contextValue }) {
+        for (const error of errors) {
+          if (isInternal(error)) contextValue.logger.error({ err: unwrapResolverError(error) }, 'internal error in GraphQL execution');
+        }
+      },
+      async willSendResponse({ response, contextValue }) {
+        if (contextValue.replayed) response.http.headers.set('idempotent-replayed', 'true');
+        if (response.body.kind !== 'single') return;
+        const result = response.body.singleResult;
+        if (!result.errors?.length) return;
+        result.errors = result.errors.map((e) => ({ ...e, extensions: { ...e.extensions, requestId: contextValue.requestId } }));
+        const data = result.data as Record<string, unknown> | null | undefined;
+        const anyData = data ? Object.values(data).some((v) => v !== null && v !== undefined) : false;
+        const status = result.errors[0]?.extensions?.status;
+        if (!anyData && typeof status === 'number') response.http.status = status;
+      },
+    };
+  },
+};

@@ -1,0 +1,637 @@
+import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
+import type { CustomerRow, WalletBeneficiaryRow, CryptoWithdrawalRow, CryptoRefundRow } from '../../db/schema.js';
+import type { DepositView } from '../../domain/deposits.js';
+import type { GraphQLContext } from '../context.js';
+export type Maybe<T> = T | null;
+export type InputMaybe<T> = Maybe<T>;
+export type RequireFields<T, K extends keyof T> = Omit<T, K> & { [P in K]-?: NonNullable<T[P]> };
+/** All built-in and custom scalars, mapped to their actual values */
+export type Scalars = {
+  ID: { input: string; output: string; }
+  String: { input: string; output: string; }
+  Boolean: { input: boolean; output: boolean; }
+  Int: { input: number; output: number; }
+  Float: { input: number; output: number; }
+  /** UTC date-time; output is always YYYY-MM-DDTHH:mm:ss.sssZ (contract §4). */
+  DateTime: { input: Date; output: Date | string; }
+  /** A JSON object whose values are all strings (contract §4); anything else is refused. */
+  StringMap: { input: Record<string, string>; output: Record<string, string>; }
+  /** RFC 4122 UUID, in its canonical textual form. */
+  UUID: { input: string; output: string; }
+};
+
+export type ConfirmCryptoRefundInput = {
+  operationAuthorization: OperationAuthorizationInput;
+};
+
+/** Contract §4.5. */
+export type CreateCryptoRefundApprovalDraftInput = {
+  /** Minor units, digits only. */
+  amountMinor: Scalars['String']['input'];
+  operationAuthorization: OperationAuthorizationInput;
+  /** At most 500 characters. */
+  reason?: InputMaybe<Scalars['String']['input']>;
+  /** Default: the deposit's fromAddress. */
+  refundAddress?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** Contract §4.3. */
+export type CreateCryptoWalletBeneficiaryInput = {
+  /** ETH, TRON, BTC or SOL; must equal the route's blockchain. */
+  blockchain: Scalars['String']['input'];
+  /** At most 500 characters. */
+  description?: InputMaybe<Scalars['String']['input']>;
+  isOwner: Scalars['Boolean']['input'];
+  /** 1–100 characters. */
+  label: Scalars['String']['input'];
+  /** Must hold `name` when isOwner is false. */
+  ownerInfo?: InputMaybe<Scalars['StringMap']['input']>;
+  /** INDIVIDUAL or CORPORATE. */
+  ownerType: Scalars['String']['input'];
+  /** Required when walletType is VASP_WALLET. */
+  platformName?: InputMaybe<Scalars['String']['input']>;
+  platformUserId?: InputMaybe<Scalars['String']['input']>;
+  /** A code of codes.json purposeOfPayment. */
+  purposeOfPayment?: InputMaybe<Scalars['Int']['input']>;
+  /** A code of codes.json relationshipWithThirdParty; required when isOwner is false. */
+  relationshipWithThirdParty?: InputMaybe<Scalars['Int']['input']>;
+  routeCode: Scalars['String']['input'];
+  /** At most 10. */
+  supportFiles?: InputMaybe<Array<SupportFileInput>>;
+  walletAddress: Scalars['String']['input'];
+  /** PRIVATE_WALLET or VASP_WALLET. */
+  walletType: Scalars['String']['input'];
+};
+
+/** Contract §4.4. */
+export type CreateCryptoWithdrawalApprovalDraftInput = {
+  /** Minor units, digits only. */
+  amountMinor: Scalars['String']['input'];
+  /** At most 128 characters, unique per customer. */
+  clientReference?: InputMaybe<Scalars['String']['input']>;
+  currency: Scalars['String']['input'];
+  currencyScale: Scalars['Int']['input'];
+  externalFeeFields?: InputMaybe<Scalars['StringMap']['input']>;
+  operationAuthorization: OperationAuthorizationInput;
+  /** Required when purposeOfPayment is 99. */
+  otherPurpose?: InputMaybe<Scalars['String']['input']>;
+  /** Required when relationshipWithThirdParty is 99. */
+  otherRelationship?: InputMaybe<Scalars['String']['input']>;
+  purposeOfPayment?: InputMaybe<Scalars['Int']['input']>;
+  relationshipWithThirdParty?: InputMaybe<Scalars['Int']['input']>;
+  routeCode: Scalars['String']['input'];
+  walletBeneficiaryId: Scalars['UUID']['input'];
+  /** A code of codes.json withdrawalType; default 1. */
+  withdrawalType?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** Contract §4.1. */
+export type CreateCustomerInput = {
+  displayName?: InputMaybe<Scalars['String']['input']>;
+  /** Partner's own reference, 1–128 characters, unique per partner. */
+  externalRef: Scalars['String']['input'];
+  /** INDIVIDUAL or CORPORATE. */
+  type: Scalars['String']['input'];
+};
+
+export type CryptoDeposit = {
+  __typename?: 'CryptoDeposit';
+  amountMinor: Scalars['String']['output'];
+  blockchain: Scalars['String']['output'];
+  createdAt: Scalars['DateTime']['output'];
+  currency: Scalars['String']['output'];
+  currencyScale: Scalars['Int']['output'];
+  customerId: Scalars['UUID']['output'];
+  depositId: Scalars['UUID']['output'];
+  fromAddress: Scalars['String']['output'];
+  /** amountMinor less the refunds of this deposit that are not cancelled (drafts included). */
+  refundableAmountMinor: Scalars['String']['output'];
+  routeCode: Scalars['String']['output'];
+  /** COMPLETED. */
+  status: Scalars['String']['output'];
+  txHash?: Maybe<Scalars['String']['output']>;
+};
+
+/** APPROVED (draft) → AWAITING_CONFIRMATION → CONFIRMED. */
+export type CryptoRefund = {
+  __typename?: 'CryptoRefund';
+  amountMinor: Scalars['String']['output'];
+  confirmedAt?: Maybe<Scalars['DateTime']['output']>;
+  createdAt: Scalars['DateTime']['output'];
+  currency: Scalars['String']['output'];
+  currencyScale: Scalars['Int']['output'];
+  customerId: Scalars['UUID']['output'];
+  depositId: Scalars['UUID']['output'];
+  reason?: Maybe<Scalars['String']['output']>;
+  refundAddress: Scalars['String']['output'];
+  refundId: Scalars['UUID']['output'];
+  routeCode: Scalars['String']['output'];
+  status: Scalars['String']['output'];
+  statusInfo: Scalars['String']['output'];
+  txHash?: Maybe<Scalars['String']['output']>;
+  updatedAt: Scalars['DateTime']['output'];
+};
+
+export type CryptoWithdrawal = {
+  __typename?: 'CryptoWithdrawal';
+  amountMinor: Scalars['String']['output'];
+  clientReference?: Maybe<Scalars['String']['output']>;
+  createdAt: Scalars['DateTime']['output'];
+  currency: Scalars['String']['output'];
+  currencyScale: Scalars['Int']['output'];
+  customerId: Scalars['UUID']['output'];
+  externalFeeFields?: Maybe<Scalars['StringMap']['output']>;
+  feeAmountMinor: Scalars['String']['output'];
+  feeCurrency: Scalars['String']['output'];
+  /** PENDING until screening of the transfer. */
+  kytResult: Scalars['String']['output'];
+  otherPurpose?: Maybe<Scalars['String']['output']>;
+  otherRelationship?: Maybe<Scalars['String']['output']>;
+  purposeOfPayment?: Maybe<Scalars['Int']['output']>;
+  relationshipWithThirdParty?: Maybe<Scalars['Int']['output']>;
+  routeCode: Scalars['String']['output'];
+  /** APPROVED for a draft. */
+  status: Scalars['String']['output'];
+  statusInfo: Scalars['String']['output'];
+  txHash?: Maybe<Scalars['String']['output']>;
+  updatedAt: Scalars['DateTime']['output'];
+  walletBeneficiaryId: Scalars['UUID']['output'];
+  walletBeneficiaryLabel: Scalars['String']['output'];
+  withdrawalId: Scalars['UUID']['output'];
+  withdrawalType: Scalars['Int']['output'];
+};
+
+export type Customer = {
+  __typename?: 'Customer';
+  createdAt: Scalars['DateTime']['output'];
+  customerId: Scalars['UUID']['output'];
+  displayName?: Maybe<Scalars['String']['output']>;
+  externalRef: Scalars['String']['output'];
+  /** Always ACTIVE for now. */
+  status: Scalars['String']['output'];
+  type: Scalars['String']['output'];
+  updatedAt: Scalars['DateTime']['output'];
+};
+
+/** Every mutation requires an Idempotency-Key header (contract §3). */
+export type Mutation = {
+  __typename?: 'Mutation';
+  confirmCryptoRefund: CryptoRefund;
+  createCryptoRefundApprovalDraft: CryptoRefund;
+  createCryptoWalletBeneficiary: WalletBeneficiary;
+  createCryptoWithdrawalApprovalDraft: CryptoWithdrawal;
+  createCustomer: Customer;
+  /** Sandbox only (contract §8): outside sandbox mode it answers SANDBOX_ONLY (403). */
+  simulateCryptoDeposit: CryptoDeposit;
+  submitCryptoRefund: CryptoRefund;
+};
+
+
+/** Every mutation requires an Idempotency-Key header (contract §3). */
+export type MutationConfirmCryptoRefundArgs = {
+  input: ConfirmCryptoRefundInput;
+  refundId: Scalars['UUID']['input'];
+};
+
+
+/** Every mutation requires an Idempotency-Key header (contract §3). */
+export type MutationCreateCryptoRefundApprovalDraftArgs = {
+  depositId: Scalars['UUID']['input'];
+  input: CreateCryptoRefundApprovalDraftInput;
+};
+
+
+/** Every mutation requires an Idempotency-Key header (contract §3). */
+export type MutationCreateCryptoWalletBeneficiaryArgs = {
+  customerId: Scalars['UUID']['input'];
+  input: CreateCryptoWalletBeneficiaryInput;
+};
+
+
+/** Every mutation requires an Idempotency-Key header (contract §3). */
+export type MutationCreateCryptoWithdrawalApprovalDraftArgs = {
+  customerId: Scalars['UUID']['input'];
+  input: CreateCryptoWithdrawalApprovalDraftInput;
+};
+
+
+/** Every mutation requires an Idempotency-Key header (contract §3). */
+export type MutationCreateCustomerArgs = {
+  input: CreateCustomerInput;
+};
+
+
+/** Every mutation requires an Idempotency-Key header (contract §3). */
+export type MutationSimulateCryptoDepositArgs = {
+  customerId: Scalars['UUID']['input'];
+  input: SimulateCryptoDepositInput;
+};
+
+
+/** Every mutation requires an Idempotency-Key header (contract §3). */
+export type MutationSubmitCryptoRefundArgs = {
+  input: SubmitCryptoRefundInput;
+  refundId: Scalars['UUID']['input'];
+};
+
+/**
+ * The partner's evidence that one of its users authorized this exact operation (contract §5).
+ * operationHash is lowercase hex SHA-256 of the JCS of {operationType, <path id>, ...input without operationAuthorization}.
+ */
+export type OperationAuthorizationInput = {
+  authorizationMethod: Scalars['String']['input'];
+  authorizedAt: Scalars['DateTime']['input'];
+  authorizedByPartnerPolicyRef?: InputMaybe<Scalars['String']['input']>;
+  authorizedByPartnerUserRef: Scalars['String']['input'];
+  mfaEvidenceRef: Scalars['String']['input'];
+  operationHash: Scalars['String']['input'];
+  operationType: Scalars['String']['input'];
+  rawEvidence?: InputMaybe<Scalars['StringMap']['input']>;
+  sourceActionRef?: InputMaybe<Scalars['String']['input']>;
+  sourceSystem?: InputMaybe<Scalars['String']['input']>;
+};
+
+/**
+ * Every problem code the API can answer with (contract §7). On GraphQL it travels in
+ * errors[].extensions.code; on REST in the RFC 9457 problem document's `code`.
+ */
+export type ProblemCode =
+  | 'AMOUNT_OUT_OF_RANGE'
+  | 'AUTHORIZATION_ALREADY_USED'
+  | 'AUTHORIZATION_EXPIRED'
+  | 'AUTH_CLIENT_UNKNOWN'
+  | 'AUTH_HEADERS_MISSING'
+  | 'AUTH_NONCE_INVALID'
+  | 'AUTH_NONCE_REUSED'
+  | 'AUTH_SIGNATURE_INVALID'
+  | 'AUTH_TIMESTAMP_INVALID'
+  | 'BENEFICIARY_NOT_ACTIVE'
+  | 'CUSTOMER_NOT_FOUND'
+  | 'DEPOSIT_NOT_FOUND'
+  | 'DUPLICATE_CLIENT_REFERENCE'
+  | 'DUPLICATE_CUSTOMER'
+  | 'DUPLICATE_WALLET_BENEFICIARY'
+  | 'FORBIDDEN'
+  | 'IDEMPOTENCY_KEY_INVALID'
+  | 'IDEMPOTENCY_KEY_MISSING'
+  | 'IDEMPOTENCY_KEY_REUSED'
+  | 'IDEMPOTENCY_REQUEST_IN_PROGRESS'
+  | 'IDEMPOTENCY_SCOPE_INVALID'
+  | 'INTERNAL'
+  | 'INVALID_REQUEST'
+  | 'INVALID_STATE'
+  | 'INVALID_WALLET_ADDRESS'
+  | 'METHOD_NOT_ALLOWED'
+  | 'NOT_FOUND'
+  | 'OPERATION_HASH_MISMATCH'
+  | 'OPERATION_TYPE_MISMATCH'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'REFUND_EXCEEDS_DEPOSIT'
+  | 'REFUND_NOT_FOUND'
+  | 'ROUTE_MISMATCH'
+  | 'ROUTE_NOT_PERMITTED'
+  | 'SANDBOX_ONLY'
+  | 'UNSUPPORTED_MEDIA_TYPE'
+  | 'VALIDATION_FAILED'
+  | 'WALLET_BENEFICIARY_NOT_FOUND';
+
+export type Query = {
+  __typename?: 'Query';
+  cryptoDeposit?: Maybe<CryptoDeposit>;
+  cryptoRefund?: Maybe<CryptoRefund>;
+  cryptoWalletBeneficiary?: Maybe<WalletBeneficiary>;
+  cryptoWithdrawal?: Maybe<CryptoWithdrawal>;
+  customer?: Maybe<Customer>;
+};
+
+
+export type QueryCryptoDepositArgs = {
+  depositId: Scalars['UUID']['input'];
+};
+
+
+export type QueryCryptoRefundArgs = {
+  refundId: Scalars['UUID']['input'];
+};
+
+
+export type QueryCryptoWalletBeneficiaryArgs = {
+  walletBeneficiaryId: Scalars['UUID']['input'];
+};
+
+
+export type QueryCryptoWithdrawalArgs = {
+  withdrawalId: Scalars['UUID']['input'];
+};
+
+
+export type QueryCustomerArgs = {
+  customerId: Scalars['UUID']['input'];
+};
+
+/** Sandbox only (contract §8). */
+export type SimulateCryptoDepositInput = {
+  /** Minor units, digits only, greater than zero. */
+  amountMinor: Scalars['String']['input'];
+  fromAddress: Scalars['String']['input'];
+  routeCode: Scalars['String']['input'];
+  txHash?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type SubmitCryptoRefundInput = {
+  operationAuthorization: OperationAuthorizationInput;
+};
+
+export type SupportFileInput = {
+  fileAssetId: Scalars['UUID']['input'];
+  purpose: Scalars['String']['input'];
+};
+
+export type WalletBeneficiary = {
+  __typename?: 'WalletBeneficiary';
+  /** ACTIVE or BLOCKED. */
+  beneficiaryStatus: Scalars['String']['output'];
+  blockchain: Scalars['String']['output'];
+  createdAt: Scalars['DateTime']['output'];
+  customerId: Scalars['UUID']['output'];
+  description?: Maybe<Scalars['String']['output']>;
+  isOwner: Scalars['Boolean']['output'];
+  label: Scalars['String']['output'];
+  lastSyncedAt: Scalars['DateTime']['output'];
+  ownerInfo?: Maybe<Scalars['StringMap']['output']>;
+  ownerType: Scalars['String']['output'];
+  platformName?: Maybe<Scalars['String']['output']>;
+  platformUserId?: Maybe<Scalars['String']['output']>;
+  purposeOfPayment?: Maybe<Scalars['Int']['output']>;
+  relationshipWithThirdParty?: Maybe<Scalars['Int']['output']>;
+  removedAt?: Maybe<Scalars['DateTime']['output']>;
+  routeCode: Scalars['String']['output'];
+  /** CLEARED or REJECTED. */
+  screeningStatus: Scalars['String']['output'];
+  updatedAt: Scalars['DateTime']['output'];
+  walletAddress: Scalars['String']['output'];
+  walletBeneficiaryId: Scalars['UUID']['output'];
+  walletType: Scalars['String']['output'];
+};
+
+export type WithIndex<TObject> = TObject & Record<string, any>;
+export type ResolversObject<TObject> = WithIndex<TObject>;
+
+export type ResolverTypeWrapper<T> = Promise<T> | T;
+
+
+export type ResolverWithResolve<TResult, TParent, TContext, TArgs> = {
+  resolve: ResolverFn<TResult, TParent, TContext, TArgs>;
+};
+export type Resolver<TResult, TParent = Record<PropertyKey, never>, TContext = Record<PropertyKey, never>, TArgs = Record<PropertyKey, never>> = ResolverFn<TResult, TParent, TContext, TArgs> | ResolverWithResolve<TResult, TParent, TContext, TArgs>;
+
+export type ResolverFn<TResult, TParent, TContext, TArgs> = (
+  parent: TParent,
+  args: TArgs,
+  context: TContext,
+  info: GraphQLResolveInfo
+) => Promise<TResult> | TResult;
+
+export type SubscriptionSubscribeFn<TResult, TParent, TContext, TArgs> = (
+  parent: TParent,
+  args: TArgs,
+  context: TContext,
+  info: GraphQLResolveInfo
+) => AsyncIterable<TResult> | Promise<AsyncIterable<TResult>>;
+
+export type SubscriptionResolveFn<TResult, TParent, TContext, TArgs> = (
+  parent: TParent,
+  args: TArgs,
+  context: TContext,
+  info: GraphQLResolveInfo
+) => TResult | Promise<TResult>;
+
+export interface SubscriptionSubscriberObject<TResult, TKey extends string, TParent, TContext, TArgs> {
+  subscribe: SubscriptionSubscribeFn<{ [key in TKey]: TResult }, TParent, TContext, TArgs>;
+  resolve?: SubscriptionResolveFn<TResult, { [key in TKey]: TResult }, TContext, TArgs>;
+}
+
+export interface SubscriptionResolverObject<TResult, TParent, TContext, TArgs> {
+  subscribe: SubscriptionSubscribeFn<any, TParent, TContext, TArgs>;
+  resolve: SubscriptionResolveFn<TResult, any, TContext, TArgs>;
+}
+
+export type SubscriptionObject<TResult, TKey extends string, TParent, TContext, TArgs> =
+  | SubscriptionSubscriberObject<TResult, TKey, TParent, TContext, TArgs>
+  | SubscriptionResolverObject<TResult, TParent, TContext, TArgs>;
+
+export type SubscriptionResolver<TResult, TKey extends string, TParent = Record<PropertyKey, never>, TContext = Record<PropertyKey, never>, TArgs = Record<PropertyKey, never>> =
+  | ((...args: any[]) => SubscriptionObject<TResult, TKey, TParent, TContext, TArgs>)
+  | SubscriptionObject<TResult, TKey, TParent, TContext, TArgs>;
+
+export type TypeResolveFn<TTypes, TParent = Record<PropertyKey, never>, TContext = Record<PropertyKey, never>> = (
+  parent: TParent,
+  context: TContext,
+  info: GraphQLResolveInfo
+) => Maybe<TTypes> | Promise<Maybe<TTypes>>;
+
+export type IsTypeOfResolverFn<T = Record<PropertyKey, never>, TContext = Record<PropertyKey, never>> = (obj: T, context: TContext, info: GraphQLResolveInfo) => boolean | Promise<boolean>;
+
+export type NextResolverFn<T> = () => Promise<T>;
+
+export type DirectiveResolverFn<TResult = Record<PropertyKey, never>, TParent = Record<PropertyKey, never>, TContext = Record<PropertyKey, never>, TArgs = Record<PropertyKey, never>> = (
+  next: NextResolverFn<TResult>,
+  parent: TParent,
+  args: TArgs,
+  context: TContext,
+  info: GraphQLResolveInfo
+) => TResult | Promise<TResult>;
+
+
+
+
+
+/** Mapping between all available schema types and the resolvers types */
+export type ResolversTypes = ResolversObject<{
+  Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
+  ConfirmCryptoRefundInput: ConfirmCryptoRefundInput;
+  CreateCryptoRefundApprovalDraftInput: CreateCryptoRefundApprovalDraftInput;
+  CreateCryptoWalletBeneficiaryInput: CreateCryptoWalletBeneficiaryInput;
+  CreateCryptoWithdrawalApprovalDraftInput: CreateCryptoWithdrawalApprovalDraftInput;
+  CreateCustomerInput: CreateCustomerInput;
+  CryptoDeposit: ResolverTypeWrapper<DepositView>;
+  CryptoRefund: ResolverTypeWrapper<CryptoRefundRow>;
+  CryptoWithdrawal: ResolverTypeWrapper<CryptoWithdrawalRow>;
+  Customer: ResolverTypeWrapper<CustomerRow>;
+  DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
+  Int: ResolverTypeWrapper<Scalars['Int']['output']>;
+  Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  OperationAuthorizationInput: OperationAuthorizationInput;
+  ProblemCode: ProblemCode;
+  Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  SimulateCryptoDepositInput: SimulateCryptoDepositInput;
+  String: ResolverTypeWrapper<Scalars['String']['output']>;
+  StringMap: ResolverTypeWrapper<Scalars['StringMap']['output']>;
+  SubmitCryptoRefundInput: SubmitCryptoRefundInput;
+  SupportFileInput: SupportFileInput;
+  UUID: ResolverTypeWrapper<Scalars['UUID']['output']>;
+  WalletBeneficiary: ResolverTypeWrapper<WalletBeneficiaryRow>;
+}>;
+
+/** Mapping between all available schema types and the resolvers parents */
+export type ResolversParentTypes = ResolversObject<{
+  Boolean: Scalars['Boolean']['output'];
+  ConfirmCryptoRefundInput: ConfirmCryptoRefundInput;
+  CreateCryptoRefundApprovalDraftInput: CreateCryptoRefundApprovalDraftInput;
+  CreateCryptoWalletBeneficiaryInput: CreateCryptoWalletBeneficiaryInput;
+  CreateCryptoWithdrawalApprovalDraftInput: CreateCryptoWithdrawalApprovalDraftInput;
+  CreateCustomerInput: CreateCustomerInput;
+  CryptoDeposit: DepositView;
+  CryptoRefund: CryptoRefundRow;
+  CryptoWithdrawal: CryptoWithdrawalRow;
+  Customer: CustomerRow;
+  DateTime: Scalars['DateTime']['output'];
+  Int: Scalars['Int']['output'];
+  Mutation: Record<PropertyKey, never>;
+  OperationAuthorizationInput: OperationAuthorizationInput;
+  Query: Record<PropertyKey, never>;
+  SimulateCryptoDepositInput: SimulateCryptoDepositInput;
+  String: Scalars['String']['output'];
+  StringMap: Scalars['StringMap']['output'];
+  SubmitCryptoRefundInput: SubmitCryptoRefundInput;
+  SupportFileInput: SupportFileInput;
+  UUID: Scalars['UUID']['output'];
+  WalletBeneficiary: WalletBeneficiaryRow;
+}>;
+
+export type CryptoDepositResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CryptoDeposit'] = ResolversParentTypes['CryptoDeposit']> = ResolversObject<{
+  amountMinor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  blockchain?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  currencyScale?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  customerId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  depositId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  fromAddress?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  refundableAmountMinor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  routeCode?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  txHash?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type CryptoRefundResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CryptoRefund'] = ResolversParentTypes['CryptoRefund']> = ResolversObject<{
+  amountMinor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  confirmedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  currencyScale?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  customerId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  depositId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  reason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  refundAddress?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  refundId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  routeCode?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  statusInfo?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  txHash?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+}>;
+
+export type CryptoWithdrawalResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CryptoWithdrawal'] = ResolversParentTypes['CryptoWithdrawal']> = ResolversObject<{
+  amountMinor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  clientReference?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  currencyScale?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  customerId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  externalFeeFields?: Resolver<Maybe<ResolversTypes['StringMap']>, ParentType, ContextType>;
+  feeAmountMinor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  feeCurrency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  kytResult?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  otherPurpose?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  otherRelationship?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  purposeOfPayment?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  relationshipWithThirdParty?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  routeCode?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  statusInfo?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  txHash?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  walletBeneficiaryId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  walletBeneficiaryLabel?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  withdrawalId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  withdrawalType?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+}>;
+
+export type CustomerResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Customer'] = ResolversParentTypes['Customer']> = ResolversObject<{
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  customerId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  displayName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  externalRef?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+}>;
+
+export interface DateTimeScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['DateTime'], any> {
+  name: 'DateTime';
+}
+
+export type MutationResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = ResolversObject<{
+  confirmCryptoRefund?: Resolver<ResolversTypes['CryptoRefund'], ParentType, ContextType, RequireFields<MutationConfirmCryptoRefundArgs, 'input' | 'refundId'>>;
+  createCryptoRefundApprovalDraft?: Resolver<ResolversTypes['CryptoRefund'], ParentType, ContextType, RequireFields<MutationCreateCryptoRefundApprovalDraftArgs, 'depositId' | 'input'>>;
+  createCryptoWalletBeneficiary?: Resolver<ResolversTypes['WalletBeneficiary'], ParentType, ContextType, RequireFields<MutationCreateCryptoWalletBeneficiaryArgs, 'customerId' | 'input'>>;
+  createCryptoWithdrawalApprovalDraft?: Resolver<ResolversTypes['CryptoWithdrawal'], ParentType, ContextType, RequireFields<MutationCreateCryptoWithdrawalApprovalDraftArgs, 'customerId' | 'input'>>;
+  createCustomer?: Resolver<ResolversTypes['Customer'], ParentType, ContextType, RequireFields<MutationCreateCustomerArgs, 'input'>>;
+  simulateCryptoDeposit?: Resolver<ResolversTypes['CryptoDeposit'], ParentType, ContextType, RequireFields<MutationSimulateCryptoDepositArgs, 'customerId' | 'input'>>;
+  submitCryptoRefund?: Resolver<ResolversTypes['CryptoRefund'], ParentType, ContextType, RequireFields<MutationSubmitCryptoRefundArgs, 'input' | 'refundId'>>;
+}>;
+
+export type QueryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = ResolversObject<{
+  cryptoDeposit?: Resolver<Maybe<ResolversTypes['CryptoDeposit']>, ParentType, ContextType, RequireFields<QueryCryptoDepositArgs, 'depositId'>>;
+  cryptoRefund?: Resolver<Maybe<ResolversTypes['CryptoRefund']>, ParentType, ContextType, RequireFields<QueryCryptoRefundArgs, 'refundId'>>;
+  cryptoWalletBeneficiary?: Resolver<Maybe<ResolversTypes['WalletBeneficiary']>, ParentType, ContextType, RequireFields<QueryCryptoWalletBeneficiaryArgs, 'walletBeneficiaryId'>>;
+  cryptoWithdrawal?: Resolver<Maybe<ResolversTypes['CryptoWithdrawal']>, ParentType, ContextType, RequireFields<QueryCryptoWithdrawalArgs, 'withdrawalId'>>;
+  customer?: Resolver<Maybe<ResolversTypes['Customer']>, ParentType, ContextType, RequireFields<QueryCustomerArgs, 'customerId'>>;
+}>;
+
+export interface StringMapScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['StringMap'], any> {
+  name: 'StringMap';
+}
+
+export interface UuidScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['UUID'], any> {
+  name: 'UUID';
+}
+
+export type WalletBeneficiaryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['WalletBeneficiary'] = ResolversParentTypes['WalletBeneficiary']> = ResolversObject<{
+  beneficiaryStatus?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  blockchain?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  customerId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  isOwner?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  label?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  lastSyncedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  ownerInfo?: Resolver<Maybe<ResolversTypes['StringMap']>, ParentType, ContextType>;
+  ownerType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  platformName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  platformUserId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  purposeOfPayment?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  relationshipWithThirdParty?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  removedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  routeCode?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  screeningStatus?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  walletAddress?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  walletBeneficiaryId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  walletType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
+export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
+  CryptoDeposit?: CryptoDepositResolvers<ContextType>;
+  CryptoRefund?: CryptoRefundResolvers<ContextType>;
+  CryptoWithdrawal?: CryptoWithdrawalResolvers<ContextType>;
+  Customer?: CustomerResolvers<ContextType>;
+  DateTime?: GraphQLScalarType;
+  Mutation?: MutationResolvers<ContextType>;
+  Query?: QueryResolvers<ContextType>;
+  StringMap?: GraphQLScalarType;
+  UUID?: GraphQLScalarType;
+  WalletBeneficiary?: WalletBeneficiaryResolvers<ContextType>;
+}>;
+

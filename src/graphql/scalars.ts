@@ -1,0 +1,69 @@
+// Scalars of contract §4: UUID, DateTime (output always YYYY-MM-DDTHH:mm:ss.sssZ), StringMap.
+import { GraphQLError, GraphQLScalarType, Kind, type ValueNode } from 'graphql';
+import { UUIDResolver } from 'graphql-scalars';
+
+// RFC 3339 date-time with a zone; fractional seconds optional.
+const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/i;
+
+function parseDateTime(value: unknown): Date {
+  if (typeof value !== 'string' || !RFC3339.test(value))
+    throw new TypeError('DateTime must be an RFC 3339 date-time string, e.g. 2026-11-22T10:15:30.123Z');
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) throw new TypeError('DateTime is not a real date');
+  return date;
+}
+
+export const DateTime = new GraphQLScalarType<Date, string>({
+  name: 'DateTime',
+  description: 'UTC date-time; output is always YYYY-MM-DDTHH:mm:ss.sssZ.',
+  serialize(value) {
+    if (value instanceof Date) return value.toISOString();
+    if (typeof value === 'string') return new Date(value).toISOString();
+    throw new GraphQLError('DateTime cannot serialize this value');
+  },
+  parseValue: parseDateTime,
+  parseLiteral(ast) {
+    if (ast.kind !== Kind.STRING) throw new TypeError('DateTime must be a string');
+    return parseDateTime(ast.value);
+  },
+});
+
+function parseStringMap(value: unknown): Record<string, string> {
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    throw new TypeError('StringMap must be a JSON object');
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(value)) {
+    if (typeof v !== 'string') throw new TypeError(`StringMap value of "${k}" must be a string`);
+    out[k] = v;
+  }
+  return out;
+}
+
+function literalToJs(ast: ValueNode): unknown {
+  switch (ast.kind) {
+    case Kind.OBJECT:
+      return Object.fromEntries(ast.fields.map((f) => [f.name.value, literalToJs(f.value)]));
+    case Kind.STRING:
+      return ast.value;
+    default:
+      return ast.kind; // anything else is refused by parseStringMap
+  }
+}
+
+export const StringMap = new GraphQLScalarType<Record<string, string>, Record<string, string>>({
+  name: 'StringMap',
+  description: 'A JSON object whose values are all strings.',
+  serialize: (value) => parseStringMap(value),
+  parseValue: parseStringMap,
+  parseLiteral(ast) {
+    if (ast.kind !== Kind.OBJECT) throw new TypeError('StringMap must be an object');
+    const obj = literalToJs(ast) as Record<string, unknown>;
+    for (const [k, v] of Object.entries(obj)) {
+      if (typeof v !== 'string' || ast.fields.find((f) => f.name.value === k)?.value.kind !== Kind.STRING)
+        throw new TypeError(`StringMap value of "${k}" must be a string`);
+    }
+    return obj as Record<string, string>;
+  },
+});
+
+export const UUID = UUIDResolver;

@@ -1,0 +1,215 @@
+// HTTP → auth + request context → GraphQL (Apollo) or the REST adapter. One place decides, per path,
+// what a request may be; rules of the product live below, in domain/.
+import { randomUUID } from 'node:crypto';
+import { HeaderMap, type ApolloServer } from '@apollo/server';
+import { sql } from 'drizzle-orm';
+import { Kind, parse, type DocumentNode } from 'graphql';
+import type { Logger } from 'pino';
+import type { Config } from '../config.js';
+import type { Db } from '../db/open.js';
+import type { Services } from '../domain/context.js';
+import { Problem } from '../domain/problem.js';
+import type { GraphQLContext } from '../graphql/context.js';
+import { authenticate, hasAnyAuthHeader } from './auth.js';
+import { DevProxy } from './dev-proxy.js';
+import { graphqlProblemReply, json, problemReply } from './respond.js';
+import { matchRestRoute, RestAdapter } from './rest-adapter.js';
+import type { HttpCall, HttpReply } from './types.js';
+import type { GraphQLSchema } from 'graphql';
+
+export const MAX_BODY_BYTES = 64 * 1024;
+const REQUEST_ID_FORMAT = /^[\x21-\x7e]{1,128}$/;
+
+function methodNotAllowed(allow: string): Problem {
+  const p = new Problem('METHOD_NOT_ALLOWED', `Use ${allow} on this path.`);
+  p.allow = allow;
+  return p;
+}
+
+function isJsonContentType(value: string | undefined): boolean {
+  if (!value) return false;
+  const type = value.split(';')[0]!.trim().toLowerCase();
+  return type === 'application/json' || type.endsWith('+json');
+}
+
+/** JSON body of a POST, or the 415/400 problem for it (§6). */
+export function parseJsonBody(call: HttpCall): unknown {
+  if (!isJsonContentType(call.headers['content-type']))
+    throw new Problem('UNSUPPORTED_MEDIA_TYPE', 'Send the body as application/json.');
+  try {
+    return JSON.parse(call.body.toString('utf8'));
+  } catch {
+    throw new Problem('INVALID_REQUEST', 'The body is not valid JSON.');
+  }
+}
+
+/** In development, the schema may be read without signing (§2): an introspection-only query. */
+function isIntrospectionOnly(body: unknown): boolean {
+  const query = (body as { query?: unknown } | null)?.query;
+  if (typeof query !== 'string') return false;
+  let doc: DocumentNode;
+  try {
+    doc = parse(query, { maxTokens: 5000 });
+  } catch {
+    return false;
+  }
+  // Fragment definitions (as in Sandbox's introspection query) are fine; every operation must be a
+  // query of __schema / __type / __typename only.
+  return doc.definitions.every(
+    (d) =>
+      d.kind === Kind.FRAGMENT_DEFINITION ||
+      (d.kind === Kind.OPERATION_DEFINITION &&
+        d.operation === 'query' &&
+        d.selectionSet.selections.every((s) => s.kind === Kind.FIELD && s.name.value.startsWith('__'))),
+  );
+}
+
+export class App {
+  private readonly rest: RestAdapter;
+  private readonly devProxy: DevProxy | undefined;
+
+  constructor(
+    private readonly config: Config,
+    private readonly db: Db,
+    private readonly apollo: ApolloServer<GraphQLContext>,
+    schema: GraphQLSchema,
+    private readonly logger: Logger,
+    readonly clock: () => Date = () => new Date(),
+  ) {
+    this.rest = new RestAdapter(apollo, schema);
+    this.devProxy = config.production ? undefined : new DevProxy(db, (call) => this.handle(call));
+  }
+
+  /** Never throws: every outcome is a reply, every fault a problem. */
+  async handle(call: HttpCall): Promise<HttpReply> {
+    const given = call.headers['x-request-id'];
+    const requestId = given && REQUEST_ID_FORMAT.test(given) ? given : randomUUID();
+    const log = this.logger.child({ requestId });
+    const started = process.hrtime.bigint();
+    const pathname = call.url.split('?')[0]!;
+    let reply: HttpReply;
+    let clientId: string | undefined;
+    const isGraphQLPath = pathname === '/graphql';
+    try {
+      reply = await this.route(call, pathname, requestId, log, (id) => (clientId = id));
+    } catch (e) {
+      const problem = e instanceof Problem ? e : new Problem('INTERNAL', 'Internal server error');
+      if (!(e instanceof Problem)) log.error({ err: e }, 'unhandled error');
+      reply = isGraphQLPath ? graphqlProblemReply(problem, requestId) : problemReply(problem, requestId);
+    }
+    reply.headers['x-request-id'] = requestId;
+    log.info(
+      {
+        method: call.method,
+        path: pathname,
+        status: reply.status,
+        clientId,
+        durationMs: Number(process.hrtime.bigint() - started) / 1e6,
+        replayed: reply.headers['idempotent-replayed'] === 'true' || undefined,
+      },
+      'request',
+    );
+    return reply;
+  }
+
+  private async route(
+    call: HttpCall,
+    pathname: string,
+    requestId: string,
+    log: Logger,
+    setClient: (id: string) => void,
+  ): Promise<HttpReply> {
+    if (pathname === '/healthz') {
+      if (call.method !== 'GET' && call.method !== 'HEAD') throw methodNotAllowed('GET');
+      return json(200, { status: 'ok' });
+    }
+    if (pathname === '/readyz') {
+      if (call.method !== 'GET' && call.method !== 'HEAD') throw methodNotAllowed('GET');
+      return this.readiness();
+    }
+    if (pathname === '/graphql') {
+      if (call.method !== 'GET' && call.method !== 'POST') throw methodNotAllowed('GET, POST');
+      return this.graphql(call, requestId, log, setClient);
+    }
+    if (this.devProxy) {
+      if (pathname === '/' && call.method === 'GET') return { status: 302, headers: { location: '/dev/graphql' }, body: '' };
+      if (pathname === '/dev/graphql') {
+        if (call.method !== 'GET' && call.method !== 'POST') throw methodNotAllowed('GET, POST');
+        if (call.method === 'GET' && (call.headers.accept ?? '').includes('text/html')) return this.landingPage(call, requestId, log);
+        return this.devProxy.forward(call, requestId);
+      }
+    }
+    const rest = matchRestRoute(pathname);
+    if (rest) {
+      if (call.method !== 'POST') throw methodNotAllowed('POST');
+      const clientId = this.authenticate(call);
+      setClient(clientId);
+      const body = parseJsonBody(call);
+      return this.rest.run(rest.route, rest.pathValue, body, this.context(call, clientId, requestId, log));
+    }
+    throw new Problem('NOT_FOUND', `No resource at ${pathname}.`);
+  }
+
+  private authenticate(call: HttpCall): string {
+    return authenticate(this.db, { method: call.method, path: call.url, headers: call.headers, body: call.body }, this.clock());
+  }
+
+  private context(call: HttpCall, clientId: string, requestId: string, log: Logger): GraphQLContext {
+    const services: Services = { db: this.db, config: this.config, logger: this.logger };
+    return {
+      services,
+      requestId,
+      clientId,
+      idempotencyKey: call.headers['idempotency-key'],
+      now: this.clock(),
+      replayed: false,
+      logger: log,
+    };
+  }
+
+  private readiness(): HttpReply {
+    try {
+      this.db.get(sql`select count(*) as n from __drizzle_migrations`);
+      return json(200, { status: 'ready' });
+    } catch {
+      return json(503, { status: 'unavailable' });
+    }
+  }
+
+  private async graphql(call: HttpCall, requestId: string, log: Logger, setClient: (id: string) => void): Promise<HttpReply> {
+    const [, search = ''] = call.url.split(/\?(.*)/s);
+    if (!this.config.production && call.method === 'GET' && (call.headers.accept ?? '').includes('text/html') && !hasAnyAuthHeader(call.headers))
+      return { status: 302, headers: { location: '/dev/graphql' }, body: '' };
+    let body: unknown = undefined;
+    if (call.method === 'POST') {
+      // Unsigned introspection is allowed in development only (§2); everything else is signed.
+      if (!this.config.production && !hasAnyAuthHeader(call.headers)) {
+        const parsed = parseJsonBody(call);
+        if (isIntrospectionOnly(parsed)) return this.executeGraphQL(call, search, parsed, this.context(call, '', requestId, log));
+      }
+    }
+    const clientId = this.authenticate(call);
+    setClient(clientId);
+    if (call.method === 'POST') body = parseJsonBody(call);
+    return this.executeGraphQL(call, search, body, this.context(call, clientId, requestId, log));
+  }
+
+  private async executeGraphQL(call: HttpCall, search: string, body: unknown, ctx: GraphQLContext): Promise<HttpReply> {
+    const headers = new HeaderMap();
+    for (const [k, v] of Object.entries(call.headers)) if (v !== undefined) headers.set(k, v);
+    // Apollo reads the JSON type from the header; we have parsed and checked it already.
+    if (call.method === 'POST') headers.set('content-type', 'application/json');
+    const res = await this.apollo.executeHTTPGraphQLRequest({
+      httpGraphQLRequest: { method: call.method, headers, search, body },
+      context: async () => ctx,
+    });
+    const out: Record<string, string> = {};
+    for (const [k, v] of res.headers) out[k] = v;
+    if (res.body.kind !== 'complete') throw new Error('incremental delivery is not supported');
+    return { status: res.status ?? 200, headers: out, body: res.body.string };
+  }
+
+  private async landingPage(call: HttpCall, requestId: string, log: Logger): Promise<HttpReply> {
+    return this.executeGraphQL({ ...call, method: 'GET' }, '', undefined, this.context(call, '', requestId, log));
+  }
+}

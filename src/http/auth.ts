@@ -1,0 +1,63 @@
+// §2 Authentication: headers → verified partner client id, or a 401 Problem naming the cause.
+import { activeSecrets, findClient, recordNonce } from '../db/clients-repository.js';
+import type { Db } from '../db/open.js';
+import { Problem } from '../domain/problem.js';
+import { sign, signaturesEqual } from './signature.js';
+
+export const TIMESTAMP_SKEW_MS = 300_000;
+export const NONCE_WINDOW_MS = 15 * 60_000;
+const TIMESTAMP_FORMAT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+const NONCE_FORMAT = /^[A-Za-z0-9_-]{16,64}$/;
+const SIGNATURE_FORMAT = /^[0-9a-f]{64}$/;
+
+export type AuthInput = {
+  method: string;
+  path: string;
+  headers: Record<string, string | undefined>;
+  body: Buffer;
+};
+
+export function hasAnyAuthHeader(headers: Record<string, string | undefined>): boolean {
+  return ['x-partner-client-id', 'x-partner-timestamp', 'x-partner-nonce', 'x-partner-signature'].some(
+    (h) => headers[h] !== undefined,
+  );
+}
+
+/** Checks in the order of §2; the nonce is recorded only once the signature verified. */
+export function authenticate(db: Db, req: AuthInput, now: Date): string {
+  const clientId = req.headers['x-partner-client-id'];
+  const timestamp = req.headers['x-partner-timestamp'];
+  const nonce = req.headers['x-partner-nonce'];
+  const signature = req.headers['x-partner-signature'];
+  if (!clientId || !timestamp || !nonce || !signature)
+    throw new Problem(
+      'AUTH_HEADERS_MISSING',
+      'X-Partner-Client-Id, X-Partner-Timestamp, X-Partner-Nonce and X-Partner-Signature are required.',
+    );
+  const secrets = findClient(db, clientId) ? activeSecrets(db, clientId) : [];
+  if (secrets.length === 0) throw new Problem('AUTH_CLIENT_UNKNOWN', 'Unknown partner client.');
+  const sentAt = TIMESTAMP_FORMAT.test(timestamp) ? Date.parse(timestamp) : NaN;
+  if (Number.isNaN(sentAt) || Math.abs(now.getTime() - sentAt) > TIMESTAMP_SKEW_MS)
+    throw new Problem(
+      'AUTH_TIMESTAMP_INVALID',
+      'X-Partner-Timestamp must be YYYY-MM-DDTHH:mm:ss.sssZ and within 300 s of the server clock.',
+    );
+  if (!NONCE_FORMAT.test(nonce)) throw new Problem('AUTH_NONCE_INVALID', 'X-Partner-Nonce must be 16–64 characters of [A-Za-z0-9_-].');
+  const parts = {
+    method: req.method,
+    path: req.path,
+    timestamp,
+    nonce,
+    clientId,
+    idempotencyKey: req.headers['idempotency-key'],
+    body: req.body,
+  };
+  // Every active secret is tried (rotation), each compared in constant time.
+  const verified =
+    SIGNATURE_FORMAT.test(signature) &&
+    secrets.map((s) => signaturesEqual(sign(s.secret, parts), signature)).some(Boolean);
+  if (!verified) throw new Problem('AUTH_SIGNATURE_INVALID', 'X-Partner-Signature does not verify.');
+  if (!recordNonce(db, clientId, nonce, now.getTime(), NONCE_WINDOW_MS))
+    throw new Problem('AUTH_NONCE_REUSED', 'This X-Partner-Nonce was already used; sign each request with a fresh one.');
+  return clientId;
+}

@@ -1,0 +1,67 @@
+// Assembles the service: database → Apollo → App → HTTP server, plus the purge of expired state.
+import type http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import pino, { type Logger } from 'pino';
+import type { Config } from './config.js';
+import { purgeNonces } from './db/clients-repository.js';
+import { purgeIdempotencyRecords } from './db/idempotency-repository.js';
+import { openDatabase, type DbHandle } from './db/open.js';
+import { createApollo } from './graphql/server.js';
+import { App } from './http/app.js';
+import { NONCE_WINDOW_MS } from './http/auth.js';
+import { createHttpServer } from './http/node-server.js';
+
+export type RunningService = {
+  url: string;
+  port: number;
+  database: DbHandle;
+  server: http.Server;
+  stop(): Promise<void>;
+};
+
+const PURGE_INTERVAL_MS = 60_000;
+
+export function purgeExpired(database: DbHandle, nowMs = Date.now()): { nonces: number; idempotency: number } {
+  return {
+    nonces: purgeNonces(database.db, nowMs - NONCE_WINDOW_MS),
+    idempotency: purgeIdempotencyRecords(database.db, nowMs),
+  };
+}
+
+export async function startService(config: Config, logger?: Logger): Promise<RunningService> {
+  const log = logger ?? pino({ level: config.logLevel, base: undefined, redact: ['*.secret', '*.signature'] });
+  const database = openDatabase(config.databaseFile);
+  const { apollo, schema } = createApollo({ production: config.production });
+  await apollo.start();
+  const app = new App(config, database.db, apollo, schema, log);
+  const server = createHttpServer(app);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const purge = setInterval(() => {
+    try {
+      const purged = purgeExpired(database);
+      if (purged.nonces || purged.idempotency) log.debug({ purged }, 'purged expired nonces and idempotency records');
+    } catch (err) {
+      log.error({ err }, 'purge failed');
+    }
+  }, PURGE_INTERVAL_MS);
+  purge.unref();
+  return {
+    url: `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`,
+    port,
+    database,
+    server,
+    async stop() {
+      clearInterval(purge);
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      await apollo.stop();
+      database.close();
+    },
+  };
+}

@@ -1,0 +1,277 @@
+// Starts the real service on an ephemeral port with a temporary SQLite file, and talks to it the way
+// a partner does: real HTTP, every request signed (contract §2).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes, randomUUID } from 'node:crypto';
+import pino from 'pino';
+import { loadConfig, type Config } from '../../src/config.js';
+import { openDatabase } from '../../src/db/open.js';
+import { createClient, createRoute, type RouteOptions } from '../../src/domain/operators.js';
+import { operationHashOf } from '../../src/domain/evidence.js';
+import { signedHeaders } from '../../src/http/signature.js';
+import { startService, type RunningService } from '../../src/service.js';
+
+export type Client = { clientId: string; secret: string };
+
+export type Reply = {
+  status: number;
+  headers: Headers;
+  text: string;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  body: any;
+};
+
+export type RequestOptions = {
+  body?: unknown;
+  rawBody?: string | Buffer;
+  idempotencyKey?: string | null;
+  headers?: Record<string, string>;
+  client?: Client;
+  /** false: send no auth headers at all. */
+  sign?: boolean;
+  timestamp?: string;
+  nonce?: string;
+};
+
+export class TestServer {
+  service!: RunningService;
+  readonly dir: string;
+  readonly file: string;
+  readonly config: Config;
+
+  constructor(env: Record<string, string> = {}) {
+    this.dir = fs.mkdtempSync(path.join(os.tmpdir(), 'partner-api-test-'));
+    this.file = path.join(this.dir, 'partner.db');
+    this.config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATABASE_URL: `file:${this.file}`, LOG_LEVEL: 'silent', ...env });
+  }
+
+  async start(): Promise<this> {
+    this.service = await startService(this.config, pino({ level: 'silent' }));
+    return this;
+  }
+
+  get url(): string {
+    return this.service.url;
+  }
+
+  async restart(): Promise<void> {
+    await this.service.stop();
+    await this.start();
+  }
+
+  async stop(): Promise<void> {
+    await this.service.stop();
+    fs.rmSync(this.dir, { recursive: true, force: true });
+  }
+
+  /** Operator actions (partnerctl's functions) on a connection of their own, as partnerctl would. */
+  operator<T>(fn: (db: ReturnType<typeof openDatabase>['db']) => T): T {
+    const handle = openDatabase(this.file, { migrate: false });
+    try {
+      return fn(handle.db);
+    } finally {
+      handle.close();
+    }
+  }
+
+  newClient(name = 'Acme'): Client {
+    return this.operator((db) => createClient(db, { name, clientId: `partner-${randomBytes(4).toString('hex')}` }));
+  }
+
+  newRoute(client: Client, o: Partial<RouteOptions> = {}): string {
+    const code = o.code ?? `USDT-ETH-${randomBytes(3).toString('hex')}`;
+    this.operator((db) =>
+      createRoute(db, {
+        code,
+        clientId: client.clientId,
+        blockchain: 'ETH',
+        currency: 'USDT',
+        scale: 6,
+        minMinor: '100',
+        maxMinor: '1000000000',
+        feeMinor: '2500',
+        ...o,
+      }),
+    );
+    return code;
+  }
+
+  async request(client: Client, method: string, pathAndQuery: string, o: RequestOptions = {}): Promise<Reply> {
+    const c = o.client ?? client;
+    const raw = o.rawBody ?? (o.body === undefined ? '' : JSON.stringify(o.body));
+    const idempotencyKey = o.idempotencyKey === undefined ? (method === 'POST' && pathAndQuery !== '/graphql' ? randomUUID() : null) : o.idempotencyKey;
+    const headers: Record<string, string> = {};
+    if (raw !== '') headers['content-type'] = 'application/json';
+    if (o.sign !== false)
+      Object.assign(
+        headers,
+        signedHeaders(c.secret, {
+          method,
+          path: pathAndQuery,
+          clientId: c.clientId,
+          idempotencyKey,
+          body: raw,
+          timestamp: o.timestamp,
+          nonce: o.nonce,
+        }),
+      );
+    else if (idempotencyKey) headers['idempotency-key'] = idempotencyKey;
+    Object.assign(headers, o.headers ?? {});
+    const res = await fetch(this.url + pathAndQuery, {
+      method,
+      headers,
+      body: method === 'GET' || method === 'HEAD' || raw === '' ? undefined : typeof raw === 'string' ? raw : new Uint8Array(raw),
+    });
+    const text = await res.text();
+    let body: unknown = undefined;
+    try {
+      body = text ? JSON.parse(text) : undefined;
+    } catch {
+      body = undefined;
+    }
+    return { status: res.status, headers: res.headers, text, body };
+  }
+
+  /** A signed GraphQL request; mutations get a fresh Idempotency-Key unless one is given (null: none). */
+  gql(client: Client, query: string, variables?: Record<string, unknown>, o: RequestOptions = {}): Promise<Reply> {
+    const isMutation = /^\s*mutation\b/.test(query);
+    const idempotencyKey = o.idempotencyKey === undefined ? (isMutation ? randomUUID() : null) : o.idempotencyKey;
+    return this.request(client, 'POST', '/graphql', { ...o, idempotencyKey, body: { query, variables } });
+  }
+}
+
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  return new TestServer(env).start();
+}
+
+/** Valid §5 evidence for an operation, hashed as a partner computes it. */
+export function evidenceFor(
+  operationType: string,
+  pathId: Record<string, string>,
+  input: Record<string, unknown>,
+  o: { authorizedAt?: Date; operationHash?: string } = {},
+) {
+  return {
+    operationType,
+    operationHash: o.operationHash ?? operationHashOf(operationType, pathId, input),
+    authorizedAt: (o.authorizedAt ?? new Date()).toISOString(),
+    authorizedByPartnerUserRef: 'user-42',
+    authorizationMethod: 'PASSKEY',
+    mfaEvidenceRef: `mfa-${randomUUID()}`,
+  };
+}
+
+export const ETH_ADDRESS = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+export const ETH_ADDRESS_2 = '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359';
+
+export const CUSTOMER_FIELDS = 'customerId externalRef type displayName status createdAt updatedAt';
+export const BENEFICIARY_FIELDS =
+  'walletBeneficiaryId customerId routeCode label description blockchain walletAddress isOwner walletType ownerType platformName platformUserId ownerInfo purposeOfPayment relationshipWithThirdParty screeningStatus beneficiaryStatus createdAt updatedAt lastSyncedAt removedAt';
+export const WITHDRAWAL_FIELDS =
+  'withdrawalId customerId walletBeneficiaryId walletBeneficiaryLabel routeCode amountMinor currency currencyScale feeAmountMinor feeCurrency clientReference withdrawalType externalFeeFields purposeOfPayment otherPurpose relationshipWithThirdParty otherRelationship status statusInfo kytResult txHash createdAt updatedAt';
+export const REFUND_FIELDS =
+  'refundId depositId customerId routeCode amountMinor currency currencyScale refundAddress reason status statusInfo txHash createdAt updatedAt confirmedAt';
+export const DEPOSIT_FIELDS =
+  'depositId customerId routeCode blockchain amountMinor currency currencyScale fromAddress txHash status refundableAmountMinor createdAt';
+
+/** A partner with a route, a customer and (optionally) an active beneficiary, made through the API. */
+export class Scenario {
+  constructor(
+    readonly server: TestServer,
+    readonly client: Client,
+    readonly routeCode: string,
+  ) {}
+
+  static async create(server: TestServer, route: Partial<RouteOptions> = {}): Promise<Scenario> {
+    const client = server.newClient();
+    const routeCode = server.newRoute(client, route);
+    return new Scenario(server, client, routeCode);
+  }
+
+  async customer(externalRef = `ext-${randomUUID()}`): Promise<string> {
+    const r = await this.server.gql(
+      this.client,
+      `mutation($input: CreateCustomerInput!) { createCustomer(input: $input) { customerId } }`,
+      { input: { externalRef, type: 'INDIVIDUAL', displayName: 'Ada Lovelace' } },
+    );
+    if (r.status !== 200) throw new Error(`createCustomer failed: ${r.text}`);
+    return r.body.data.createCustomer.customerId;
+  }
+
+  beneficiaryInput(o: Record<string, unknown> = {}): Record<string, unknown> {
+    return {
+      routeCode: this.routeCode,
+      label: 'Cold wallet',
+      blockchain: 'ETH',
+      walletAddress: ETH_ADDRESS,
+      isOwner: true,
+      walletType: 'PRIVATE_WALLET',
+      ownerType: 'INDIVIDUAL',
+      ...o,
+    };
+  }
+
+  async beneficiary(customerId: string, o: Record<string, unknown> = {}): Promise<Reply> {
+    return this.server.request(this.client, 'POST', `/partner/v1/customers/${customerId}/crypto/wallet-beneficiaries`, {
+      body: this.beneficiaryInput(o),
+    });
+  }
+
+  withdrawalInput(customerId: string, walletBeneficiaryId: string, o: Record<string, unknown> = {}, ev: { authorizedAt?: Date } = {}) {
+    const input: Record<string, unknown> = {
+      routeCode: this.routeCode,
+      walletBeneficiaryId,
+      amountMinor: '1500000',
+      currency: 'USDT',
+      currencyScale: 6,
+      clientReference: `wd-${randomUUID()}`,
+      ...o,
+    };
+    input.operationAuthorization = evidenceFor('CRYPTO_WITHDRAWAL_CREATE', { customerId }, input, ev);
+    return input;
+  }
+
+  async deposit(customerId: string, amountMinor = '1000000', fromAddress = ETH_ADDRESS_2): Promise<string> {
+    const r = await this.server.gql(
+      this.client,
+      `mutation($customerId: UUID!, $input: SimulateCryptoDepositInput!) { simulateCryptoDeposit(customerId: $customerId, input: $input) { depositId } }`,
+      { customerId, input: { routeCode: this.routeCode, amountMinor, fromAddress, txHash: `0x${randomBytes(32).toString('hex')}` } },
+    );
+    if (r.status !== 200) throw new Error(`simulateCryptoDeposit failed: ${r.text}`);
+    return r.body.data.simulateCryptoDeposit.depositId;
+  }
+
+  refundDraftInput(depositId: string, o: Record<string, unknown> = {}) {
+    const input: Record<string, unknown> = { amountMinor: '250000', reason: 'Customer request', ...o };
+    input.operationAuthorization = evidenceFor('CRYPTO_REFUND_CREATE', { depositId }, input);
+    return input;
+  }
+
+  async refundDraft(depositId: string, o: Record<string, unknown> = {}): Promise<Reply> {
+    return this.server.gql(
+      this.client,
+      `mutation($depositId: UUID!, $input: CreateCryptoRefundApprovalDraftInput!) { createCryptoRefundApprovalDraft(depositId: $depositId, input: $input) { ${REFUND_FIELDS} } }`,
+      { depositId, input: this.refundDraftInput(depositId, o) },
+    );
+  }
+
+  stepInput(operationType: string, refundId: string) {
+    return { operationAuthorization: evidenceFor(operationType, { refundId }, {}) };
+  }
+
+  async submit(refundId: string): Promise<Reply> {
+    return this.server.gql(
+      this.client,
+      `mutation($refundId: UUID!, $input: SubmitCryptoRefundInput!) { submitCryptoRefund(refundId: $refundId, input: $input) { ${REFUND_FIELDS} } }`,
+      { refundId, input: this.stepInput('CRYPTO_REFUND_SUBMIT', refundId) },
+    );
+  }
+
+  async confirmRest(refundId: string, o: RequestOptions = {}): Promise<Reply> {
+    return this.server.request(this.client, 'POST', `/partner/v1/crypto/refunds/${refundId}/confirmation`, {
+      body: this.stepInput('CRYPTO_REFUND_CONFIRM', refundId),
+      ...o,
+    });
+  }
+}
