@@ -7,6 +7,9 @@ export const partnerClients = sqliteTable('partner_clients', {
   clientId: text('client_id').primaryKey(),
   name: text('name').notNull(),
   createdAt: text('created_at').notNull(),
+  // Per-client token bucket override (issue #3); null: the configured defaults.
+  rateLimitRps: integer('rate_limit_rps'),
+  rateLimitBurst: integer('rate_limit_burst'),
 });
 
 // §2: a client holds at most two active secrets (rotation); retiredAt marks the dropped ones.
@@ -15,6 +18,7 @@ export const clientSecrets = sqliteTable(
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
     clientId: text('client_id').notNull().references(() => partnerClients.clientId),
+    // AES-256-GCM ciphertext (src/domain/secret-box.ts), never the secret itself.
     secret: text('secret').notNull(),
     createdAt: text('created_at').notNull(),
     retiredAt: text('retired_at'),
@@ -235,6 +239,28 @@ export const idempotencyRecords = sqliteTable(
   (t) => [primaryKey({ columns: [t.clientId, t.idempotencyKey] }), index('idempotency_expires_idx').on(t.expiresAtMs)],
 );
 
+// Append-only record of every authenticated mutation attempt (issue #3). Never secrets or signatures.
+export const auditEvents = sqliteTable(
+  'audit_events',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    at: text('at').notNull(),
+    requestId: text('request_id').notNull(),
+    clientId: text('client_id').notNull(),
+    operation: text('operation').notNull(),
+    targetId: text('target_id'),
+    idempotencyKey: text('idempotency_key'),
+    status: integer('status').notNull(),
+    problemCode: text('problem_code'),
+    resultId: text('result_id'),
+    replayed: integer('replayed', { mode: 'boolean' }).notNull().default(false),
+    evidenceUserRef: text('evidence_user_ref'),
+    evidencePolicyRef: text('evidence_policy_ref'),
+    evidenceMfaRef: text('evidence_mfa_ref'),
+  },
+  (t) => [index('audit_events_client_at_idx').on(t.clientId, t.at)],
+);
+
 export type PartnerClientRow = typeof partnerClients.$inferSelect;
 export type RouteRow = typeof routes.$inferSelect;
 export type CustomerRow = typeof customers.$inferSelect;
@@ -244,3 +270,5 @@ export type CryptoDepositRow = typeof cryptoDeposits.$inferSelect;
 export type CryptoRefundRow = typeof cryptoRefunds.$inferSelect;
 export type IdempotencyRow = typeof idempotencyRecords.$inferSelect;
 export type EvidenceInsert = typeof authorizationEvidence.$inferInsert;
+export type AuditInsert = typeof auditEvents.$inferInsert;
+export type AuditRow = typeof auditEvents.$inferSelect;

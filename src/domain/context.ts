@@ -13,8 +13,11 @@ export type CallContext = {
   idempotencyKey: string | undefined;
   /** The request's clock reading, taken once so every check of one request agrees. */
   now: Date;
-  /** Set when the result is a stored idempotent replay (§3 Idempotent-Replayed). */
-  replayed: boolean;
+  /**
+   * What the call produced, beyond its result. An object of its own because Apollo's executeOperation
+   * shallow-copies the context: the REST adapter must still see what the resolver set.
+   */
+  outcome: { replayed: boolean };
   logger: Logger;
 };
 

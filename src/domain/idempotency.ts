@@ -53,7 +53,7 @@ export function runIdempotent<T extends object>(
             'IDEMPOTENCY_KEY_REUSED',
             `Idempotency-Key "${key}" was already used for a different request (${stored.operation}).`,
           );
-        ctx.replayed = true;
+        ctx.outcome.replayed = true;
         return JSON.parse(stored.responseJson) as T;
       }
       const result = effect(tx);

@@ -38,6 +38,8 @@ export const problemStatus = {
   INVALID_STATE: 409,
   REFUND_EXCEEDS_DEPOSIT: 409,
   SANDBOX_ONLY: 403,
+  QUERY_TOO_COMPLEX: 400,
+  RATE_LIMITED: 429,
   INTERNAL: 500,
 } as const;
 

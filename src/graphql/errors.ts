@@ -29,8 +29,20 @@ export function problemToGraphQLError(problem: Problem): GraphQLError {
   });
 }
 
+/** The Problem behind an error: thrown by a resolver, a plugin or a validation rule. */
+function problemOf(error: unknown): Problem | undefined {
+  const unwrapped = unwrapResolverError(error);
+  if (unwrapped instanceof Problem) return unwrapped;
+  if (error instanceof GraphQLError && error.originalError instanceof Problem) return error.originalError;
+  return undefined;
+}
+
+function tooManyTokens(formatted: GraphQLFormattedError): boolean {
+  return formatted.extensions?.code === 'GRAPHQL_PARSE_FAILED' && /more than \d+ tokens/.test(formatted.message);
+}
+
 export function formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
-  const original = unwrapResolverError(error);
+  const original = problemOf(error);
   const base = { message: formatted.message, locations: formatted.locations, path: formatted.path };
   if (original instanceof Problem) {
     return {
@@ -44,6 +56,8 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown): G
     };
   }
   const code = formatted.extensions?.code;
+  if (tooManyTokens(formatted))
+    return { ...base, extensions: { code: 'QUERY_TOO_COMPLEX', status: problemStatus.QUERY_TOO_COMPLEX } };
   if (isProblemCode(code) && code !== 'INTERNAL') {
     const { http: _http, stacktrace: _stack, ...extensions } = formatted.extensions ?? {};
     return { ...base, extensions: { ...extensions, status: problemStatus[code] } };
@@ -54,8 +68,7 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown): G
 }
 
 function isInternal(error: GraphQLError): boolean {
-  const original = unwrapResolverError(error);
-  if (original instanceof Problem) return false;
+  if (problemOf(error)) return false;
   const code = error.extensions?.code;
   return !(typeof code === 'string' && (apolloCodes[code] || (isProblemCode(code) && code !== 'INTERNAL')));
 }
@@ -73,7 +86,7 @@ export const problemResponsePlugin: ApolloServerPlugin<GraphQLContext> = {
         }
       },
       async willSendResponse({ response, contextValue }) {
-        if (contextValue.replayed) response.http.headers.set('idempotent-replayed', 'true');
+        if (contextValue.outcome.replayed) response.http.headers.set('idempotent-replayed', 'true');
         if (response.body.kind !== 'single') return;
         const result = response.body.singleResult;
         if (!result.errors?.length) return;

@@ -12,6 +12,7 @@ import {
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import type { GraphQLContext } from './context.js';
 import { formatError, problemResponsePlugin } from './errors.js';
+import { limitRules, QUERY_LIMITS } from './limits.js';
 import { operationGuardPlugin } from './operation-guard.js';
 import { resolvers } from './resolvers/index.js';
 
@@ -38,7 +39,8 @@ export function createApollo(opts: { production: boolean }): { apollo: ApolloSer
     persistedQueries: false,
     // Every signed request carries X-Partner-Signature, a header no simple (CSRF-able) request can set.
     csrfPrevention: { requestHeaders: ['x-partner-signature', 'apollo-require-preflight', 'x-apollo-operation-name'] },
-    parseOptions: { maxTokens: 5000 },
+    parseOptions: { maxTokens: QUERY_LIMITS.maxTokens },
+    validationRules: limitRules,
     plugins: [
       operationGuardPlugin,
       problemResponsePlugin,

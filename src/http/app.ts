@@ -10,6 +10,7 @@ import type { Db } from '../db/open.js';
 import type { Services } from '../domain/context.js';
 import { Problem } from '../domain/problem.js';
 import type { GraphQLContext } from '../graphql/context.js';
+import { QUERY_LIMITS } from '../graphql/limits.js';
 import { authenticate, hasAnyAuthHeader } from './auth.js';
 import { DevProxy } from './dev-proxy.js';
 import { graphqlProblemReply, json, problemReply } from './respond.js';
@@ -49,7 +50,7 @@ function isIntrospectionOnly(body: unknown): boolean {
   if (typeof query !== 'string') return false;
   let doc: DocumentNode;
   try {
-    doc = parse(query, { maxTokens: 5000 });
+    doc = parse(query, { maxTokens: QUERY_LIMITS.maxTokens });
   } catch {
     return false;
   }
@@ -162,7 +163,7 @@ export class App {
       clientId,
       idempotencyKey: call.headers['idempotency-key'],
       now: this.clock(),
-      replayed: false,
+      outcome: { replayed: false },
       logger: log,
     };
   }

@@ -5,6 +5,7 @@ import { Kind, parse } from 'graphql';
 import { activeSecrets } from '../db/clients-repository.js';
 import type { Db } from '../db/open.js';
 import { Problem } from '../domain/problem.js';
+import { QUERY_LIMITS } from '../graphql/limits.js';
 import { signedHeaders } from './signature.js';
 import type { HttpCall, HttpReply } from './types.js';
 
@@ -14,7 +15,7 @@ function hasMutation(body: Buffer): boolean {
   try {
     const { query } = JSON.parse(body.toString('utf8')) as { query?: unknown };
     if (typeof query !== 'string') return false;
-    return parse(query, { maxTokens: 5000 }).definitions.some(
+    return parse(query, { maxTokens: QUERY_LIMITS.maxTokens }).definitions.some(
       (d) => d.kind === Kind.OPERATION_DEFINITION && d.operation === 'mutation',
     );
   } catch {

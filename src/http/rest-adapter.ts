@@ -87,7 +87,7 @@ export class RestAdapter {
       const problem = new Problem(code, code === 'INTERNAL' ? 'Internal server error' : errors[0]!.message, ext.errors as FieldError[] | undefined);
       return problemReply(problem, ctx.requestId);
     }
-    const headers: Record<string, string> = ctx.replayed ? { 'idempotent-replayed': 'true' } : {};
+    const headers: Record<string, string> = ctx.outcome.replayed ? { 'idempotent-replayed': 'true' } : {};
     return json(200, (data as { result: unknown }).result, headers);
   }
 }
