@@ -1,5 +1,6 @@
 // Environment, parsed once into a typed Config (contract §1, §3, §5, §8).
 import path from 'node:path';
+import { secretBoxFromEnv, type SecretBox } from './domain/secret-box.js';
 
 export type Config = {
   port: number;
@@ -10,6 +11,12 @@ export type Config = {
   idempotencyTtlHours: number;
   authorizationMaxAgeSeconds: number;
   logLevel: string;
+  /** Encrypts client secrets at rest; PARTNER_SECRET_KEY, required in production. */
+  secretBox: SecretBox;
+  /** Token bucket per partner client, after authentication (issue #3). */
+  rateLimit: { rps: number; burst: number };
+  /** Token bucket per source address for requests that fail authentication. */
+  anonymousRateLimit: { rps: number; burst: number };
 };
 
 /** `file:./data/partner.db`, `./x.db` and `/abs/x.db` all name a file; `:memory:` is refused (state must survive). */
@@ -39,5 +46,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     idempotencyTtlHours: positiveNumber('IDEMPOTENCY_TTL_HOURS', env.IDEMPOTENCY_TTL_HOURS, 24),
     authorizationMaxAgeSeconds: positiveNumber('AUTHORIZATION_MAX_AGE_SECONDS', env.AUTHORIZATION_MAX_AGE_SECONDS, 900),
     logLevel: env.LOG_LEVEL || 'info',
+    secretBox: secretBoxFromEnv(env, production),
+    rateLimit: {
+      rps: positiveNumber('RATE_LIMIT_RPS', env.RATE_LIMIT_RPS, 100),
+      burst: positiveNumber('RATE_LIMIT_BURST', env.RATE_LIMIT_BURST, 200),
+    },
+    anonymousRateLimit: {
+      rps: positiveNumber('ANONYMOUS_RATE_LIMIT_RPS', env.ANONYMOUS_RATE_LIMIT_RPS, 10),
+      burst: positiveNumber('ANONYMOUS_RATE_LIMIT_BURST', env.ANONYMOUS_RATE_LIMIT_BURST, 50),
+    },
   };
 }

@@ -3,15 +3,16 @@
 import { randomUUID } from 'node:crypto';
 import { countClients } from './db/clients-repository.js';
 import type { Db } from './db/open.js';
+import type { SecretBox } from './domain/secret-box.js';
 import { insertCustomer } from './db/records-repository.js';
 import { createClient, createRoute } from './domain/operators.js';
 import { DEMO_CLIENT_ID } from './http/dev-proxy.js';
 
 export type Demo = { clientId: string; secret: string; routeCode: string; customerId: string };
 
-export function provisionDemoIfEmpty(db: Db): Demo | undefined {
+export function provisionDemoIfEmpty(db: Db, box: SecretBox): Demo | undefined {
   if (countClients(db) > 0) return undefined;
-  const { clientId, secret } = createClient(db, { name: 'Demo partner', clientId: DEMO_CLIENT_ID });
+  const { clientId, secret } = createClient(db, box, { name: 'Demo partner', clientId: DEMO_CLIENT_ID });
   const route = createRoute(db, {
     code: 'USDT-ETH',
     clientId,

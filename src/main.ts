@@ -7,7 +7,7 @@ import { startService } from './service.js';
 const config = loadConfig();
 // Migrations run before anything else touches the file; the demo is development only (§8).
 const setup = openDatabase(config.databaseFile);
-const demo = config.production ? undefined : provisionDemoIfEmpty(setup.db);
+const demo = config.production ? undefined : provisionDemoIfEmpty(setup.db, config.secretBox);
 setup.close();
 
 const service = await startService(config);

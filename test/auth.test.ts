@@ -544,7 +544,7 @@ describe.each([REST, GRAPHQL])('§2 authentication on $name', (surface) => {
   describe('secret rotation', () => {
     it('after rotate both secrets verify; after retire only the newer does', async () => {
       const { client, fx } = await setup();
-      const rotated = server.operator((db) => rotateSecret(db, client.clientId));
+      const rotated = server.operator((db) => rotateSecret(db, server.config.secretBox, client.clientId));
       expect(rotated.clientId).toBe(client.clientId);
       expect(rotated.secret).not.toBe(client.secret);
 

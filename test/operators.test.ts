@@ -12,6 +12,7 @@ import { activeSecrets, findClient } from '../src/db/clients-repository.js';
 import { openDatabase } from '../src/db/open.js';
 import { findRoute, isDenied } from '../src/db/routes-repository.js';
 import { normalizeAddressForComparison } from '../src/domain/addresses/index.js';
+import { SecretBox } from '../src/domain/secret-box.js';
 import { signedHeaders } from '../src/http/signature.js';
 import { ETH_ADDRESS, ETH_ADDRESS_2, startTestServer, type Client, type Reply, type TestServer } from './helpers/harness.js';
 
@@ -47,13 +48,13 @@ function run(file: string, args: string[], env: NodeJS.ProcessEnv, timeout = 30_
   });
 }
 
-function partnerctl(dbFile: string, args: string[]): Promise<Run> {
-  return run(process.execPath, ['bin/partnerctl.mjs', ...args], cleanEnv({ DATABASE_URL: `file:${dbFile}` }));
+function partnerctl(dbFile: string, args: string[], env: Record<string, string> = {}): Promise<Run> {
+  return run(process.execPath, ['bin/partnerctl.mjs', ...args], cleanEnv({ DATABASE_URL: `file:${dbFile}`, ...env }));
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-async function partnerctlJson(dbFile: string, args: string[]): Promise<any> {
-  const r = await partnerctl(dbFile, args);
+async function partnerctlJson(dbFile: string, args: string[], env: Record<string, string> = {}): Promise<any> {
+  const r = await partnerctl(dbFile, args, env);
   if (r.code !== 0) throw new Error(`partnerctl ${args.join(' ')} exited ${r.code}: ${r.stderr}`);
   return JSON.parse(r.stdout);
 }
@@ -206,7 +207,11 @@ describe('§8 partnerctl as a command-line tool', () => {
     const h = openDatabase(file, { migrate: false });
     try {
       expect(findClient(h.db, clientId)).toBeTruthy();
-      expect(activeSecrets(h.db, clientId).map((s) => s.secret)).toEqual(['my-secret-1']);
+      // Stored encrypted (issue #3): not the secret itself, but it opens to it under the (development) key.
+      const stored = activeSecrets(h.db, clientId).map((s) => s.secret);
+      expect(stored).toHaveLength(1);
+      expect(stored[0]).not.toContain('my-secret-1');
+      expect(SecretBox.development().open(clientId, stored[0]!)).toBe('my-secret-1');
     } finally {
       h.close();
     }
@@ -485,12 +490,15 @@ describe('§1/§8 `npm start` in development', () => {
 
 // ---------------------------------------------------------------------------------------------------
 
+// Production needs the key that encrypts client secrets at rest; partnerctl must use the same one.
+const PROD_KEY = { PARTNER_SECRET_KEY: randomBytes(32).toString('hex'), NODE_ENV: 'production' };
+
 describe('§8 `npm start` in production', () => {
   let prod: Spawned;
   let file: string;
   beforeAll(async () => {
     file = path.join(tempDir(), 'partner.db');
-    prod = await startMain({ NODE_ENV: 'production', DATABASE_URL: `file:${file}` });
+    prod = await startMain({ DATABASE_URL: `file:${file}`, ...PROD_KEY });
   }, 40_000);
   afterAll(async () => {
     if (prod) await stopMain(prod);
@@ -530,13 +538,13 @@ describe('§8 `npm start` in production', () => {
 
   it('simulateCryptoDeposit outside sandbox mode → 403 SANDBOX_ONLY', async () => {
     const clientId = newClientId();
-    const created = await partnerctlJson(file, ['client', 'create', '--name', 'Prod', '--client-id', clientId]);
+    const created = await partnerctlJson(file, ['client', 'create', '--name', 'Prod', '--client-id', clientId], PROD_KEY);
     const client: Client = { clientId, secret: created.secret };
     const routeCode = newRouteCode();
     await partnerctlJson(file, [
       'route', 'create', '--code', routeCode, '--client-id', clientId, '--blockchain', 'ETH', '--currency', 'USDT',
       '--scale', '6', '--min-minor', '1', '--max-minor', '100000000', '--fee-minor', '5',
-    ]);
+    ], PROD_KEY);
     const c = await within(5_000, () => signedGql(prod.url, client, CREATE_CUSTOMER, { input: { externalRef: `ext-${randomUUID()}`, type: 'INDIVIDUAL' } }), (r) => r.status === 200);
     expect(c.status, c.text).toBe(200);
     const customerId = c.body.data.createCustomer.customerId;

@@ -3,6 +3,7 @@
 import { parseArgs } from 'node:util';
 import { databaseFileFromUrl } from '../config.js';
 import { openDatabase } from '../db/open.js';
+import { secretBoxFromEnv } from '../domain/secret-box.js';
 import {
   OperatorError,
   createClient,
@@ -10,6 +11,7 @@ import {
   denyAddress,
   retireOldestSecret,
   rotateSecret,
+  setClientLimit,
   setRouteState,
 } from '../domain/operators.js';
 
@@ -17,6 +19,7 @@ const USAGE = `usage: partnerctl <command> [options]   (state: DATABASE_URL, def
   client create --name N [--client-id ID] [--secret S]
   client rotate-secret --client-id ID
   client retire-secret --client-id ID
+  client limit --client-id ID --rps N --burst N
   route create --code C --client-id ID --blockchain ETH|TRON|BTC|SOL --currency CUR --scale N
                [--min-minor M] [--max-minor M] [--fee-minor F] [--disabled]
   route disable --code C
@@ -36,6 +39,8 @@ const options = {
   'fee-minor': { type: 'string' },
   disabled: { type: 'boolean' },
   address: { type: 'string' },
+  rps: { type: 'string' },
+  burst: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -52,13 +57,16 @@ export function run(argv: string[], env: NodeJS.ProcessEnv = process.env): unkno
   const database = openDatabase(databaseFileFromUrl(env.DATABASE_URL || 'file:./data/partner.db'));
   try {
     const { db } = database;
+    const box = secretBoxFromEnv(env, env.NODE_ENV === 'production');
     switch (command) {
       case 'client create':
-        return createClient(db, { name: required(values, 'name'), clientId: values['client-id'], secret: values.secret });
+        return createClient(db, box, { name: required(values, 'name'), clientId: values['client-id'], secret: values.secret });
       case 'client rotate-secret':
-        return rotateSecret(db, required(values, 'client-id'));
+        return rotateSecret(db, box, required(values, 'client-id'));
       case 'client retire-secret':
         return retireOldestSecret(db, required(values, 'client-id'));
+      case 'client limit':
+        return setClientLimit(db, required(values, 'client-id'), Number(required(values, 'rps')), Number(required(values, 'burst')));
       case 'route create': {
         const scale = Number(required(values, 'scale'));
         return createRoute(db, {

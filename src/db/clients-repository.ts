@@ -47,6 +47,10 @@ export function recordNonce(db: Exec, clientId: string, nonce: string, seenAtMs:
   return true;
 }
 
+export function setRateLimit(db: Exec, clientId: string, rps: number, burst: number): void {
+  db.update(partnerClients).set({ rateLimitRps: rps, rateLimitBurst: burst }).where(eq(partnerClients.clientId, clientId)).run();
+}
+
 export function purgeNonces(db: Exec, olderThanMs: number): number {
   return db.delete(nonces).where(lt(nonces.seenAtMs, olderThanMs)).run().changes;
 }

@@ -14,7 +14,8 @@ export function toPlainJson(value: unknown): unknown {
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(value)) {
       const plain = toPlainJson(v);
-      if (plain !== undefined) out[k] = plain;
+      // defineProperty: a member named __proto__ is data like any other (RFC 8785 keeps it).
+      if (plain !== undefined) Object.defineProperty(out, k, { value: plain, enumerable: true, writable: true, configurable: true });
     }
     return out;
   }

@@ -1,10 +1,11 @@
 // §8 operator actions (partnerctl and the development demo): partner clients, secrets, routes, screening.
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/open.js';
-import { activeSecrets, findClient, insertClient, insertSecret, retireSecret } from '../db/clients-repository.js';
+import { activeSecrets, findClient, insertClient, insertSecret, retireSecret, setRateLimit } from '../db/clients-repository.js';
 import { findRoute, insertDenied, insertRoute, setRouteEnabled } from '../db/routes-repository.js';
 import { isValidAddress, normalizeAddressForComparison } from './addresses/index.js';
 import { isBlockchain } from './beneficiaries.js';
+import type { SecretBox } from './secret-box.js';
 import { AMOUNT_PATTERN } from './validate.js';
 
 export class OperatorError extends Error {}
@@ -16,7 +17,7 @@ export function newSecret(): string {
   return randomBytes(32).toString('hex');
 }
 
-export function createClient(db: Db, opts: { name: string; clientId?: string; secret?: string }) {
+export function createClient(db: Db, box: SecretBox, opts: { name: string; clientId?: string; secret?: string }) {
   const clientId = opts.clientId ?? `partner-${randomBytes(6).toString('hex')}`;
   if (!CLIENT_ID_FORMAT.test(clientId)) throw new OperatorError('client id must be 1–64 characters of [A-Za-z0-9._-]');
   if (!opts.name.trim()) throw new OperatorError('--name is required');
@@ -25,19 +26,19 @@ export function createClient(db: Db, opts: { name: string; clientId?: string; se
   db.transaction((tx) => {
     if (findClient(tx, clientId)) throw new OperatorError(`client ${clientId} already exists`);
     insertClient(tx, { clientId, name: opts.name, createdAt: now() });
-    insertSecret(tx, clientId, secret, now());
+    insertSecret(tx, clientId, box.seal(clientId, secret), now());
   });
   return { clientId, secret };
 }
 
 /** Adds a second active secret; a client holds at most two (§2 rotation). */
-export function rotateSecret(db: Db, clientId: string) {
+export function rotateSecret(db: Db, box: SecretBox, clientId: string) {
   const secret = newSecret();
   db.transaction((tx) => {
     if (!findClient(tx, clientId)) throw new OperatorError(`client ${clientId} does not exist`);
     const active = activeSecrets(tx, clientId);
     if (active.length >= 2) throw new OperatorError('the client already has two active secrets: retire-secret first');
-    insertSecret(tx, clientId, secret, now());
+    insertSecret(tx, clientId, box.seal(clientId, secret), now());
   });
   return { clientId, secret };
 }
@@ -51,6 +52,15 @@ export function retireOldestSecret(db: Db, clientId: string) {
     retireSecret(tx, active[0]!.id, now());
     return { clientId, activeSecrets: active.length - 1 };
   });
+}
+
+/** Per-client rate limit override (issue #3). */
+export function setClientLimit(db: Db, clientId: string, rps: number, burst: number) {
+  if (!Number.isFinite(rps) || rps <= 0) throw new OperatorError('--rps must be a positive number');
+  if (!Number.isInteger(burst) || burst < 1) throw new OperatorError('--burst must be a whole number of at least 1');
+  if (!findClient(db, clientId)) throw new OperatorError(`client ${clientId} does not exist`);
+  setRateLimit(db, clientId, Math.ceil(rps), burst);
+  return { clientId, rps: Math.ceil(rps), burst };
 }
 
 export type RouteOptions = {

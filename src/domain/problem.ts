@@ -62,6 +62,8 @@ export class Problem extends Error {
   readonly status: number;
   /** For METHOD_NOT_ALLOWED: the Allow header. */
   allow?: string;
+  /** For RATE_LIMITED: the Retry-After header, in seconds. */
+  retryAfterSeconds?: number;
   constructor(
     readonly code: ProblemCode,
     readonly detail: string,

@@ -34,7 +34,7 @@ function parseStringMap(value: unknown): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(value)) {
     if (typeof v !== 'string') throw new TypeError(`StringMap value of "${k}" must be a string`);
-    out[k] = v;
+    Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
   }
   return out;
 }

@@ -11,7 +11,9 @@ import type { Services } from '../domain/context.js';
 import { Problem } from '../domain/problem.js';
 import type { GraphQLContext } from '../graphql/context.js';
 import { QUERY_LIMITS } from '../graphql/limits.js';
+import type { ClientCredentials } from '../domain/clients.js';
 import { authenticate, hasAnyAuthHeader } from './auth.js';
+import { TokenBuckets } from './rate-limit.js';
 import { DevProxy } from './dev-proxy.js';
 import { graphqlProblemReply, json, problemReply } from './respond.js';
 import { matchRestRoute, RestAdapter } from './rest-adapter.js';
@@ -65,7 +67,15 @@ function isIntrospectionOnly(body: unknown): boolean {
   );
 }
 
+function rateLimited(seconds: number, detail: string): Problem {
+  const p = new Problem('RATE_LIMITED', `${detail} Retry after ${seconds} s.`);
+  p.retryAfterSeconds = seconds;
+  return p;
+}
+
 export class App {
+  private readonly clientBuckets = new TokenBuckets();
+  private readonly anonymousBuckets = new TokenBuckets();
   private readonly rest: RestAdapter;
   private readonly devProxy: DevProxy | undefined;
 
@@ -78,7 +88,7 @@ export class App {
     readonly clock: () => Date = () => new Date(),
   ) {
     this.rest = new RestAdapter(apollo, schema);
-    this.devProxy = config.production ? undefined : new DevProxy(db, (call) => this.handle(call));
+    this.devProxy = config.production ? undefined : new DevProxy(db, config.secretBox, (call) => this.handle(call));
   }
 
   /** Never throws: every outcome is a reply, every fault a problem. */
@@ -151,8 +161,22 @@ export class App {
     throw new Problem('NOT_FOUND', `No resource at ${pathname}.`);
   }
 
+  /** §2 auth, with the issue #3 limits: per source address for failures, per client after success. */
   private authenticate(call: HttpCall): string {
-    return authenticate(this.db, { method: call.method, path: call.url, headers: call.headers, body: call.body }, this.clock());
+    const now = this.clock();
+    const address = call.remoteAddress ?? 'unknown';
+    const anonymousWait = this.anonymousBuckets.wait(address, this.config.anonymousRateLimit, now.getTime());
+    if (anonymousWait > 0) throw rateLimited(anonymousWait, 'Too many unauthenticated requests from this address.');
+    let client: ClientCredentials;
+    try {
+      client = authenticate(this.db, this.config.secretBox, { method: call.method, path: call.url, headers: call.headers, body: call.body }, now);
+    } catch (e) {
+      if (e instanceof Problem && e.status === 401) this.anonymousBuckets.take(address, this.config.anonymousRateLimit, now.getTime());
+      throw e;
+    }
+    const wait = this.clientBuckets.take(client.clientId, client.rateLimit ?? this.config.rateLimit, now.getTime());
+    if (wait > 0) throw rateLimited(wait, 'Too many requests for this partner client.');
+    return client.clientId;
   }
 
   private context(call: HttpCall, clientId: string, requestId: string, log: Logger): GraphQLContext {

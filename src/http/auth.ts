@@ -1,5 +1,7 @@
 // §2 Authentication: headers → verified partner client id, or a 401 Problem naming the cause.
-import { activeSecrets, findClient, recordNonce } from '../db/clients-repository.js';
+import { recordNonce } from '../db/clients-repository.js';
+import { clientCredentials, type ClientCredentials } from '../domain/clients.js';
+import type { SecretBox } from '../domain/secret-box.js';
 import type { Db } from '../db/open.js';
 import { Problem } from '../domain/problem.js';
 import { sign, signaturesEqual } from './signature.js';
@@ -24,7 +26,7 @@ export function hasAnyAuthHeader(headers: Record<string, string | undefined>): b
 }
 
 /** Checks in the order of §2; the nonce is recorded only once the signature verified. */
-export function authenticate(db: Db, req: AuthInput, now: Date): string {
+export function authenticate(db: Db, box: SecretBox, req: AuthInput, now: Date): ClientCredentials {
   const clientId = req.headers['x-partner-client-id'];
   const timestamp = req.headers['x-partner-timestamp'];
   const nonce = req.headers['x-partner-nonce'];
@@ -34,8 +36,8 @@ export function authenticate(db: Db, req: AuthInput, now: Date): string {
       'AUTH_HEADERS_MISSING',
       'X-Partner-Client-Id, X-Partner-Timestamp, X-Partner-Nonce and X-Partner-Signature are required.',
     );
-  const secrets = findClient(db, clientId) ? activeSecrets(db, clientId) : [];
-  if (secrets.length === 0) throw new Problem('AUTH_CLIENT_UNKNOWN', 'Unknown partner client.');
+  const client = clientCredentials(db, box, clientId);
+  if (!client || client.secrets.length === 0) throw new Problem('AUTH_CLIENT_UNKNOWN', 'Unknown partner client.');
   const sentAt = TIMESTAMP_FORMAT.test(timestamp) ? Date.parse(timestamp) : NaN;
   if (Number.isNaN(sentAt) || Math.abs(now.getTime() - sentAt) > TIMESTAMP_SKEW_MS)
     throw new Problem(
@@ -55,9 +57,9 @@ export function authenticate(db: Db, req: AuthInput, now: Date): string {
   // Every active secret is tried (rotation), each compared in constant time.
   const verified =
     SIGNATURE_FORMAT.test(signature) &&
-    secrets.map((s) => signaturesEqual(sign(s.secret, parts), signature)).some(Boolean);
+    client.secrets.map((secret) => signaturesEqual(sign(secret, parts), signature)).some(Boolean);
   if (!verified) throw new Problem('AUTH_SIGNATURE_INVALID', 'X-Partner-Signature does not verify.');
   if (!recordNonce(db, clientId, nonce, now.getTime(), NONCE_WINDOW_MS))
     throw new Problem('AUTH_NONCE_REUSED', 'This X-Partner-Nonce was already used; sign each request with a fresh one.');
-  return clientId;
+  return client;
 }

@@ -2,7 +2,8 @@
 // client (default: the demo client) and runs it through the normal /graphql path, so auth still runs.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Kind, parse } from 'graphql';
-import { activeSecrets } from '../db/clients-repository.js';
+import { clientCredentials } from '../domain/clients.js';
+import type { SecretBox } from '../domain/secret-box.js';
 import type { Db } from '../db/open.js';
 import { Problem } from '../domain/problem.js';
 import { QUERY_LIMITS } from '../graphql/limits.js';
@@ -26,13 +27,13 @@ function hasMutation(body: Buffer): boolean {
 export class DevProxy {
   constructor(
     private readonly db: Db,
+    private readonly box: SecretBox,
     private readonly handle: (call: HttpCall) => Promise<HttpReply>,
   ) {}
 
   async forward(call: HttpCall, requestId: string): Promise<HttpReply> {
     const clientId = call.headers['x-partner-client-id'] || DEMO_CLIENT_ID;
-    const secrets = activeSecrets(this.db, clientId);
-    const secret = secrets[secrets.length - 1]?.secret;
+    const secret = clientCredentials(this.db, this.box, clientId)?.secrets.at(-1);
     if (!secret) throw new Problem('AUTH_CLIENT_UNKNOWN', `The dev proxy has no secret for client "${clientId}".`);
     const query = call.url.includes('?') ? call.url.slice(call.url.indexOf('?')) : '';
     const path = `/graphql${query}`;
@@ -56,6 +57,7 @@ export class DevProxy {
         ...headers,
       },
       body: call.body,
+      remoteAddress: call.remoteAddress,
     });
   }
 }

@@ -39,7 +39,7 @@ export function createHttpServer(app: App): http.Server {
       const headers: Record<string, string | undefined> = {};
       for (const [k, v] of Object.entries(req.headers)) headers[k] = Array.isArray(v) ? v.join(', ') : v;
       void app
-        .handle({ method: req.method ?? 'GET', url: req.url ?? '/', headers, body: Buffer.concat(chunks) })
+        .handle({ method: req.method ?? 'GET', url: req.url ?? '/', headers, body: Buffer.concat(chunks), remoteAddress: req.socket.remoteAddress })
         .then((reply) => send(res, req.method === 'HEAD' ? { ...reply, body: '' } : reply));
     });
     req.on('error', () => res.destroy());

@@ -8,13 +8,19 @@ export function json(status: number, value: unknown, headers: Record<string, str
 
 export function problemReply(problem: Problem, requestId: string): HttpReply {
   const headers: Record<string, string> = { 'content-type': 'application/problem+json; charset=utf-8' };
-  if (problem.code === 'METHOD_NOT_ALLOWED' && problem.allow) headers.allow = problem.allow;
-  return { status: problem.status, headers, body: JSON.stringify(problem.toJSON(requestId)) };
+  return { status: problem.status, headers: { ...headers, ...problemHeaders(problem) }, body: JSON.stringify(problem.toJSON(requestId)) };
+}
+
+function problemHeaders(problem: Problem): Record<string, string> {
+  const headers: Record<string, string> = {};
+  if (problem.allow) headers.allow = problem.allow;
+  if (problem.retryAfterSeconds !== undefined) headers['retry-after'] = String(problem.retryAfterSeconds);
+  return headers;
 }
 
 /** The same problem, shaped as a GraphQL response (for /graphql faults found before Apollo runs). */
 export function graphqlProblemReply(problem: Problem, requestId: string): HttpReply {
-  return json(problem.status, {
+  const reply = json(problem.status, {
     errors: [
       {
         message: problem.detail,
@@ -27,4 +33,6 @@ export function graphqlProblemReply(problem: Problem, requestId: string): HttpRe
       },
     ],
   });
+  Object.assign(reply.headers, problemHeaders(problem));
+  return reply;
 }

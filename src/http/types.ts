@@ -6,6 +6,8 @@ export type HttpCall = {
   /** Lower-case names. */
   headers: Record<string, string | undefined>;
   body: Buffer;
+  /** The peer's address, for limits on unauthenticated floods. */
+  remoteAddress?: string;
 };
 
 export type HttpReply = {

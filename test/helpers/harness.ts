@@ -43,7 +43,17 @@ export class TestServer {
   constructor(env: Record<string, string> = {}) {
     this.dir = fs.mkdtempSync(path.join(os.tmpdir(), 'partner-api-test-'));
     this.file = path.join(this.dir, 'partner.db');
-    this.config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATABASE_URL: `file:${this.file}`, LOG_LEVEL: 'silent', ...env });
+    this.config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATABASE_URL: `file:${this.file}`,
+      LOG_LEVEL: 'silent',
+      // Suites send many requests from one address; the rate-limit suite sets its own limits.
+      RATE_LIMIT_RPS: '1000000',
+      RATE_LIMIT_BURST: '1000000',
+      ANONYMOUS_RATE_LIMIT_RPS: '1000000',
+      ANONYMOUS_RATE_LIMIT_BURST: '1000000',
+      // Production refuses to start without a key for client secrets at rest.
+      ...(env.NODE_ENV === 'production' ? { PARTNER_SECRET_KEY: randomBytes(32).toString('hex') } : {}),
+      ...env,
+    });
   }
 
   async start(): Promise<this> {
@@ -76,7 +86,7 @@ export class TestServer {
   }
 
   newClient(name = 'Acme'): Client {
-    return this.operator((db) => createClient(db, { name, clientId: `partner-${randomBytes(4).toString('hex')}` }));
+    return this.operator((db) => createClient(db, this.config.secretBox, { name, clientId: `partner-${randomBytes(4).toString('hex')}` }));
   }
 
   newRoute(client: Client, o: Partial<RouteOptions> = {}): string {

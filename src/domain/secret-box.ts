@@ -1,0 +1,50 @@
+// Client secrets at rest (issue #3): AES-256-GCM under a key from the environment. The client id is
+// the associated data, so a ciphertext copied onto another client's row does not decrypt.
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+
+const VERSION = 'v1';
+
+export class SecretBox {
+  private constructor(private readonly key: Buffer) {}
+
+  /** PARTNER_SECRET_KEY: 32 bytes as 64 hex characters or base64. */
+  static fromKeyText(text: string): SecretBox {
+    const trimmed = text.trim();
+    const key = /^[0-9a-fA-F]{64}$/.test(trimmed) ? Buffer.from(trimmed, 'hex') : Buffer.from(trimmed, 'base64');
+    if (key.length !== 32) throw new Error('PARTNER_SECRET_KEY must be 32 bytes, as 64 hex characters or base64');
+    return new SecretBox(key);
+  }
+
+  /** The fixed key used outside production when none is configured: never for real secrets. */
+  static development(): SecretBox {
+    return new SecretBox(createHash('sha256').update('partner-api development secret key').digest());
+  }
+
+  seal(clientId: string, plaintext: string): string {
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', this.key, iv);
+    cipher.setAAD(Buffer.from(clientId, 'utf8'));
+    const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
+    return [VERSION, iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), ciphertext.toString('base64url')].join('.');
+  }
+
+  open(clientId: string, sealed: string): string {
+    const [version, iv, tag, ciphertext] = sealed.split('.');
+    if (version !== VERSION || !iv || !tag || ciphertext === undefined) throw new Error('not a sealed client secret');
+    const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(iv, 'base64url'));
+    decipher.setAAD(Buffer.from(clientId, 'utf8'));
+    decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+    return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString('utf8');
+  }
+}
+
+/** From the environment: required in production, a fixed development key otherwise. */
+export function secretBoxFromEnv(env: NodeJS.ProcessEnv, production: boolean): SecretBox {
+  const text = env.PARTNER_SECRET_KEY;
+  if (text) return SecretBox.fromKeyText(text);
+  if (production)
+    throw new Error(
+      'PARTNER_SECRET_KEY is required in production: 32 random bytes as 64 hex characters (e.g. `openssl rand -hex 32`). It encrypts client secrets at rest.',
+    );
+  return SecretBox.development();
+}
