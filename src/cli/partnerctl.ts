@@ -2,6 +2,7 @@
 // A running server reads clients, secrets, routes and the deny list per request, so changes apply at once.
 import { parseArgs } from 'node:util';
 import { databaseFileFromUrl } from '../config.js';
+import { listAuditEvents } from '../db/audit-repository.js';
 import { openDatabase } from '../db/open.js';
 import { secretBoxFromEnv } from '../domain/secret-box.js';
 import {
@@ -24,7 +25,8 @@ const USAGE = `usage: partnerctl <command> [options]   (state: DATABASE_URL, def
                [--min-minor M] [--max-minor M] [--fee-minor F] [--disabled]
   route disable --code C
   route enable --code C
-  screening deny --blockchain B --address A`;
+  screening deny --blockchain B --address A
+  audit --client ID [--since 2026-11-23T00:00:00.000Z]     (JSON lines)`;
 
 const options = {
   name: { type: 'string' },
@@ -41,6 +43,8 @@ const options = {
   address: { type: 'string' },
   rps: { type: 'string' },
   burst: { type: 'string' },
+  client: { type: 'string' },
+  since: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -48,6 +52,11 @@ function required(values: Record<string, unknown>, name: string): string {
   const v = values[name];
   if (typeof v !== 'string' || v === '') throw new OperatorError(`--${name} is required`);
   return v;
+}
+
+/** Output printed one JSON document per line. */
+class JsonLines {
+  constructor(readonly rows: unknown[]) {}
 }
 
 export function run(argv: string[], env: NodeJS.ProcessEnv = process.env): unknown {
@@ -85,6 +94,11 @@ export function run(argv: string[], env: NodeJS.ProcessEnv = process.env): unkno
         return setRouteState(db, required(values, 'code'), false);
       case 'route enable':
         return setRouteState(db, required(values, 'code'), true);
+      case 'audit': {
+        const since = values.since;
+        if (since !== undefined && Number.isNaN(Date.parse(since))) throw new OperatorError('--since must be an ISO 8601 date-time');
+        return new JsonLines(listAuditEvents(db, required(values, 'client'), since && new Date(since).toISOString()));
+      }
       case 'screening deny':
         return denyAddress(db, required(values, 'blockchain'), required(values, 'address'));
       default:
@@ -96,7 +110,9 @@ export function run(argv: string[], env: NodeJS.ProcessEnv = process.env): unkno
 }
 
 try {
-  console.log(JSON.stringify(run(process.argv.slice(2))));
+  const result = run(process.argv.slice(2));
+  if (result instanceof JsonLines) for (const row of result.rows) console.log(JSON.stringify(row));
+  else console.log(JSON.stringify(result));
 } catch (e) {
   const message = e instanceof Error ? e.message : String(e);
   console.error(JSON.stringify({ error: message }));

@@ -3,6 +3,7 @@
 import type { Config } from '../config.js';
 import type { Db } from '../db/open.js';
 import type { Logger } from 'pino';
+import type { AuditSubject } from './audit.js';
 
 export type Services = { db: Db; config: Config; logger: Logger };
 
@@ -17,7 +18,7 @@ export type CallContext = {
    * What the call produced, beyond its result. An object of its own because Apollo's executeOperation
    * shallow-copies the context: the REST adapter must still see what the resolver set.
    */
-  outcome: { replayed: boolean };
+  outcome: { replayed: boolean; attempt?: AuditSubject };
   logger: Logger;
 };
 

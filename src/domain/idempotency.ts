@@ -6,6 +6,7 @@ import {
   findIdempotencyRecord,
   insertIdempotencyRecord,
 } from '../db/idempotency-repository.js';
+import { auditSubject, auditSuccess } from './audit.js';
 import { jcs, sha256Hex } from './canonical.js';
 import type { CallContext } from './context.js';
 import { Problem } from './problem.js';
@@ -54,9 +55,11 @@ export function runIdempotent<T extends object>(
             `Idempotency-Key "${key}" was already used for a different request (${stored.operation}).`,
           );
         ctx.outcome.replayed = true;
+        auditSuccess(tx, ctx, auditSubject(operation, args), stored.resourceId, true);
         return JSON.parse(stored.responseJson) as T;
       }
       const result = effect(tx);
+      auditSuccess(tx, ctx, auditSubject(operation, args), resourceIdOf(result), false);
       insertIdempotencyRecord(tx, {
         clientId: ctx.clientId,
         idempotencyKey: key,

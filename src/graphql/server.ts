@@ -11,6 +11,7 @@ import {
 } from '@apollo/server/plugin/landingPage/default';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import type { GraphQLContext } from './context.js';
+import { auditPlugin } from './audit-plugin.js';
 import { formatError, problemResponsePlugin } from './errors.js';
 import { limitRules, QUERY_LIMITS } from './limits.js';
 import { operationGuardPlugin } from './operation-guard.js';
@@ -42,6 +43,7 @@ export function createApollo(opts: { production: boolean }): { apollo: ApolloSer
     parseOptions: { maxTokens: QUERY_LIMITS.maxTokens },
     validationRules: limitRules,
     plugins: [
+      auditPlugin,
       operationGuardPlugin,
       problemResponsePlugin,
       opts.production

@@ -14,6 +14,7 @@ import { QUERY_LIMITS } from '../graphql/limits.js';
 import type { ClientCredentials } from '../domain/clients.js';
 import { authenticate, hasAnyAuthHeader } from './auth.js';
 import { TokenBuckets } from './rate-limit.js';
+import { auditRefusal, auditSubject } from '../domain/audit.js';
 import { DevProxy } from './dev-proxy.js';
 import { graphqlProblemReply, json, problemReply } from './respond.js';
 import { matchRestRoute, RestAdapter } from './rest-adapter.js';
@@ -155,8 +156,16 @@ export class App {
       if (call.method !== 'POST') throw methodNotAllowed('POST');
       const clientId = this.authenticate(call);
       setClient(clientId);
-      const body = parseJsonBody(call);
-      return this.rest.run(rest.route, rest.pathValue, body, this.context(call, clientId, requestId, log));
+      const ctx = this.context(call, clientId, requestId, log);
+      let body: unknown;
+      try {
+        body = parseJsonBody(call);
+      } catch (e) {
+        // A refused attempt is audited even when it never reaches the mutation (issue #3).
+        if (e instanceof Problem) auditRefusal(this.db, ctx, auditSubject(rest.route.mutation, { [rest.route.pathArg]: rest.pathValue }), e);
+        throw e;
+      }
+      return this.rest.run(rest.route, rest.pathValue, body, ctx);
     }
     throw new Problem('NOT_FOUND', `No resource at ${pathname}.`);
   }
