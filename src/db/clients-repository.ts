@@ -1,9 +1,12 @@
-import { and, asc, eq, isNull, lt } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { prepared } from './prepared.js';
 import type { Exec } from './exec.js';
 import { clientSecrets, nonces, partnerClients } from './schema.js';
 
 export function findClient(db: Exec, clientId: string) {
-  return db.select().from(partnerClients).where(eq(partnerClients.clientId, clientId)).get();
+  return prepared(db, 'findClient', (d) =>
+    d.select().from(partnerClients).where(eq(partnerClients.clientId, sql.placeholder('clientId'))).prepare(),
+  ).get({ clientId });
 }
 
 export function countClients(db: Exec): number {
@@ -16,12 +19,14 @@ export function insertClient(db: Exec, row: typeof partnerClients.$inferInsert):
 
 /** Active secrets, oldest first. */
 export function activeSecrets(db: Exec, clientId: string) {
-  return db
-    .select()
-    .from(clientSecrets)
-    .where(and(eq(clientSecrets.clientId, clientId), isNull(clientSecrets.retiredAt)))
-    .orderBy(asc(clientSecrets.id))
-    .all();
+  return prepared(db, 'activeSecrets', (d) =>
+    d
+      .select()
+      .from(clientSecrets)
+      .where(and(eq(clientSecrets.clientId, sql.placeholder('clientId')), isNull(clientSecrets.retiredAt)))
+      .orderBy(asc(clientSecrets.id))
+      .prepare(),
+  ).all({ clientId });
 }
 
 export function insertSecret(db: Exec, clientId: string, secret: string, createdAt: string): void {
@@ -34,16 +39,21 @@ export function retireSecret(db: Exec, id: number, retiredAt: string): void {
 
 /** Records a nonce; false when the client used it already (and it is not yet purged). */
 export function recordNonce(db: Exec, clientId: string, nonce: string, seenAtMs: number, windowMs: number): boolean {
-  const seen = db
-    .select({ seenAtMs: nonces.seenAtMs })
-    .from(nonces)
-    .where(and(eq(nonces.clientId, clientId), eq(nonces.nonce, nonce)))
-    .get();
+  const seen = prepared(db, 'findNonce', (d) =>
+    d
+      .select({ seenAtMs: nonces.seenAtMs })
+      .from(nonces)
+      .where(and(eq(nonces.clientId, sql.placeholder('clientId')), eq(nonces.nonce, sql.placeholder('nonce'))))
+      .prepare(),
+  ).get({ clientId, nonce });
   if (seen && seen.seenAtMs > seenAtMs - windowMs) return false;
-  db.insert(nonces)
-    .values({ clientId, nonce, seenAtMs })
-    .onConflictDoUpdate({ target: [nonces.clientId, nonces.nonce], set: { seenAtMs } })
-    .run();
+  prepared(db, 'upsertNonce', (d) =>
+    d
+      .insert(nonces)
+      .values({ clientId: sql.placeholder('clientId'), nonce: sql.placeholder('nonce'), seenAtMs: sql.placeholder('seenAtMs') })
+      .onConflictDoUpdate({ target: [nonces.clientId, nonces.nonce], set: { seenAtMs: sql`excluded.seen_at_ms` } })
+      .prepare(),
+  ).run({ clientId, nonce, seenAtMs });
   return true;
 }
 

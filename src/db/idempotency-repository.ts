@@ -1,18 +1,35 @@
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
+import { prepared } from './prepared.js';
 import type { Exec } from './exec.js';
 import { authorizationEvidence, idempotencyRecords } from './schema.js';
 import type { EvidenceInsert } from './schema.js';
 
 export function findIdempotencyRecord(db: Exec, clientId: string, key: string) {
-  return db
-    .select()
-    .from(idempotencyRecords)
-    .where(and(eq(idempotencyRecords.clientId, clientId), eq(idempotencyRecords.idempotencyKey, key)))
-    .get();
+  return prepared(db, 'findIdempotencyRecord', (d) =>
+    d
+      .select()
+      .from(idempotencyRecords)
+      .where(and(eq(idempotencyRecords.clientId, sql.placeholder('clientId')), eq(idempotencyRecords.idempotencyKey, sql.placeholder('key'))))
+      .prepare(),
+  ).get({ clientId, key });
 }
 
-export function insertIdempotencyRecord(db: Exec, row: typeof idempotencyRecords.$inferInsert): void {
-  db.insert(idempotencyRecords).values(row).run();
+export function insertIdempotencyRecord(db: Exec, row: typeof idempotencyRecords.$inferSelect): void {
+  prepared(db, 'insertIdempotencyRecord', (d) =>
+    d
+      .insert(idempotencyRecords)
+      .values({
+        clientId: sql.placeholder('clientId'),
+        idempotencyKey: sql.placeholder('idempotencyKey'),
+        operation: sql.placeholder('operation'),
+        fingerprint: sql.placeholder('fingerprint'),
+        resourceId: sql.placeholder('resourceId'),
+        responseJson: sql.placeholder('responseJson'),
+        createdAt: sql.placeholder('createdAt'),
+        expiresAtMs: sql.placeholder('expiresAtMs'),
+      })
+      .prepare(),
+  ).run(row);
 }
 
 export function deleteIdempotencyRecord(db: Exec, clientId: string, key: string): void {
@@ -26,18 +43,20 @@ export function purgeIdempotencyRecords(db: Exec, nowMs: number): number {
 }
 
 export function findEvidenceUse(db: Exec, e: Pick<EvidenceInsert, 'clientId' | 'operationType' | 'operationHash' | 'authorizedAt'>) {
-  return db
-    .select({ id: authorizationEvidence.id })
-    .from(authorizationEvidence)
-    .where(
-      and(
-        eq(authorizationEvidence.clientId, e.clientId),
-        eq(authorizationEvidence.operationType, e.operationType),
-        eq(authorizationEvidence.operationHash, e.operationHash),
-        eq(authorizationEvidence.authorizedAt, e.authorizedAt),
-      ),
-    )
-    .get();
+  return prepared(db, 'findEvidenceUse', (d) =>
+    d
+      .select({ id: authorizationEvidence.id })
+      .from(authorizationEvidence)
+      .where(
+        and(
+          eq(authorizationEvidence.clientId, sql.placeholder('clientId')),
+          eq(authorizationEvidence.operationType, sql.placeholder('operationType')),
+          eq(authorizationEvidence.operationHash, sql.placeholder('operationHash')),
+          eq(authorizationEvidence.authorizedAt, sql.placeholder('authorizedAt')),
+        ),
+      )
+      .prepare(),
+  ).get({ clientId: e.clientId, operationType: e.operationType, operationHash: e.operationHash, authorizedAt: e.authorizedAt });
 }
 
 export function insertEvidence(db: Exec, row: EvidenceInsert): void {

@@ -1,11 +1,14 @@
 // Customers, beneficiaries, withdrawals, deposits and refunds: plain reads and writes, no rules.
 import { and, eq, sql } from 'drizzle-orm';
+import { prepared } from './prepared.js';
 import type { Exec } from './exec.js';
 import { cryptoDeposits, cryptoRefunds, cryptoWithdrawals, customers, walletBeneficiaries } from './schema.js';
 import type { CryptoRefundRow } from './schema.js';
 
 export function findCustomer(db: Exec, customerId: string) {
-  return db.select().from(customers).where(eq(customers.customerId, customerId)).get();
+  return prepared(db, 'findCustomer', (d) =>
+    d.select().from(customers).where(eq(customers.customerId, sql.placeholder('customerId'))).prepare(),
+  ).get({ customerId });
 }
 
 export function findCustomerByExternalRef(db: Exec, clientId: string, externalRef: string) {
@@ -21,26 +24,26 @@ export function insertCustomer(db: Exec, row: typeof customers.$inferInsert) {
 }
 
 export function findBeneficiary(db: Exec, walletBeneficiaryId: string) {
-  return db
-    .select()
-    .from(walletBeneficiaries)
-    .where(eq(walletBeneficiaries.walletBeneficiaryId, walletBeneficiaryId))
-    .get();
+  return prepared(db, 'findBeneficiary', (d) =>
+    d.select().from(walletBeneficiaries).where(eq(walletBeneficiaries.walletBeneficiaryId, sql.placeholder('id'))).prepare(),
+  ).get({ id: walletBeneficiaryId });
 }
 
 export function findActiveBeneficiaryByAddress(db: Exec, customerId: string, blockchain: string, addressKey: string) {
-  return db
-    .select({ id: walletBeneficiaries.walletBeneficiaryId })
-    .from(walletBeneficiaries)
-    .where(
-      and(
-        eq(walletBeneficiaries.customerId, customerId),
-        eq(walletBeneficiaries.blockchain, blockchain),
-        eq(walletBeneficiaries.addressKey, addressKey),
-        eq(walletBeneficiaries.beneficiaryStatus, 'ACTIVE'),
-      ),
-    )
-    .get();
+  return prepared(db, 'findActiveBeneficiaryByAddress', (d) =>
+    d
+      .select({ id: walletBeneficiaries.walletBeneficiaryId })
+      .from(walletBeneficiaries)
+      .where(
+        and(
+          eq(walletBeneficiaries.customerId, sql.placeholder('customerId')),
+          eq(walletBeneficiaries.blockchain, sql.placeholder('blockchain')),
+          eq(walletBeneficiaries.addressKey, sql.placeholder('addressKey')),
+          eq(walletBeneficiaries.beneficiaryStatus, 'ACTIVE'),
+        ),
+      )
+      .prepare(),
+  ).get({ customerId, blockchain, addressKey });
 }
 
 export function insertBeneficiary(db: Exec, row: typeof walletBeneficiaries.$inferInsert) {

@@ -1,13 +1,16 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { prepared } from './prepared.js';
 import type { Exec } from './exec.js';
 import { routes, screeningDenylist } from './schema.js';
 
 export function findRoute(db: Exec, routeCode: string, clientId: string) {
-  return db
-    .select()
-    .from(routes)
-    .where(and(eq(routes.routeCode, routeCode), eq(routes.clientId, clientId)))
-    .get();
+  return prepared(db, 'findRoute', (d) =>
+    d
+      .select()
+      .from(routes)
+      .where(and(eq(routes.routeCode, sql.placeholder('routeCode')), eq(routes.clientId, sql.placeholder('clientId'))))
+      .prepare(),
+  ).get({ routeCode, clientId });
 }
 
 export function insertRoute(db: Exec, row: typeof routes.$inferInsert): void {
@@ -21,11 +24,15 @@ export function setRouteEnabled(db: Exec, routeCode: string, enabled: boolean, u
 
 export function isDenied(db: Exec, blockchain: string, addressKey: string): boolean {
   return (
-    db
-      .select({ b: screeningDenylist.blockchain })
-      .from(screeningDenylist)
-      .where(and(eq(screeningDenylist.blockchain, blockchain), eq(screeningDenylist.addressKey, addressKey)))
-      .get() !== undefined
+    prepared(db, 'isDenied', (d) =>
+      d
+        .select({ b: screeningDenylist.blockchain })
+        .from(screeningDenylist)
+        .where(
+          and(eq(screeningDenylist.blockchain, sql.placeholder('blockchain')), eq(screeningDenylist.addressKey, sql.placeholder('addressKey'))),
+        )
+        .prepare(),
+    ).get({ blockchain, addressKey }) !== undefined
   );
 }
 
