@@ -5,6 +5,7 @@ import pino, { type Logger } from 'pino';
 import type { Config } from './config.js';
 import { purgeNonces } from './db/clients-repository.js';
 import { purgeIdempotencyRecords } from './db/idempotency-repository.js';
+import { GroupCommitter } from './db/group-commit.js';
 import { openDatabase, type DbHandle } from './db/open.js';
 import { createApollo } from './graphql/server.js';
 import { App } from './http/app.js';
@@ -33,7 +34,8 @@ export async function startService(config: Config, logger?: Logger): Promise<Run
   const database = openDatabase(config.databaseFile);
   const { apollo, schema } = createApollo({ production: config.production });
   await apollo.start();
-  const app = new App(config, database.db, apollo, schema, log);
+  const writer = new GroupCommitter(database.db);
+  const app = new App(config, database.db, writer, apollo, schema, log);
   const server = createHttpServer(app);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

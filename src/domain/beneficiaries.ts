@@ -71,11 +71,11 @@ export function getBeneficiary(ctx: CallContext, id: string): WalletBeneficiaryR
   return ownOrNull(ctx, findBeneficiary(ctx.services.db, id), 'wallet beneficiary');
 }
 
-export function createBeneficiary(
+export async function createBeneficiary(
   ctx: CallContext,
   customerId: string,
   input: CreateCryptoWalletBeneficiaryInput,
-): WalletBeneficiaryRow {
+): Promise<WalletBeneficiaryRow> {
   validate(input);
   const blockchain = input.blockchain as Blockchain;
   return runIdempotent(

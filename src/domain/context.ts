@@ -1,11 +1,13 @@
 // What a domain operation knows about the call it serves: who (an authenticated partner client),
 // when, under which idempotency key, and the services it may use.
 import type { Config } from '../config.js';
+import type { GroupCommitter } from '../db/group-commit.js';
 import type { Db } from '../db/open.js';
 import type { Logger } from 'pino';
 import type { AuditSubject } from './audit.js';
 
-export type Services = { db: Db; config: Config; logger: Logger };
+/** db: reads; writer: every write, group-committed (src/db/group-commit.ts). */
+export type Services = { db: Db; writer: GroupCommitter; config: Config; logger: Logger };
 
 export type CallContext = {
   services: Services;

@@ -31,7 +31,7 @@ export function getCustomer(ctx: CallContext, customerId: string): CustomerRow |
   return ownOrNull(ctx, findCustomer(ctx.services.db, customerId), 'customer');
 }
 
-export function createCustomer(ctx: CallContext, input: CreateCustomerInput): CustomerRow {
+export async function createCustomer(ctx: CallContext, input: CreateCustomerInput): Promise<CustomerRow> {
   const errors = new FieldErrors();
   checkLength(errors, '/externalRef', input.externalRef, 1, 128);
   checkOneOf(errors, '/type', input.type, CUSTOMER_TYPES);

@@ -31,7 +31,7 @@ export function getDeposit(ctx: CallContext, id: string): DepositView | null {
   return row && depositView(ctx.services.db, row);
 }
 
-export function simulateDeposit(ctx: CallContext, customerId: string, input: SimulateCryptoDepositInput): DepositView {
+export async function simulateDeposit(ctx: CallContext, customerId: string, input: SimulateCryptoDepositInput): Promise<DepositView> {
   if (!ctx.services.config.sandbox)
     throw new Problem('SANDBOX_ONLY', 'simulateCryptoDeposit is available in sandbox mode only.');
   const errors = new FieldErrors();

@@ -27,9 +27,10 @@ export function fingerprintOf(operation: string, args: Record<string, unknown>):
 
 /**
  * Runs `effect` at most once per (client, key): a stored result with the same fingerprint is returned
- * as it was first answered; a different fingerprint is 409. The effect and its record commit in one
- * IMMEDIATE transaction, so a refusal (thrown Problem) or a crash stores nothing, and two concurrent
- * requests with one key serialize on the write lock: the second sees the first's record.
+ * as it was first answered; a different fingerprint is 409. The effect, its idempotency record and its
+ * audit event commit together (one savepoint of a group commit), so a refusal (thrown Problem) or a
+ * crash stores nothing, and two concurrent requests with one key run one after the other: the second
+ * sees the first's record and replays it. The promise settles once the commit is durable.
  */
 export function runIdempotent<T extends object>(
   ctx: CallContext,
@@ -37,13 +38,12 @@ export function runIdempotent<T extends object>(
   args: Record<string, unknown>,
   resourceIdOf: (result: T) => string,
   effect: (tx: Exec) => T,
-): T {
+): Promise<T> {
   const key = ctx.idempotencyKey;
   checkIdempotencyKey(key);
   const fingerprint = fingerprintOf(operation, args);
   const nowMs = ctx.now.getTime();
-  return ctx.services.db.transaction(
-    (tx) => {
+  return ctx.services.writer.run((tx) => {
       const stored = findIdempotencyRecord(tx, ctx.clientId, key);
       if (stored && stored.expiresAtMs <= nowMs) {
         // Expired but not yet purged: the key is free again (§3 TTL).
@@ -71,7 +71,5 @@ export function runIdempotent<T extends object>(
         expiresAtMs: nowMs + ctx.services.config.idempotencyTtlHours * 3_600_000,
       });
       return result;
-    },
-    { behavior: 'immediate' },
-  );
+  });
 }

@@ -48,7 +48,7 @@ function requireOwnRefund(tx: Exec, ctx: CallContext, refundId: string): CryptoR
   return refund;
 }
 
-export function createRefundDraft(ctx: CallContext, depositId: string, input: CreateCryptoRefundApprovalDraftInput): CryptoRefundRow {
+export async function createRefundDraft(ctx: CallContext, depositId: string, input: CreateCryptoRefundApprovalDraftInput): Promise<CryptoRefundRow> {
   const errors = new FieldErrors();
   checkAmount(errors, '/amountMinor', input.amountMinor);
   if (input.amountMinor === '0') errors.add('/amountMinor', 'must be greater than zero');
@@ -124,7 +124,7 @@ const CONFIRM: Step = {
   extra: (_refund, now) => ({ confirmedAt: now }),
 };
 
-function runStep(step: Step, ctx: CallContext, refundId: string, input: RefundStepInput): CryptoRefundRow {
+async function runStep(step: Step, ctx: CallContext, refundId: string, input: RefundStepInput): Promise<CryptoRefundRow> {
   const errors = new FieldErrors();
   validateEvidenceShape(input.operationAuthorization, errors);
   errors.throwIfAny();

@@ -48,11 +48,11 @@ export function getWithdrawal(ctx: CallContext, id: string): CryptoWithdrawalRow
   return ownOrNull(ctx, findWithdrawal(ctx.services.db, id), 'withdrawal');
 }
 
-export function createWithdrawalDraft(
+export async function createWithdrawalDraft(
   ctx: CallContext,
   customerId: string,
   input: CreateCryptoWithdrawalApprovalDraftInput,
-): CryptoWithdrawalRow {
+): Promise<CryptoWithdrawalRow> {
   validate(input);
   return runIdempotent(
     ctx,

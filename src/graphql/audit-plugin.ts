@@ -32,7 +32,7 @@ export const auditPlugin: ApolloServerPlugin<GraphQLContext> = {
         const code = errors[0]!.extensions?.code;
         const problem = isProblemCode(code) ? { code, status: problemStatus[code] } : { code: 'INTERNAL' as const, status: 500 };
         try {
-          auditRefusal(contextValue.services.db, contextValue, attempt, problem);
+          await contextValue.services.writer.run((tx) => auditRefusal(tx, contextValue, attempt, problem));
         } catch (err) {
           contextValue.logger.error({ err }, 'could not write the audit event of a refused mutation');
         }

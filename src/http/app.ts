@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { Kind, parse, type DocumentNode } from 'graphql';
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
+import type { GroupCommitter } from '../db/group-commit.js';
 import type { Db } from '../db/open.js';
 import type { Services } from '../domain/context.js';
 import { Problem } from '../domain/problem.js';
@@ -83,6 +84,7 @@ export class App {
   constructor(
     private readonly config: Config,
     private readonly db: Db,
+    private readonly writer: GroupCommitter,
     private readonly apollo: ApolloServer<GraphQLContext>,
     schema: GraphQLSchema,
     private readonly logger: Logger,
@@ -154,7 +156,7 @@ export class App {
     const rest = matchRestRoute(pathname);
     if (rest) {
       if (call.method !== 'POST') throw methodNotAllowed('POST');
-      const clientId = this.authenticate(call);
+      const clientId = await this.authenticate(call);
       setClient(clientId);
       const ctx = this.context(call, clientId, requestId, log);
       let body: unknown;
@@ -162,7 +164,10 @@ export class App {
         body = parseJsonBody(call);
       } catch (e) {
         // A refused attempt is audited even when it never reaches the mutation (issue #3).
-        if (e instanceof Problem) auditRefusal(this.db, ctx, auditSubject(rest.route.mutation, { [rest.route.pathArg]: rest.pathValue }), e);
+        if (e instanceof Problem) {
+          const subject = auditSubject(rest.route.mutation, { [rest.route.pathArg]: rest.pathValue });
+          await this.writer.run((tx) => auditRefusal(tx, ctx, subject, e));
+        }
         throw e;
       }
       return this.rest.run(rest.route, rest.pathValue, body, ctx);
@@ -171,14 +176,14 @@ export class App {
   }
 
   /** §2 auth, with the issue #3 limits: per source address for failures, per client after success. */
-  private authenticate(call: HttpCall): string {
+  private async authenticate(call: HttpCall): Promise<string> {
     const now = this.clock();
     const address = call.remoteAddress ?? 'unknown';
     const anonymousWait = this.anonymousBuckets.wait(address, this.config.anonymousRateLimit, now.getTime());
     if (anonymousWait > 0) throw rateLimited(anonymousWait, 'Too many unauthenticated requests from this address.');
     let client: ClientCredentials;
     try {
-      client = authenticate(this.db, this.config.secretBox, { method: call.method, path: call.url, headers: call.headers, body: call.body }, now);
+      client = await authenticate(this.db, this.writer, this.config.secretBox, { method: call.method, path: call.url, headers: call.headers, body: call.body }, now);
     } catch (e) {
       if (e instanceof Problem && e.status === 401) this.anonymousBuckets.take(address, this.config.anonymousRateLimit, now.getTime());
       throw e;
@@ -189,7 +194,7 @@ export class App {
   }
 
   private context(call: HttpCall, clientId: string, requestId: string, log: Logger): GraphQLContext {
-    const services: Services = { db: this.db, config: this.config, logger: this.logger };
+    const services: Services = { db: this.db, writer: this.writer, config: this.config, logger: this.logger };
     return {
       services,
       requestId,
@@ -222,7 +227,7 @@ export class App {
         if (isIntrospectionOnly(parsed)) return this.executeGraphQL(call, search, parsed, this.context(call, '', requestId, log));
       }
     }
-    const clientId = this.authenticate(call);
+    const clientId = await this.authenticate(call);
     setClient(clientId);
     if (call.method === 'POST') body = parseJsonBody(call);
     return this.executeGraphQL(call, search, body, this.context(call, clientId, requestId, log));

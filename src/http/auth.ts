@@ -2,6 +2,7 @@
 import { recordNonce } from '../db/clients-repository.js';
 import { clientCredentials, type ClientCredentials } from '../domain/clients.js';
 import type { SecretBox } from '../domain/secret-box.js';
+import type { GroupCommitter } from '../db/group-commit.js';
 import type { Db } from '../db/open.js';
 import { Problem } from '../domain/problem.js';
 import { sign, signaturesEqual } from './signature.js';
@@ -25,8 +26,11 @@ export function hasAnyAuthHeader(headers: Record<string, string | undefined>): b
   );
 }
 
-/** Checks in the order of §2; the nonce is recorded only once the signature verified. */
-export function authenticate(db: Db, box: SecretBox, req: AuthInput, now: Date): ClientCredentials {
+/**
+ * Checks in the order of §2; the nonce is recorded only once the signature verified, through the
+ * group committer, so the request goes on only when its nonce is durably spent.
+ */
+export async function authenticate(db: Db, writer: GroupCommitter, box: SecretBox, req: AuthInput, now: Date): Promise<ClientCredentials> {
   const clientId = req.headers['x-partner-client-id'];
   const timestamp = req.headers['x-partner-timestamp'];
   const nonce = req.headers['x-partner-nonce'];
@@ -59,7 +63,7 @@ export function authenticate(db: Db, box: SecretBox, req: AuthInput, now: Date):
     SIGNATURE_FORMAT.test(signature) &&
     client.secrets.map((secret) => signaturesEqual(sign(secret, parts), signature)).some(Boolean);
   if (!verified) throw new Problem('AUTH_SIGNATURE_INVALID', 'X-Partner-Signature does not verify.');
-  if (!recordNonce(db, clientId, nonce, now.getTime(), NONCE_WINDOW_MS))
+  if (!(await writer.run((tx) => recordNonce(tx, clientId, nonce, now.getTime(), NONCE_WINDOW_MS))))
     throw new Problem('AUTH_NONCE_REUSED', 'This X-Partner-Nonce was already used; sign each request with a fresh one.');
   return client;
 }
