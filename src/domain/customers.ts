@@ -16,7 +16,7 @@ export type CreateCustomerInput = { externalRef: string; type: string; displayNa
 export function requireOwnCustomer(tx: Exec, ctx: CallContext, customerId: string): CustomerRow {
   const customer = findCustomer(tx, customerId);
   if (!customer) throw new Problem('CUSTOMER_NOT_FOUND', `Customer ${customerId} does not exist.`);
-  if (customer.clientId !== ctx.clientId) throw new Problem('FORBIDDEN', `Customer ${customerId} belongs to another partner.`);
+  if (customer.clientId !== ctx.clientId) throw new Problem('FORBIDDEN', 'This customer belongs to another partner.');
   return customer;
 }
 

@@ -37,14 +37,14 @@ export function getRefund(ctx: CallContext, id: string): CryptoRefundRow | null 
 function requireOwnDeposit(tx: Exec, ctx: CallContext, depositId: string): CryptoDepositRow {
   const deposit = findDeposit(tx, depositId);
   if (!deposit) throw new Problem('DEPOSIT_NOT_FOUND', `Deposit ${depositId} does not exist.`);
-  if (deposit.clientId !== ctx.clientId) throw new Problem('FORBIDDEN', `Deposit ${depositId} belongs to another partner.`);
+  if (deposit.clientId !== ctx.clientId) throw new Problem('FORBIDDEN', 'This deposit belongs to another partner.');
   return deposit;
 }
 
 function requireOwnRefund(tx: Exec, ctx: CallContext, refundId: string): CryptoRefundRow {
   const refund = findRefund(tx, refundId);
   if (!refund) throw new Problem('REFUND_NOT_FOUND', `Refund ${refundId} does not exist.`);
-  if (refund.clientId !== ctx.clientId) throw new Problem('FORBIDDEN', `Refund ${refundId} belongs to another partner.`);
+  if (refund.clientId !== ctx.clientId) throw new Problem('FORBIDDEN', 'This refund belongs to another partner.');
   return refund;
 }
 

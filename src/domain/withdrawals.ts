@@ -66,7 +66,7 @@ export async function createWithdrawalDraft(
       if (!beneficiary)
         throw new Problem('WALLET_BENEFICIARY_NOT_FOUND', `Wallet beneficiary ${input.walletBeneficiaryId} does not exist.`);
       if (beneficiary.customerId !== customerId)
-        throw new Problem('FORBIDDEN', `Wallet beneficiary ${input.walletBeneficiaryId} belongs to another customer.`);
+        throw new Problem('FORBIDDEN', 'This wallet beneficiary belongs to another customer.');
       const route = requirePermittedRoute(tx, ctx, input.routeCode);
       verifyEvidence(ctx, 'CRYPTO_WITHDRAWAL_CREATE', { customerId }, input);
 
