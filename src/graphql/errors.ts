@@ -37,8 +37,9 @@ function problemOf(error: unknown): Problem | undefined {
   return undefined;
 }
 
+// graphql 16 says "more that N tokens" (sic); accept the corrected wording too.
 function tooManyTokens(formatted: GraphQLFormattedError): boolean {
-  return formatted.extensions?.code === 'GRAPHQL_PARSE_FAILED' && /more than \d+ tokens/.test(formatted.message);
+  return formatted.extensions?.code === 'GRAPHQL_PARSE_FAILED' && /more th(?:an|at) \d+ tokens/.test(formatted.message);
 }
 
 export function formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {

@@ -4,7 +4,7 @@ import { costLimitRule } from '@escape.tech/graphql-armor-cost-limit';
 import { maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases';
 import { maxDepthRule } from '@escape.tech/graphql-armor-max-depth';
 import { maxDirectivesRule } from '@escape.tech/graphql-armor-max-directives';
-import { GraphQLError, type ASTVisitor, type ValidationContext, type ValidationRule } from 'graphql';
+import { GraphQLError, type ValidationContext, type ValidationRule } from 'graphql';
 import { Problem } from '../domain/problem.js';
 
 export const QUERY_LIMITS = {
@@ -15,27 +15,17 @@ export const QUERY_LIMITS = {
   maxCost: 1000,
 } as const;
 
-/** Re-reports the rule's errors with a QUERY_TOO_COMPLEX Problem as their original error. */
-function asProblem(rule: (ctx: ValidationContext) => unknown): ValidationRule {
-  return (context: ValidationContext): ASTVisitor => {
-    const proxy = new Proxy(context, {
-      get(target, prop, receiver) {
-        if (prop === 'reportError')
-          return (error: GraphQLError) =>
-            target.reportError(
-              new GraphQLError(error.message, { nodes: error.nodes, originalError: new Problem('QUERY_TOO_COMPLEX', error.message) }),
-            );
-        const value = Reflect.get(target, prop, receiver);
-        return typeof value === 'function' ? value.bind(target) : value;
-      },
-    });
-    return rule(proxy) as ASTVisitor;
-  };
+/** graphql-armor reports through this instead of throwing, so the refusal is a Problem, not a 500. */
+function reject(context: ValidationContext | null, error: GraphQLError): void {
+  const detail = error.message.replace(/^Syntax Error: /, '');
+  context?.reportError(new GraphQLError(detail, { nodes: error.nodes, originalError: new Problem('QUERY_TOO_COMPLEX', detail) }));
 }
 
+const common = { propagateOnRejection: false, onReject: [reject], exposeLimits: true };
+
 export const limitRules: ValidationRule[] = [
-  asProblem(maxDepthRule({ n: QUERY_LIMITS.maxDepth, ignoreIntrospection: true, exposeLimits: true })),
-  asProblem(maxAliasesRule({ n: QUERY_LIMITS.maxAliases, exposeLimits: true })),
-  asProblem(maxDirectivesRule({ n: QUERY_LIMITS.maxDirectives, exposeLimits: true })),
-  asProblem(costLimitRule({ maxCost: QUERY_LIMITS.maxCost, ignoreIntrospection: true, exposeLimits: true })),
-];
+  maxDepthRule({ n: QUERY_LIMITS.maxDepth, ignoreIntrospection: true, ...common }),
+  maxAliasesRule({ n: QUERY_LIMITS.maxAliases, ...common }),
+  maxDirectivesRule({ n: QUERY_LIMITS.maxDirectives, ...common }),
+  costLimitRule({ maxCost: QUERY_LIMITS.maxCost, ignoreIntrospection: true, ...common }),
+] as ValidationRule[];

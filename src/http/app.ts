@@ -77,6 +77,8 @@ function rateLimited(seconds: number, detail: string): Problem {
 
 export class App {
   private readonly clientBuckets = new TokenBuckets();
+  /** Each client's limit as last read with its credentials (partnerctl client limit). */
+  private readonly limits = new Map<string, { rps: number; burst: number }>();
   private readonly anonymousBuckets = new TokenBuckets();
   private readonly rest: RestAdapter;
   private readonly devProxy: DevProxy | undefined;
@@ -161,6 +163,7 @@ export class App {
       const ctx = this.context(call, clientId, requestId, log);
       let body: unknown;
       try {
+        this.limitClient(clientId);
         body = parseJsonBody(call);
       } catch (e) {
         // A refused attempt is audited even when it never reaches the mutation (issue #3).
@@ -179,18 +182,27 @@ export class App {
   private async authenticate(call: HttpCall): Promise<string> {
     const now = this.clock();
     const address = call.remoteAddress ?? 'unknown';
-    const anonymousWait = this.anonymousBuckets.wait(address, this.config.anonymousRateLimit, now.getTime());
-    if (anonymousWait > 0) throw rateLimited(anonymousWait, 'Too many unauthenticated requests from this address.');
     let client: ClientCredentials;
     try {
       client = await authenticate(this.db, this.writer, this.config.secretBox, { method: call.method, path: call.url, headers: call.headers, body: call.body }, now);
     } catch (e) {
-      if (e instanceof Problem && e.status === 401) this.anonymousBuckets.take(address, this.config.anonymousRateLimit, now.getTime());
+      // Failures spend the address's budget; past it they answer 429. A request that verifies is never
+      // refused for its address, so a partner behind a shared NAT is not locked out by a neighbour.
+      if (e instanceof Problem && e.status === 401) {
+        const wait = this.anonymousBuckets.take(address, this.config.anonymousRateLimit, now.getTime());
+        if (wait > 0) throw rateLimited(wait, 'Too many unauthenticated requests from this address.');
+      }
       throw e;
     }
-    const wait = this.clientBuckets.take(client.clientId, client.rateLimit ?? this.config.rateLimit, now.getTime());
-    if (wait > 0) throw rateLimited(wait, 'Too many requests for this partner client.');
+    this.limits.set(client.clientId, client.rateLimit ?? this.config.rateLimit);
     return client.clientId;
+  }
+
+  /** The per-client token bucket, counted after authentication (issue #3). */
+  private limitClient(clientId: string): void {
+    const limit = this.limits.get(clientId) ?? this.config.rateLimit;
+    const wait = this.clientBuckets.take(clientId, limit, this.clock().getTime());
+    if (wait > 0) throw rateLimited(wait, 'Too many requests for this partner client.');
   }
 
   private context(call: HttpCall, clientId: string, requestId: string, log: Logger): GraphQLContext {
@@ -229,7 +241,10 @@ export class App {
     }
     const clientId = await this.authenticate(call);
     setClient(clientId);
+    this.limitClient(clientId);
     if (call.method === 'POST') body = parseJsonBody(call);
+    // Hardening: one operation per request (a batch would multiply every limit and the idempotency scope).
+    if (Array.isArray(body)) throw new Problem('INVALID_REQUEST', 'Batched GraphQL requests are not supported: send one operation per request.');
     return this.executeGraphQL(call, search, body, this.context(call, clientId, requestId, log));
   }
 
@@ -245,7 +260,26 @@ export class App {
     const out: Record<string, string> = {};
     for (const [k, v] of res.headers) out[k] = v;
     if (res.body.kind !== 'complete') throw new Error('incremental delivery is not supported');
-    return { status: res.status ?? 200, headers: out, body: res.body.string };
+    const status = res.status ?? 200;
+    if (status >= 400) return this.completeRequestError(status, out, res.body.string, ctx.requestId);
+    return { status, headers: out, body: res.body.string };
+  }
+
+  /**
+   * Apollo refuses some requests before any plugin runs (e.g. an unacceptable Accept header). Its
+   * error is already formatted (§7 code and status); add the request id and use the problem's status.
+   */
+  private completeRequestError(status: number, headers: Record<string, string>, body: string, requestId: string): HttpReply {
+    let parsed: { errors?: { extensions?: Record<string, unknown> }[] };
+    try {
+      parsed = JSON.parse(body);
+    } catch {
+      return { status, headers, body };
+    }
+    if (!Array.isArray(parsed.errors) || parsed.errors.length === 0) return { status, headers, body };
+    for (const e of parsed.errors) e.extensions = { ...e.extensions, requestId: e.extensions?.requestId ?? requestId };
+    const problemStatus = parsed.errors[0]!.extensions?.status;
+    return { status: typeof problemStatus === 'number' ? problemStatus : status, headers, body: JSON.stringify(parsed) };
   }
 
   private async landingPage(call: HttpCall, requestId: string, log: Logger): Promise<HttpReply> {

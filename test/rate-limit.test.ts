@@ -1,0 +1,320 @@
+// Issue #3 item 2: rate limits. A token bucket per partner client, counted after authentication, on both
+// surfaces (over the limit → 429 RATE_LIMITED with Retry-After); defaults from config, a per-client
+// override through `partnerctl client limit`; unauthenticated floods limited per source address.
+import { execFile } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type Client, type Reply, type TestServer } from './helpers/harness.js';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+type Run = { code: number; stdout: string; stderr: string };
+
+/** The real partnerctl on the server's file; no PARTNER_SECRET_KEY: the development key, as the server's. */
+function partnerctl(dbFile: string, args: string[]): Promise<Run> {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: `file:${dbFile}` };
+  for (const k of ['NODE_ENV', 'PARTNER_SECRET_KEY', 'PARTNER_SANDBOX', 'LOG_LEVEL']) delete env[k];
+  return new Promise((resolve) => {
+    execFile(process.execPath, ['bin/partnerctl.mjs', ...args], { cwd: ROOT, env, timeout: 30_000 }, (err, stdout, stderr) => {
+      const code = err ? (typeof (err as NodeJS.ErrnoException).code === 'number' ? Number((err as NodeJS.ErrnoException).code) : 1) : 0;
+      resolve({ code, stdout: String(stdout), stderr: String(stderr) });
+    });
+  });
+}
+
+/** §7 RFC 9457 RATE_LIMITED with a Retry-After of whole seconds ≥ 1. */
+function expectRestRateLimited(r: Reply): number {
+  expect(r.status, r.text).toBe(429);
+  expect(r.headers.get('content-type')).toMatch(/^application\/problem\+json\b/);
+  expect(r.body).toMatchObject({
+    type: '/problems/rate-limited',
+    status: 429,
+    code: 'RATE_LIMITED',
+    requestId: r.headers.get('x-request-id'),
+  });
+  return retryAfter(r);
+}
+
+function expectGraphQLRateLimited(r: Reply): number {
+  expect(r.status, r.text).toBe(429);
+  expect(r.body?.errors?.[0]?.extensions, r.text).toMatchObject({
+    code: 'RATE_LIMITED',
+    status: 429,
+    requestId: r.headers.get('x-request-id'),
+  });
+  expect(r.body.data ?? null).toBeNull();
+  return retryAfter(r);
+}
+
+function retryAfter(r: Reply): number {
+  const value = r.headers.get('retry-after');
+  expect(value, 'Retry-After header').toMatch(/^[1-9][0-9]*$/);
+  return Number(value);
+}
+
+/** A connection of the test's own to the server's file (the same SQLite library, so locks stay intact). */
+function sqliteOn<T>(file: string, fn: (db: Database.Database) => T): T {
+  const db = new Database(file);
+  db.pragma('busy_timeout = 5000');
+  try {
+    return fn(db);
+  } finally {
+    db.close();
+  }
+}
+
+const ethAddress = () => `0x${randomBytes(20).toString('hex')}`;
+
+/** What one signed request on a surface is (each call: a fresh, valid request). */
+type Surface = {
+  name: 'REST' | 'GraphQL';
+  send(server: TestServer, client: Client, customerId: string, routeCode: string): Promise<Reply>;
+  ok(r: Reply): void;
+  limited(r: Reply): number;
+};
+
+const REST: Surface = {
+  name: 'REST',
+  send: (server, client, customerId, routeCode) =>
+    server.request(client, 'POST', `/partner/v1/customers/${customerId}/crypto/wallet-beneficiaries`, {
+      body: {
+        routeCode,
+        label: 'Cold wallet',
+        blockchain: 'ETH',
+        walletAddress: ethAddress(),
+        isOwner: true,
+        walletType: 'PRIVATE_WALLET',
+        ownerType: 'INDIVIDUAL',
+      },
+    }),
+  ok: (r) => {
+    expect(r.status, r.text).toBe(200);
+    expect(r.body.walletBeneficiaryId).toBeTruthy();
+  },
+  limited: expectRestRateLimited,
+};
+
+const GRAPHQL: Surface = {
+  name: 'GraphQL',
+  send: (server, client, customerId) => server.gql(client, `query($id: UUID!) { customer(customerId: $id) { customerId } }`, { id: customerId }),
+  ok: (r) => {
+    expect(r.status, r.text).toBe(200);
+    expect(r.body.data.customer.customerId).toBeTruthy();
+  },
+  limited: expectGraphQLRateLimited,
+};
+
+// ---------------------------------------------------------------------------------------------------
+
+describe('per-client token bucket (RATE_LIMIT_RPS=1, RATE_LIMIT_BURST=3)', () => {
+  let server: TestServer;
+  const sqlite = <T>(fn: (db: Database.Database) => T): T => sqliteOn(server.file, fn);
+
+  /** A fresh client with a route and a customer, set up directly in the database (no requests spent). */
+  async function fixture(): Promise<{ client: Client; customerId: string; routeCode: string }> {
+    const client = server.newClient();
+    const routeCode = server.newRoute(client);
+    const customerId = randomUUID();
+    const now = new Date().toISOString();
+    sqlite((db) =>
+      db
+        .prepare(
+          `insert into customers (customer_id, client_id, external_ref, type, display_name, status, created_at, updated_at)
+           values (?, ?, ?, 'INDIVIDUAL', 'Ada', 'ACTIVE', ?, ?)`,
+        )
+        .run(customerId, client.clientId, `ext-${customerId}`, now, now),
+    );
+    return { client, customerId, routeCode };
+  }
+
+  beforeAll(async () => {
+    server = await startTestServer({ RATE_LIMIT_RPS: '1', RATE_LIMIT_BURST: '3' });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  describe.each([REST, GRAPHQL])('on $name', (surface) => {
+    it('3 signed requests pass, the 4th is 429 RATE_LIMITED with Retry-After (whole seconds ≥ 1)', async () => {
+      const f = await fixture();
+      for (let i = 0; i < 3; i++) surface.ok(await surface.send(server, f.client, f.customerId, f.routeCode));
+      const r = await surface.send(server, f.client, f.customerId, f.routeCode);
+      const seconds = surface.limited(r);
+      expect(seconds).toBeGreaterThanOrEqual(1);
+      expect(seconds).toBeLessThanOrEqual(2);
+    });
+
+    it('another client is unaffected while the first is limited', async () => {
+      const a = await fixture();
+      const b = await fixture();
+      for (let i = 0; i < 3; i++) surface.ok(await surface.send(server, a.client, a.customerId, a.routeCode));
+      surface.limited(await surface.send(server, a.client, a.customerId, a.routeCode));
+      for (let i = 0; i < 3; i++) surface.ok(await surface.send(server, b.client, b.customerId, b.routeCode));
+      surface.limited(await surface.send(server, a.client, a.customerId, a.routeCode));
+    });
+
+    it('after waiting ~1.1 s (Retry-After) one more request passes, and the next is limited again', async () => {
+      const f = await fixture();
+      for (let i = 0; i < 3; i++) surface.ok(await surface.send(server, f.client, f.customerId, f.routeCode));
+      const seconds = surface.limited(await surface.send(server, f.client, f.customerId, f.routeCode));
+      expect(seconds).toBe(1);
+      await sleep(1_100);
+      surface.ok(await surface.send(server, f.client, f.customerId, f.routeCode));
+      surface.limited(await surface.send(server, f.client, f.customerId, f.routeCode));
+    });
+  });
+
+  it('REST and GraphQL share one bucket per client', async () => {
+    const f = await fixture();
+    REST.ok(await REST.send(server, f.client, f.customerId, f.routeCode));
+    GRAPHQL.ok(await GRAPHQL.send(server, f.client, f.customerId, f.routeCode));
+    REST.ok(await REST.send(server, f.client, f.customerId, f.routeCode));
+    GRAPHQL.limited(await GRAPHQL.send(server, f.client, f.customerId, f.routeCode));
+    REST.limited(await REST.send(server, f.client, f.customerId, f.routeCode));
+  });
+
+  it('a rate-limited mutation has no effect: no record, and its Idempotency-Key is free afterwards', async () => {
+    const f = await fixture();
+    const count = () =>
+      sqlite((db) => (db.prepare('select count(*) as n from wallet_beneficiaries where customer_id = ?').get(f.customerId) as { n: number }).n);
+    for (let i = 0; i < 3; i++) REST.ok(await REST.send(server, f.client, f.customerId, f.routeCode));
+    expect(count()).toBe(3);
+    const key = randomUUID();
+    const body = {
+      routeCode: f.routeCode,
+      label: 'Cold wallet',
+      blockchain: 'ETH',
+      walletAddress: ethAddress(),
+      isOwner: true,
+      walletType: 'PRIVATE_WALLET',
+      ownerType: 'INDIVIDUAL',
+    };
+    const path = `/partner/v1/customers/${f.customerId}/crypto/wallet-beneficiaries`;
+    expectRestRateLimited(await server.request(f.client, 'POST', path, { body, idempotencyKey: key }));
+    expect(count()).toBe(3);
+    await sleep(1_100);
+    const r = await server.request(f.client, 'POST', path, { body, idempotencyKey: key });
+    expect(r.status, r.text).toBe(200);
+    expect(r.headers.get('idempotent-replayed')).toBeNull();
+    expect(count()).toBe(4);
+  });
+
+  it('requests that fail authentication do not spend the client bucket', async () => {
+    const f = await fixture();
+    const wrong: Client = { clientId: f.client.clientId, secret: 'not-the-secret' };
+    for (let i = 0; i < 5; i++) {
+      const r = await GRAPHQL.send(server, wrong, f.customerId, f.routeCode);
+      expect(r.status, r.text).toBe(401);
+    }
+    for (let i = 0; i < 3; i++) GRAPHQL.ok(await GRAPHQL.send(server, f.client, f.customerId, f.routeCode));
+  });
+
+  describe('per-client override: partnerctl client limit --client-id ID --rps N --burst N', () => {
+    it('raises a client’s limit on the running server', async () => {
+      const f = await fixture();
+      const out = await partnerctl(server.file, ['client', 'limit', '--client-id', f.client.clientId, '--rps', '1', '--burst', '10']);
+      expect(out.code, out.stderr).toBe(0);
+      expect(JSON.parse(out.stdout)).toEqual({ clientId: f.client.clientId, rps: 1, burst: 10 });
+      for (let i = 0; i < 10; i++) GRAPHQL.ok(await GRAPHQL.send(server, f.client, f.customerId, f.routeCode));
+      GRAPHQL.limited(await GRAPHQL.send(server, f.client, f.customerId, f.routeCode));
+    });
+
+    it('lowers a client’s limit on the running server (a bucket already in use shrinks to the new burst)', async () => {
+      const f = await fixture();
+      REST.ok(await REST.send(server, f.client, f.customerId, f.routeCode)); // 2 of the default 3 left
+      const out = await partnerctl(server.file, ['client', 'limit', '--client-id', f.client.clientId, '--rps', '1', '--burst', '1']);
+      expect(out.code, out.stderr).toBe(0);
+      REST.ok(await REST.send(server, f.client, f.customerId, f.routeCode));
+      REST.limited(await REST.send(server, f.client, f.customerId, f.routeCode));
+    });
+
+    it('the override is for that client only; the others keep the default', async () => {
+      const a = await fixture();
+      const b = await fixture();
+      const out = await partnerctl(server.file, ['client', 'limit', '--client-id', a.client.clientId, '--rps', '1', '--burst', '8']);
+      expect(out.code, out.stderr).toBe(0);
+      for (let i = 0; i < 3; i++) GRAPHQL.ok(await GRAPHQL.send(server, b.client, b.customerId, b.routeCode));
+      GRAPHQL.limited(await GRAPHQL.send(server, b.client, b.customerId, b.routeCode));
+      for (let i = 0; i < 8; i++) GRAPHQL.ok(await GRAPHQL.send(server, a.client, a.customerId, a.routeCode));
+      GRAPHQL.limited(await GRAPHQL.send(server, a.client, a.customerId, a.routeCode));
+    });
+
+    it('refuses nonsense and unknown clients (exit ≠ 0, JSON error)', async () => {
+      const f = await fixture();
+      for (const args of [
+        ['--client-id', f.client.clientId, '--rps', '0', '--burst', '5'],
+        ['--client-id', f.client.clientId, '--rps', '1', '--burst', '0'],
+        ['--client-id', f.client.clientId, '--rps', 'x', '--burst', '5'],
+        ['--client-id', 'no-such-client', '--rps', '1', '--burst', '5'],
+        ['--client-id', f.client.clientId, '--rps', '1'],
+      ]) {
+        const out = await partnerctl(server.file, ['client', 'limit', ...args]);
+        expect(out.code, args.join(' ')).not.toBe(0);
+        expect(JSON.parse(out.stderr.trim().split('\n').at(-1)!)).toHaveProperty('error');
+      }
+    });
+  });
+});
+
+describe('unauthenticated floods per source address (ANONYMOUS_RATE_LIMIT_RPS=1, ANONYMOUS_RATE_LIMIT_BURST=5)', () => {
+  let server: TestServer;
+  let client: Client;
+  let customerId: string;
+
+  const query = () => `{ customer(customerId: "${customerId}") { customerId } }`;
+  const badSignature = (c: Client) => server.gql({ clientId: c.clientId, secret: 'wrong-secret' }, query());
+
+  beforeAll(async () => {
+    server = await startTestServer({ ANONYMOUS_RATE_LIMIT_RPS: '1', ANONYMOUS_RATE_LIMIT_BURST: '5' });
+    client = server.newClient();
+    customerId = randomUUID();
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('valid requests from the address are not counted against it', async () => {
+    for (let i = 0; i < 12; i++) {
+      const r = await server.gql(client, query());
+      expect(r.status, r.text).toBe(200);
+    }
+  });
+
+  it('5 requests with a bad signature get 401; the next failures get 429 RATE_LIMITED with Retry-After — a valid signature still passes', async () => {
+    for (let i = 0; i < 5; i++) {
+      const r = await badSignature(client);
+      expect(r.status, r.text).toBe(401);
+      expect(r.body.errors[0].extensions.code).toBe('AUTH_SIGNATURE_INVALID');
+    }
+    expectGraphQLRateLimited(await badSignature(client));
+    // A request that verifies is never refused for its address: a partner sharing a NAT address with a
+    // misbehaving sender is not locked out.
+    const valid = await server.gql(client, query());
+    expect(valid.status, valid.text).toBe(200);
+    // The REST surface and requests without any auth header are limited the same way.
+    expectRestRateLimited(
+      await server.request(client, 'POST', `/partner/v1/customers/${customerId}/crypto/wallet-beneficiaries`, { body: {}, sign: false }),
+    );
+    // Health is never limited.
+    const health = await fetch(`${server.url}/healthz`);
+    expect(health.status).toBe(200);
+  });
+
+  it('the address recovers with its refill rate: after ~1.1 s a failure is a 401 again', async () => {
+    await sleep(1_100);
+    const r = await badSignature(client);
+    expect(r.status, r.text).toBe(401);
+  });
+
+  it('a nonce of a refused (429) request is not recorded: the same signed request is accepted later', async () => {
+    for (let i = 0; i < 3; i++) await badSignature(client);
+    const nonce = randomBytes(16).toString('hex');
+    const timestamp = new Date().toISOString();
+    const r = await server.gql(client, query(), undefined, { nonce, timestamp });
+    expect(r.status, r.text).toBe(200);
+  });
+});
