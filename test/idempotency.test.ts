@@ -154,7 +154,9 @@ describe('§3 Idempotency-Key presence and format', () => {
       socket.end(Buffer.concat([Buffer.from(`${head}\r\n\r\n`, 'latin1'), Buffer.from(body)]));
     });
     expect(response).toMatch(/^HTTP\/1\.1 400 /);
-    if (/content-type: application\/problem\+json/i.test(response)) expect(response).toContain('"code":"IDEMPOTENCY_KEY_INVALID"');
+    // Node's parser refuses the header before the service sees it: the answer is still a problem document.
+    expect(response).toMatch(/content-type: application\/problem\+json/i);
+    expect(response).toMatch(/"code":"(INVALID_REQUEST|IDEMPOTENCY_KEY_INVALID)"/);
     expect(beneficiariesOf(customerId)).toBe(0);
     expect(records(s.client, key)).toBe(0);
   });

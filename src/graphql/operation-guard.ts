@@ -38,6 +38,8 @@ export function checkOperation(
   variables: Record<string, unknown> | undefined,
   idempotencyKey: string | undefined,
 ): void {
+  if (operation.operation === 'subscription')
+    throw new Problem('INVALID_REQUEST', 'Subscriptions are not supported: use a query or a mutation.');
   const isMutation = operation.operation === 'mutation';
   if (isMutation || idempotencyKey !== undefined) {
     checkIdempotencyKey(idempotencyKey);

@@ -69,6 +69,11 @@ function isIntrospectionOnly(body: unknown): boolean {
   );
 }
 
+/** /graphql answers in GraphQL's shape, everything else as RFC 9457 (§7). */
+export function renderProblem(pathname: string, problem: Problem, requestId: string): HttpReply {
+  return pathname === '/graphql' ? graphqlProblemReply(problem, requestId) : problemReply(problem, requestId);
+}
+
 function rateLimited(seconds: number, detail: string): Problem {
   const p = new Problem('RATE_LIMITED', `${detail} Retry after ${seconds} s.`);
   p.retryAfterSeconds = seconds;
@@ -105,13 +110,12 @@ export class App {
     const pathname = call.url.split('?')[0]!;
     let reply: HttpReply;
     let clientId: string | undefined;
-    const isGraphQLPath = pathname === '/graphql';
     try {
       reply = await this.route(call, pathname, requestId, log, (id) => (clientId = id));
     } catch (e) {
       const problem = e instanceof Problem ? e : new Problem('INTERNAL', 'Internal server error');
       if (!(e instanceof Problem)) log.error({ err: e }, 'unhandled error');
-      reply = isGraphQLPath ? graphqlProblemReply(problem, requestId) : problemReply(problem, requestId);
+      reply = renderProblem(pathname, problem, requestId);
     }
     reply.headers['x-request-id'] = requestId;
     log.info(
@@ -253,6 +257,9 @@ export class App {
     for (const [k, v] of Object.entries(call.headers)) if (v !== undefined) headers.set(k, v);
     // Apollo reads the JSON type from the header; we have parsed and checked it already.
     if (call.method === 'POST') headers.set('content-type', 'application/json');
+    // Apollo negotiates Accept only after executing the operation: a mutation would commit and then be
+    // refused (406). The answer is JSON whatever was asked, so ask Apollo for JSON (landing page aside).
+    if (ctx.clientId !== '' || call.method === 'POST') headers.set('accept', 'application/json');
     const res = await this.apollo.executeHTTPGraphQLRequest({
       httpGraphQLRequest: { method: call.method, headers, search, body },
       context: async () => ctx,

@@ -1,8 +1,7 @@
 // node:http glue: reads the raw body (bounded, §6 413) and writes the App's reply.
 import http from 'node:http';
 import { Problem } from '../domain/problem.js';
-import { MAX_BODY_BYTES, type App } from './app.js';
-import { problemReply } from './respond.js';
+import { MAX_BODY_BYTES, renderProblem, type App } from './app.js';
 import type { HttpReply } from './types.js';
 
 function send(res: http.ServerResponse, reply: HttpReply, close = false): void {
@@ -22,7 +21,8 @@ export function createHttpServer(app: App): http.Server {
       tooLarge = true;
       const given = req.headers['x-request-id'];
       const requestId = typeof given === 'string' && /^[\x21-\x7e]{1,128}$/.test(given) ? given : crypto.randomUUID();
-      const reply = problemReply(new Problem('PAYLOAD_TOO_LARGE', `The body may be at most ${MAX_BODY_BYTES} bytes.`), requestId);
+      const pathname = (req.url ?? '/').split('?')[0]!;
+      const reply = renderProblem(pathname, new Problem('PAYLOAD_TOO_LARGE', `The body may be at most ${MAX_BODY_BYTES} bytes.`), requestId);
       reply.headers['x-request-id'] = requestId;
       send(res, reply, true);
       req.resume(); // drain what is still coming, without keeping it
@@ -43,6 +43,20 @@ export function createHttpServer(app: App): http.Server {
         .then((reply) => send(res, req.method === 'HEAD' ? { ...reply, body: '' } : reply));
     });
     req.on('error', () => res.destroy());
+  });
+  // Requests node:http cannot parse (a URL or headers over its limit, a control character in a
+  // header) would get a bare 400/431: answer with a problem document instead (§6, never a bare error).
+  server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
+    if (!socket.writable || (err as { code?: string }).code === 'ECONNRESET') return socket.destroy();
+    const requestId = crypto.randomUUID();
+    const start = (err as { rawPacket?: Buffer }).rawPacket?.toString('latin1', 0, 64) ?? '';
+    const pathname = /^[A-Z]+ \/graphql(?=[?\s])/.test(start) ? '/graphql' : '/';
+    const problem = new Problem('INVALID_REQUEST', 'The request could not be parsed (request line or headers malformed or too large).');
+    const reply = renderProblem(pathname, problem, requestId);
+    const head = Object.entries({ ...reply.headers, 'x-request-id': requestId, 'content-length': Buffer.byteLength(reply.body), connection: 'close' })
+      .map(([k, v]) => `${k}: ${v}\r\n`)
+      .join('');
+    socket.end(`HTTP/1.1 400 Bad Request\r\n${head}\r\n${reply.body}`);
   });
   server.keepAliveTimeout = 5_000;
   return server;

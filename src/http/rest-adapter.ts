@@ -48,7 +48,13 @@ export const restRoutes: RestRoute[] = [
 export function matchRestRoute(pathname: string): { route: RestRoute; pathValue: string } | undefined {
   for (const route of restRoutes) {
     const m = route.pattern.exec(pathname);
-    if (m) return { route, pathValue: decodeURIComponent(m[1]!) };
+    if (m) {
+      try {
+        return { route, pathValue: decodeURIComponent(m[1]!) };
+      } catch {
+        throw new Problem('INVALID_REQUEST', 'The path is not valid percent-encoding.');
+      }
+    }
   }
   return undefined;
 }
