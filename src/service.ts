@@ -9,7 +9,7 @@ import { GroupCommitter } from './db/group-commit.js';
 import { openDatabase, type DbHandle } from './db/open.js';
 import { createApollo } from './graphql/server.js';
 import { App } from './http/app.js';
-import { NONCE_WINDOW_MS } from './http/auth.js';
+import { NONCE_WINDOW_MS } from './http/nonces.js';
 import { createHttpServer } from './http/node-server.js';
 
 export type RunningService = {
@@ -34,7 +34,7 @@ export async function startService(config: Config, logger?: Logger): Promise<Run
   const database = openDatabase(config.databaseFile);
   const { apollo, schema } = createApollo({ production: config.production });
   await apollo.start();
-  const writer = new GroupCommitter(database.db);
+  const writer = new GroupCommitter(database);
   const app = new App(config, database.db, writer, apollo, schema, log);
   const server = createHttpServer(app);
   await new Promise<void>((resolve, reject) => {

@@ -37,8 +37,8 @@ export function retireSecret(db: Exec, id: number, retiredAt: string): void {
   db.update(clientSecrets).set({ retiredAt }).where(eq(clientSecrets.id, id)).run();
 }
 
-/** Records a nonce; false when the client used it already (and it is not yet purged). */
-export function recordNonce(db: Exec, clientId: string, nonce: string, seenAtMs: number, windowMs: number): boolean {
+/** Whether the client used this nonce since `sinceMs`. */
+export function nonceSeen(db: Exec, clientId: string, nonce: string, sinceMs: number): boolean {
   const seen = prepared(db, 'findNonce', (d) =>
     d
       .select({ seenAtMs: nonces.seenAtMs })
@@ -46,7 +46,12 @@ export function recordNonce(db: Exec, clientId: string, nonce: string, seenAtMs:
       .where(and(eq(nonces.clientId, sql.placeholder('clientId')), eq(nonces.nonce, sql.placeholder('nonce'))))
       .prepare(),
   ).get({ clientId, nonce });
-  if (seen && seen.seenAtMs > seenAtMs - windowMs) return false;
+  return seen !== undefined && seen.seenAtMs > sinceMs;
+}
+
+/** Records a nonce; false when the client used it already (and it is not yet purged). */
+export function recordNonce(db: Exec, clientId: string, nonce: string, seenAtMs: number, windowMs: number): boolean {
+  if (nonceSeen(db, clientId, nonce, seenAtMs - windowMs)) return false;
   prepared(db, 'upsertNonce', (d) =>
     d
       .insert(nonces)

@@ -3,7 +3,7 @@
 // returned (synchronous=FULL: the data is on disk), so nothing is acknowledged before it is durable.
 // A job that throws rolls back to its savepoint alone; a failed COMMIT fails every job of the batch.
 import type { Exec } from './exec.js';
-import type { Db } from './open.js';
+import type { DbHandle } from './open.js';
 
 type Job = { work: (tx: Exec) => unknown; resolve: (value: unknown) => void; reject: (error: unknown) => void };
 type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
@@ -16,7 +16,24 @@ export class GroupCommitter {
   /** Batches committed and jobs run, for the benchmark and operators. */
   readonly stats = { batches: 0, jobs: 0 };
 
-  constructor(private readonly db: Db) {}
+  // better-sqlite3's transaction functions keep their BEGIN/SAVEPOINT/COMMIT statements prepared, and a
+  // transaction function called inside another one runs as a savepoint. Jobs get the drizzle database:
+  // on one connection, its statements run inside the open transaction.
+  private readonly inSavepoint: (job: Job) => unknown;
+  private readonly batch: { immediate: (jobs: Job[], outcomes: Outcome[]) => void };
+
+  constructor(database: DbHandle) {
+    this.inSavepoint = database.sqlite.transaction((job: Job) => job.work(database.db));
+    this.batch = database.sqlite.transaction((jobs: Job[], outcomes: Outcome[]) => {
+      for (const job of jobs) {
+        try {
+          outcomes.push({ ok: true, value: this.inSavepoint(job) });
+        } catch (error) {
+          outcomes.push({ ok: false, error });
+        }
+      }
+    });
+  }
 
   run<T>(work: (tx: Exec) => T): Promise<T> {
     return new Promise<T>((resolve, reject) => {
@@ -35,19 +52,7 @@ export class GroupCommitter {
     if (this.scheduled) setImmediate(() => this.flush());
     const outcomes: Outcome[] = [];
     try {
-      this.db.transaction(
-        (tx) => {
-          for (const job of jobs) {
-            try {
-              // A nested drizzle transaction is a SAVEPOINT, rolled back alone when the job throws.
-              outcomes.push({ ok: true, value: tx.transaction((savepoint) => job.work(savepoint)) });
-            } catch (error) {
-              outcomes.push({ ok: false, error });
-            }
-          }
-        },
-        { behavior: 'immediate' },
-      );
+      this.batch.immediate(jobs, outcomes);
     } catch (error) {
       for (const job of jobs) job.reject(error);
       return;

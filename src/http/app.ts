@@ -12,8 +12,8 @@ import type { Services } from '../domain/context.js';
 import { Problem } from '../domain/problem.js';
 import type { GraphQLContext } from '../graphql/context.js';
 import { QUERY_LIMITS } from '../graphql/limits.js';
-import type { ClientCredentials } from '../domain/clients.js';
-import { authenticate, hasAnyAuthHeader } from './auth.js';
+import { authenticate, hasAnyAuthHeader, type Authenticated } from './auth.js';
+import { NonceLedger } from './nonces.js';
 import { TokenBuckets } from './rate-limit.js';
 import { auditRefusal, auditSubject } from '../domain/audit.js';
 import { DevProxy } from './dev-proxy.js';
@@ -80,12 +80,16 @@ function rateLimited(seconds: number, detail: string): Problem {
   return p;
 }
 
+/** What the request learned on its way, for the log line and the last step of handle(). */
+type Track = { clientId?: string; nonceSpent?: Promise<Problem | undefined> };
+
 export class App {
   private readonly clientBuckets = new TokenBuckets();
   /** Each client's limit as last read with its credentials (partnerctl client limit). */
   private readonly limits = new Map<string, { rps: number; burst: number }>();
   private readonly anonymousBuckets = new TokenBuckets();
   private readonly rest: RestAdapter;
+  private readonly nonces: NonceLedger;
   private readonly devProxy: DevProxy | undefined;
 
   constructor(
@@ -98,6 +102,7 @@ export class App {
     readonly clock: () => Date = () => new Date(),
   ) {
     this.rest = new RestAdapter(apollo, schema);
+    this.nonces = new NonceLedger(db, writer);
     this.devProxy = config.production ? undefined : new DevProxy(db, config.secretBox, (call) => this.handle(call));
   }
 
@@ -109,21 +114,24 @@ export class App {
     const started = process.hrtime.bigint();
     const pathname = call.url.split('?')[0]!;
     let reply: HttpReply;
-    let clientId: string | undefined;
+    const track: Track = {};
     try {
-      reply = await this.route(call, pathname, requestId, log, (id) => (clientId = id));
+      reply = await this.route(call, pathname, requestId, log, track);
     } catch (e) {
       const problem = e instanceof Problem ? e : new Problem('INTERNAL', 'Internal server error');
       if (!(e instanceof Problem)) log.error({ err: e }, 'unhandled error');
       reply = renderProblem(pathname, problem, requestId);
     }
+    // §2: no answer before the request's nonce is durably spent (it commits with the request's effect).
+    const late = track.nonceSpent && (await track.nonceSpent);
+    if (late) reply = renderProblem(pathname, late, requestId);
     reply.headers['x-request-id'] = requestId;
     log.info(
       {
         method: call.method,
         path: pathname,
         status: reply.status,
-        clientId,
+        clientId: track.clientId,
         durationMs: Number(process.hrtime.bigint() - started) / 1e6,
         replayed: reply.headers['idempotent-replayed'] === 'true' || undefined,
       },
@@ -137,7 +145,7 @@ export class App {
     pathname: string,
     requestId: string,
     log: Logger,
-    setClient: (id: string) => void,
+    track: Track,
   ): Promise<HttpReply> {
     if (pathname === '/healthz') {
       if (call.method !== 'GET' && call.method !== 'HEAD') throw methodNotAllowed('GET');
@@ -149,7 +157,7 @@ export class App {
     }
     if (pathname === '/graphql') {
       if (call.method !== 'GET' && call.method !== 'POST') throw methodNotAllowed('GET, POST');
-      return this.graphql(call, requestId, log, setClient);
+      return this.graphql(call, requestId, log, track);
     }
     if (this.devProxy) {
       if (pathname === '/' && call.method === 'GET') return { status: 302, headers: { location: '/dev/graphql' }, body: '' };
@@ -162,8 +170,7 @@ export class App {
     const rest = matchRestRoute(pathname);
     if (rest) {
       if (call.method !== 'POST') throw methodNotAllowed('POST');
-      const clientId = await this.authenticate(call);
-      setClient(clientId);
+      const clientId = this.authenticate(call, track);
       const ctx = this.context(call, clientId, requestId, log);
       let body: unknown;
       try {
@@ -183,12 +190,12 @@ export class App {
   }
 
   /** §2 auth, with the issue #3 limits: per source address for failures, per client after success. */
-  private async authenticate(call: HttpCall): Promise<string> {
+  private authenticate(call: HttpCall, track: Track): string {
     const now = this.clock();
     const address = call.remoteAddress ?? 'unknown';
-    let client: ClientCredentials;
+    let client: Authenticated;
     try {
-      client = await authenticate(this.db, this.writer, this.config.secretBox, { method: call.method, path: call.url, headers: call.headers, body: call.body }, now);
+      client = authenticate(this.db, this.nonces, this.config.secretBox, { method: call.method, path: call.url, headers: call.headers, body: call.body }, now);
     } catch (e) {
       // Failures spend the address's budget; past it they answer 429. A request that verifies is never
       // refused for its address, so a partner behind a shared NAT is not locked out by a neighbour.
@@ -199,6 +206,8 @@ export class App {
       throw e;
     }
     this.limits.set(client.clientId, client.rateLimit ?? this.config.rateLimit);
+    track.clientId = client.clientId;
+    track.nonceSpent = client.nonceSpent;
     return client.clientId;
   }
 
@@ -231,7 +240,7 @@ export class App {
     }
   }
 
-  private async graphql(call: HttpCall, requestId: string, log: Logger, setClient: (id: string) => void): Promise<HttpReply> {
+  private async graphql(call: HttpCall, requestId: string, log: Logger, track: Track): Promise<HttpReply> {
     const [, search = ''] = call.url.split(/\?(.*)/s);
     if (!this.config.production && call.method === 'GET' && (call.headers.accept ?? '').includes('text/html') && !hasAnyAuthHeader(call.headers))
       return { status: 302, headers: { location: '/dev/graphql' }, body: '' };
@@ -243,8 +252,7 @@ export class App {
         if (isIntrospectionOnly(parsed)) return this.executeGraphQL(call, search, parsed, this.context(call, '', requestId, log));
       }
     }
-    const clientId = await this.authenticate(call);
-    setClient(clientId);
+    const clientId = this.authenticate(call, track);
     this.limitClient(clientId);
     if (call.method === 'POST') body = parseJsonBody(call);
     // Hardening: one operation per request (a batch would multiply every limit and the idempotency scope).

@@ -1,14 +1,12 @@
 // §2 Authentication: headers → verified partner client id, or a 401 Problem naming the cause.
-import { recordNonce } from '../db/clients-repository.js';
 import { clientCredentials, type ClientCredentials } from '../domain/clients.js';
 import type { SecretBox } from '../domain/secret-box.js';
-import type { GroupCommitter } from '../db/group-commit.js';
 import type { Db } from '../db/open.js';
 import { Problem } from '../domain/problem.js';
+import type { NonceLedger } from './nonces.js';
 import { sign, signaturesEqual } from './signature.js';
 
 export const TIMESTAMP_SKEW_MS = 300_000;
-export const NONCE_WINDOW_MS = 15 * 60_000;
 const TIMESTAMP_FORMAT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const NONCE_FORMAT = /^[A-Za-z0-9_-]{16,64}$/;
 const SIGNATURE_FORMAT = /^[0-9a-f]{64}$/;
@@ -26,11 +24,13 @@ export function hasAnyAuthHeader(headers: Record<string, string | undefined>): b
   );
 }
 
-/**
- * Checks in the order of §2; the nonce is recorded only once the signature verified, through the
- * group committer, so the request goes on only when its nonce is durably spent.
- */
-export async function authenticate(db: Db, writer: GroupCommitter, box: SecretBox, req: AuthInput, now: Date): Promise<ClientCredentials> {
+export type Authenticated = ClientCredentials & {
+  /** Settles when the nonce's record is committed; a Problem there replaces the answer. */
+  nonceSpent: Promise<Problem | undefined>;
+};
+
+/** Checks in the order of §2; the nonce is spent only once the signature verified. */
+export function authenticate(db: Db, nonces: NonceLedger, box: SecretBox, req: AuthInput, now: Date): Authenticated {
   const clientId = req.headers['x-partner-client-id'];
   const timestamp = req.headers['x-partner-timestamp'];
   const nonce = req.headers['x-partner-nonce'];
@@ -63,7 +63,5 @@ export async function authenticate(db: Db, writer: GroupCommitter, box: SecretBo
     SIGNATURE_FORMAT.test(signature) &&
     client.secrets.map((secret) => signaturesEqual(sign(secret, parts), signature)).some(Boolean);
   if (!verified) throw new Problem('AUTH_SIGNATURE_INVALID', 'X-Partner-Signature does not verify.');
-  if (!(await writer.run((tx) => recordNonce(tx, clientId, nonce, now.getTime(), NONCE_WINDOW_MS))))
-    throw new Problem('AUTH_NONCE_REUSED', 'This X-Partner-Nonce was already used; sign each request with a fresh one.');
-  return client;
+  return { ...client, nonceSpent: nonces.spend(clientId, nonce, now.getTime()) };
 }
