@@ -228,6 +228,8 @@ describe('per-client token bucket (RATE_LIMIT_RPS=1, RATE_LIMIT_BURST=3)', () =>
       REST.ok(await REST.send(server, f.client, f.customerId, f.routeCode)); // 2 of the default 3 left
       const out = await partnerctl(server.file, ['client', 'limit', '--client-id', f.client.clientId, '--rps', '1', '--burst', '1']);
       expect(out.code, out.stderr).toBe(0);
+      // §8: operator changes apply within 5 s; the server re-reads a client's credentials and limit each second.
+      await sleep(1_100);
       REST.ok(await REST.send(server, f.client, f.customerId, f.routeCode));
       REST.limited(await REST.send(server, f.client, f.customerId, f.routeCode));
     });

@@ -34,3 +34,26 @@ export function clientCredentials(db: Exec, box: SecretBox, clientId: string): C
       : undefined;
   return { clientId, secrets, rateLimit };
 }
+
+/**
+ * Credentials read at most once a second per client: auth then costs no query and no decryption on
+ * most requests. §8 allows partnerctl changes up to 5 s to take effect; an unknown client is never
+ * cached, so a new one works at once.
+ */
+export class CredentialCache {
+  private readonly entries = new Map<string, { value: ClientCredentials; until: number }>();
+
+  constructor(
+    private readonly box: SecretBox,
+    private readonly ttlMs = 1_000,
+  ) {}
+
+  get(db: Exec, clientId: string, nowMs: number): ClientCredentials | undefined {
+    const hit = this.entries.get(clientId);
+    if (hit && hit.until > nowMs) return hit.value;
+    const value = clientCredentials(db, this.box, clientId);
+    if (value) this.entries.set(clientId, { value, until: nowMs + this.ttlMs });
+    else this.entries.delete(clientId);
+    return value;
+  }
+}

@@ -14,6 +14,7 @@ import type { GraphQLContext } from '../graphql/context.js';
 import { QUERY_LIMITS } from '../graphql/limits.js';
 import { authenticate, hasAnyAuthHeader, type Authenticated } from './auth.js';
 import { NonceLedger } from './nonces.js';
+import { CredentialCache } from '../domain/clients.js';
 import { TokenBuckets } from './rate-limit.js';
 import { auditRefusal, auditSubject } from '../domain/audit.js';
 import { DevProxy } from './dev-proxy.js';
@@ -90,6 +91,7 @@ export class App {
   private readonly anonymousBuckets = new TokenBuckets();
   private readonly rest: RestAdapter;
   private readonly nonces: NonceLedger;
+  private readonly credentials: CredentialCache;
   private readonly devProxy: DevProxy | undefined;
 
   constructor(
@@ -103,6 +105,7 @@ export class App {
   ) {
     this.rest = new RestAdapter(apollo, schema);
     this.nonces = new NonceLedger(db, writer);
+    this.credentials = new CredentialCache(config.secretBox);
     this.devProxy = config.production ? undefined : new DevProxy(db, config.secretBox, (call) => this.handle(call));
   }
 
@@ -195,7 +198,7 @@ export class App {
     const address = call.remoteAddress ?? 'unknown';
     let client: Authenticated;
     try {
-      client = authenticate(this.db, this.nonces, this.config.secretBox, { method: call.method, path: call.url, headers: call.headers, body: call.body }, now);
+      client = authenticate(this.db, this.nonces, this.credentials, { method: call.method, path: call.url, headers: call.headers, body: call.body }, now);
     } catch (e) {
       // Failures spend the address's budget; past it they answer 429. A request that verifies is never
       // refused for its address, so a partner behind a shared NAT is not locked out by a neighbour.

@@ -1,6 +1,5 @@
 // §2 Authentication: headers → verified partner client id, or a 401 Problem naming the cause.
-import { clientCredentials, type ClientCredentials } from '../domain/clients.js';
-import type { SecretBox } from '../domain/secret-box.js';
+import type { ClientCredentials, CredentialCache } from '../domain/clients.js';
 import type { Db } from '../db/open.js';
 import { Problem } from '../domain/problem.js';
 import type { NonceLedger } from './nonces.js';
@@ -30,7 +29,7 @@ export type Authenticated = ClientCredentials & {
 };
 
 /** Checks in the order of §2; the nonce is spent only once the signature verified. */
-export function authenticate(db: Db, nonces: NonceLedger, box: SecretBox, req: AuthInput, now: Date): Authenticated {
+export function authenticate(db: Db, nonces: NonceLedger, credentials: CredentialCache, req: AuthInput, now: Date): Authenticated {
   const clientId = req.headers['x-partner-client-id'];
   const timestamp = req.headers['x-partner-timestamp'];
   const nonce = req.headers['x-partner-nonce'];
@@ -40,7 +39,7 @@ export function authenticate(db: Db, nonces: NonceLedger, box: SecretBox, req: A
       'AUTH_HEADERS_MISSING',
       'X-Partner-Client-Id, X-Partner-Timestamp, X-Partner-Nonce and X-Partner-Signature are required.',
     );
-  const client = clientCredentials(db, box, clientId);
+  const client = credentials.get(db, clientId, now.getTime());
   if (!client || client.secrets.length === 0) throw new Problem('AUTH_CLIENT_UNKNOWN', 'Unknown partner client.');
   const sentAt = TIMESTAMP_FORMAT.test(timestamp) ? Date.parse(timestamp) : NaN;
   if (Number.isNaN(sentAt) || Math.abs(now.getTime() - sentAt) > TIMESTAMP_SKEW_MS)
