@@ -14,6 +14,7 @@ import { insertCustomer } from '../src/db/records-repository.js';
 import { createClient, createRoute } from '../src/domain/operators.js';
 import { SecretBox } from '../src/domain/secret-box.js';
 import { signedHeaders } from '../src/http/signature.js';
+import { pacedLoad } from './paced.js';
 import { seedRows } from './seed.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -144,6 +145,18 @@ async function measure(name: string, url: string, f: Fixture, make: Make, opts: 
   return m;
 }
 
+/** Latency at a fixed rate, requests evenly spaced (bench/paced.ts). */
+async function paced(name: string, url: string, f: Fixture, make: Make, rate: number): Promise<Measure> {
+  const r = await pacedLoad(url, SECONDS, Math.max(1, Math.floor(rate)), () => {
+    const m = make();
+    const headers = signedHeaders(f.secret, { method: m.method, path: m.path, clientId: f.clientId, idempotencyKey: m.key, body: m.body });
+    return { method: m.method, path: m.path, body: m.body, headers: { ...headers, 'content-type': 'application/json' } };
+  });
+  const m: Measure = { name, rps: r.ok / SECONDS, p50: r.p50, p99: r.p99, non2xx: r.non2xx, errors: r.errors, requests: r.sent };
+  console.log(`${name.padEnd(34)} ${m.rps.toFixed(0).padStart(7)} req/s  p50 ${String(m.p50).padStart(4)} ms  p99 ${String(m.p99).padStart(4)} ms  non-2xx ${m.non2xx}  errors ${m.errors}  (paced at ${r.rate}/s, max ${r.max} ms)`);
+  return m;
+}
+
 async function signedPost(url: string, f: Fixture, r: ReturnType<Make>): Promise<{ status: number; body: string }> {
   const headers = signedHeaders(f.secret, { method: 'POST', path: r.path, clientId: f.clientId, idempotencyKey: r.key, body: r.body });
   const res = await fetch(url + r.path, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: r.body });
@@ -185,8 +198,8 @@ async function main(): Promise<void> {
 
     const restSat = median(restRates);
     const gqlSat = median(gqlRates);
-    const restHalf = await measure('REST create at half saturation', service.url, fixture, scenarios.restCreate(fixture), { overallRate: Math.max(1, Math.floor(restSat / 2)) });
-    const gqlHalf = await measure('GraphQL create at half saturation', service.url, fixture, scenarios.graphqlCreate(fixture), { overallRate: Math.max(1, Math.floor(gqlSat / 2)) });
+    const restHalf = await paced('REST create at half saturation', service.url, fixture, scenarios.restCreate(fixture), restSat / 2);
+    const gqlHalf = await paced('GraphQL create at half saturation', service.url, fixture, scenarios.graphqlCreate(fixture), gqlSat / 2);
     results.push(restHalf, gqlHalf);
 
     let large: { rows: number; rps: number; emptyRps: number } | undefined;

@@ -5,6 +5,8 @@ import pino, { type Logger } from 'pino';
 import type { Config } from './config.js';
 import { purgeNonces } from './db/clients-repository.js';
 import { purgeIdempotencyRecords } from './db/idempotency-repository.js';
+import { createRequire } from 'node:module';
+import { startCheckpointer } from './db/checkpointer.js';
 import { GroupCommitter } from './db/group-commit.js';
 import { openDatabase, type DbHandle } from './db/open.js';
 import { createApollo } from './graphql/server.js';
@@ -32,6 +34,10 @@ export function purgeExpired(database: DbHandle, nowMs = Date.now()): { nonces: 
 export async function startService(config: Config, logger?: Logger): Promise<RunningService> {
   const log = logger ?? pino({ level: config.logLevel, base: undefined, redact: ['*.secret', '*.signature'] });
   const database = openDatabase(config.databaseFile);
+  database.sqlite.pragma('wal_autocheckpoint = 0');
+  const checkpointer = startCheckpointer(config.databaseFile, createRequire(import.meta.url).resolve('better-sqlite3'), 500, (message) =>
+    log.error({ message }, 'WAL checkpoint failed'),
+  );
   const { apollo, schema } = createApollo({ production: config.production });
   await apollo.start();
   const writer = new GroupCommitter(database);
@@ -63,6 +69,7 @@ export async function startService(config: Config, logger?: Logger): Promise<Run
         server.closeAllConnections();
       });
       await apollo.stop();
+      await checkpointer.stop();
       database.close();
     },
   };
