@@ -3,24 +3,23 @@
 // user / policy / MFA references — on both surfaces; unauthenticated attempts and queries are not. A
 // refusal writes nothing else. `partnerctl audit --client ID [--since T]` prints JSON lines, never a
 // secret or a signature.
-import { execFile } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { randomUUID } from 'node:crypto';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ETH_ADDRESS,
+  randomEthAddress,
   REFUND_FIELDS,
   Scenario,
+  sleep,
   startTestServer,
   WITHDRAWAL_FIELDS,
   type Reply,
   type RequestOptions,
   type TestServer,
 } from './helpers/harness.js';
-
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+import { PARTNERCTL_VARS, processKit } from './helpers/processes.js';
+import { sqliteOn } from './helpers/sqlite.js';
 
 type AuditRow = {
   id: number;
@@ -42,35 +41,16 @@ type AuditRow = {
 /** The tables a refused request must leave alone (audit_events and nonces are written by design). */
 const EXCLUDED_TABLES = new Set(['audit_events', 'nonces', 'sqlite_sequence', '__drizzle_migrations']);
 
-type Run = { code: number; stdout: string; stderr: string };
+/** The real partnerctl on the server's file; no PARTNER_SECRET_KEY: the development key, as the server's. */
+const { partnerctl } = processKit({
+  unset: PARTNERCTL_VARS,
+  maxBuffer: 8 * 1024 * 1024,
+});
 
-function partnerctl(dbFile: string, args: string[]): Promise<Run> {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: `file:${dbFile}` };
-  for (const k of ['NODE_ENV', 'PARTNER_SECRET_KEY', 'PARTNER_SANDBOX', 'LOG_LEVEL']) delete env[k];
-  return new Promise((resolve) => {
-    execFile(process.execPath, ['bin/partnerctl.mjs', ...args], { cwd: ROOT, env, timeout: 30_000, maxBuffer: 8 * 1024 * 1024 }, (err, stdout, stderr) => {
-      const code = err ? (typeof (err as NodeJS.ErrnoException).code === 'number' ? Number((err as NodeJS.ErrnoException).code) : 1) : 0;
-      resolve({ code, stdout: String(stdout), stderr: String(stderr) });
-    });
-  });
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const ethAddress = () => `0x${randomBytes(20).toString('hex')}`;
 const newRequestId = () => `req-${randomUUID()}`;
 
 let server: TestServer;
 
-/** A connection of the test's own to the server's file (the same SQLite library, so locks stay intact). */
-function sqliteOn<T>(file: string, fn: (db: Database.Database) => T): T {
-  const db = new Database(file);
-  db.pragma('busy_timeout = 5000');
-  try {
-    return fn(db);
-  } finally {
-    db.close();
-  }
-}
 const sqlite = <T>(fn: (db: Database.Database) => T): T => sqliteOn(server.file, fn);
 
 function auditRows(clientId: string): AuditRow[] {
@@ -153,7 +133,7 @@ describe('successes', () => {
   it('REST beneficiary: target id = the path customer id, result id = the beneficiary', async () => {
     const sc = await Scenario.create(server);
     const customerId = await sc.customer();
-    const { requestId, o } = withRequestId({ body: sc.beneficiaryInput({ walletAddress: ethAddress() }) });
+    const { requestId, o } = withRequestId({ body: sc.beneficiaryInput({ walletAddress: randomEthAddress() }) });
     const r = await server.request(sc.client, 'POST', `/partner/v1/customers/${customerId}/crypto/wallet-beneficiaries`, o);
     expect(r.status, r.text).toBe(200);
     const [row, ...rest] = await auditOf(requestId);
@@ -172,7 +152,7 @@ describe('successes', () => {
   it('withdrawal draft (REST and GraphQL): the evidence user, policy and MFA references, target and result ids', async () => {
     const sc = await Scenario.create(server);
     const customerId = await sc.customer();
-    const ben = await sc.beneficiary(customerId, { walletAddress: ethAddress() });
+    const ben = await sc.beneficiary(customerId, { walletAddress: randomEthAddress() });
     expect(ben.status, ben.text).toBe(200);
     for (const surface of ['REST', 'GraphQL'] as const) {
       const input = sc.withdrawalInput(customerId, ben.body.walletBeneficiaryId);
@@ -227,7 +207,7 @@ describe('successes', () => {
     const sc = await Scenario.create(server);
     const customerId = await sc.customer();
     const key = randomUUID();
-    const body = sc.beneficiaryInput({ walletAddress: ethAddress() });
+    const body = sc.beneficiaryInput({ walletAddress: randomEthAddress() });
     const path = `/partner/v1/customers/${customerId}/crypto/wallet-beneficiaries`;
     const first = withRequestId({ body, idempotencyKey: key });
     const a = await server.request(sc.client, 'POST', path, first.o);
@@ -300,7 +280,7 @@ describe('refusals: status + problem code, no result id, nothing else written', 
       code: 'VALIDATION_FAILED',
       operation: 'createCryptoWalletBeneficiary',
       target: () => customerId,
-      send: (o) => server.gql(sc.client, CREATE_BENEFICIARY, { customerId, input: { ...sc.beneficiaryInput({ walletAddress: ethAddress() }), admin: true } }, o),
+      send: (o) => server.gql(sc.client, CREATE_BENEFICIARY, { customerId, input: { ...sc.beneficiaryInput({ walletAddress: randomEthAddress() }), admin: true } }, o),
     },
     {
       name: 'GraphQL 400 IDEMPOTENCY_KEY_MISSING',
@@ -316,7 +296,7 @@ describe('refusals: status + problem code, no result id, nothing else written', 
       code: 'CUSTOMER_NOT_FOUND',
       operation: 'createCryptoWalletBeneficiary',
       target: () => unknownCustomer,
-      send: (o) => server.gql(sc.client, CREATE_BENEFICIARY, { customerId: unknownCustomer, input: sc.beneficiaryInput({ walletAddress: ethAddress() }) }, o),
+      send: (o) => server.gql(sc.client, CREATE_BENEFICIARY, { customerId: unknownCustomer, input: sc.beneficiaryInput({ walletAddress: randomEthAddress() }) }, o),
     },
     {
       name: 'GraphQL 403 OPERATION_HASH_MISMATCH',
@@ -367,7 +347,7 @@ describe('refusals: status + problem code, no result id, nothing else written', 
       code: 'VALIDATION_FAILED',
       operation: 'createCryptoWalletBeneficiary',
       target: () => customerId,
-      send: (o) => restBeneficiary({ ...sc.beneficiaryInput({ walletAddress: ethAddress() }), beneficiaryStatus: 'ACTIVE' }, o),
+      send: (o) => restBeneficiary({ ...sc.beneficiaryInput({ walletAddress: randomEthAddress() }), beneficiaryStatus: 'ACTIVE' }, o),
     },
     {
       name: 'REST 400 IDEMPOTENCY_KEY_MISSING',
@@ -375,7 +355,7 @@ describe('refusals: status + problem code, no result id, nothing else written', 
       code: 'IDEMPOTENCY_KEY_MISSING',
       operation: 'createCryptoWalletBeneficiary',
       target: () => customerId,
-      send: (o) => restBeneficiary(sc.beneficiaryInput({ walletAddress: ethAddress() }), { ...o, idempotencyKey: null }),
+      send: (o) => restBeneficiary(sc.beneficiaryInput({ walletAddress: randomEthAddress() }), { ...o, idempotencyKey: null }),
     },
     {
       name: 'REST 400 INVALID_REQUEST (a body that is not JSON)',
@@ -395,7 +375,7 @@ describe('refusals: status + problem code, no result id, nothing else written', 
       send: (o) =>
         server.request(sc.client, 'POST', `/partner/v1/customers/${customerId}/crypto/wallet-beneficiaries`, {
           ...o,
-          rawBody: JSON.stringify(sc.beneficiaryInput({ walletAddress: ethAddress() })),
+          rawBody: JSON.stringify(sc.beneficiaryInput({ walletAddress: randomEthAddress() })),
           headers: { ...o.headers, 'content-type': 'text/plain' },
         }),
     },
@@ -405,7 +385,7 @@ describe('refusals: status + problem code, no result id, nothing else written', 
       code: 'CUSTOMER_NOT_FOUND',
       operation: 'createCryptoWalletBeneficiary',
       target: () => unknownCustomer,
-      send: (o) => restBeneficiary(sc.beneficiaryInput({ walletAddress: ethAddress() }), o, unknownCustomer),
+      send: (o) => restBeneficiary(sc.beneficiaryInput({ walletAddress: randomEthAddress() }), o, unknownCustomer),
     },
     {
       name: 'REST 403 OPERATION_HASH_MISMATCH',
@@ -497,10 +477,10 @@ describe('refusals: status + problem code, no result id, nothing else written', 
   it('a refused attempt retried with the same key and fixed input succeeds: both attempts are in the trail', async () => {
     const key = randomUUID();
     const bad = withRequestId({ idempotencyKey: key });
-    const r1 = await restBeneficiary({ ...sc.beneficiaryInput({ walletAddress: ethAddress() }), label: '' }, bad.o);
+    const r1 = await restBeneficiary({ ...sc.beneficiaryInput({ walletAddress: randomEthAddress() }), label: '' }, bad.o);
     expect(r1.status).toBe(400);
     const good = withRequestId({ idempotencyKey: key });
-    const r2 = await restBeneficiary(sc.beneficiaryInput({ walletAddress: ethAddress() }), good.o);
+    const r2 = await restBeneficiary(sc.beneficiaryInput({ walletAddress: randomEthAddress() }), good.o);
     expect(r2.status, r2.text).toBe(200);
     expect((await auditOf(bad.requestId))[0]).toMatchObject({ status: 400, problem_code: 'VALIDATION_FAILED', idempotency_key: key, result_id: null });
     expect((await auditOf(good.requestId))[0]).toMatchObject({ status: 200, problem_code: null, idempotency_key: key, result_id: r2.body.walletBeneficiaryId });
@@ -524,7 +504,7 @@ describe('what is not recorded', () => {
         i % 2 === 0
           ? await server.request(sc.client, 'POST', `/partner/v1/customers/${customerId}/crypto/wallet-beneficiaries`, {
               ...a.o,
-              body: sc.beneficiaryInput({ walletAddress: ethAddress() }),
+              body: sc.beneficiaryInput({ walletAddress: randomEthAddress() }),
             })
           : await server.gql(sc.client, CREATE_CUSTOMER, { input: { externalRef: `ext-${randomUUID()}`, type: 'INDIVIDUAL' } }, a.o);
       expect(r.status, r.text).toBe(401);
@@ -561,7 +541,7 @@ describe('partnerctl audit --client ID [--since T]', () => {
     const sc = await Scenario.create(server);
     const signatures: string[] = [];
     const customerId = await sc.customer();
-    const ben = await sc.beneficiary(customerId, { walletAddress: ethAddress() });
+    const ben = await sc.beneficiary(customerId, { walletAddress: randomEthAddress() });
     expect(ben.status).toBe(200);
     const input = sc.withdrawalInput(customerId, ben.body.walletBeneficiaryId);
     (input.operationAuthorization as Record<string, unknown>).authorizedByPartnerPolicyRef = 'policy-ctl';
@@ -576,7 +556,7 @@ describe('partnerctl audit --client ID [--since T]', () => {
     const refused = await server.gql(sc.client, CREATE_CUSTOMER, { input: { externalRef: '' , type: 'INDIVIDUAL' } }, late.o);
     expect(refused.status).toBe(400);
     const replayKey = randomUUID();
-    const body = sc.beneficiaryInput({ walletAddress: ethAddress() });
+    const body = sc.beneficiaryInput({ walletAddress: randomEthAddress() });
     const p = `/partner/v1/customers/${customerId}/crypto/wallet-beneficiaries`;
     // Capture the signatures the harness sends, to look for them in the output.
     const realFetch = globalThis.fetch;

@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { retireOldestSecret, rotateSecret } from '../src/domain/operators.js';
 import { bodySha256, canonicalString, sign, signedHeaders, type SignedParts } from '../src/http/signature.js';
-import { startTestServer, type Client, type Reply, type TestServer } from './helpers/harness.js';
+import { beneficiaryBody, randomEthAddress, startTestServer, type Client, type Reply, type TestServer } from './helpers/harness.js';
 
 // ---------------------------------------------------------------------------------------------------
 // Helpers
@@ -45,7 +45,6 @@ type AuthCode =
 
 const kebab = (code: string) => code.toLowerCase().replaceAll('_', '-');
 const freshNonce = () => randomBytes(16).toString('hex');
-const ethAddress = () => `0x${randomBytes(20).toString('hex')}`; // all lower case: no checksum to satisfy
 
 /** §7 RFC 9457 document, exactly: the six members, nothing else. */
 function expectRestProblem(r: Reply, status: number, code: string): void {
@@ -110,16 +109,7 @@ const REST: Surface = {
     return {
       path: `/partner/v1/customers/${customerId}/crypto/wallet-beneficiaries`,
       otherPath: `/partner/v1/customers/${randomUUID()}/crypto/wallet-beneficiaries`,
-      body: () =>
-        JSON.stringify({
-          routeCode,
-          label: 'Cold wallet',
-          blockchain: 'ETH',
-          walletAddress: ethAddress(),
-          isOwner: true,
-          walletType: 'PRIVATE_WALLET',
-          ownerType: 'INDIVIDUAL',
-        }),
+      body: () => JSON.stringify(beneficiaryBody(routeCode, randomEthAddress())), // all lower case: no checksum to satisfy
       idempotencyKey: () => randomUUID(),
       expectOk(r) {
         expect(r.status, r.text).toBe(200);

@@ -2,19 +2,20 @@
 // checks of §4, route rules of §4.2 and the problem documents of §7.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { keccak_256 } from '@noble/hashes/sha3';
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { denyAddress, setRouteState } from '../src/domain/operators.js';
 import {
   BENEFICIARY_FIELDS,
   ETH_ADDRESS,
   ETH_ADDRESS_2,
+  randomEthAddress,
   Scenario,
   startTestServer,
   type Reply,
   type RequestOptions,
   type TestServer,
 } from './helpers/harness.js';
+import { readDatabase } from './helpers/sqlite.js';
 
 const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -44,7 +45,6 @@ function toChecksum(address: string): string {
   return `0x${[...hex].map((c, i) => (parseInt(hash[i]!, 16) >= 8 ? c.toUpperCase() : c)).join('')}`;
 }
 /** A fresh, valid, all-lowercase ETH address (no checksum to satisfy). */
-const randomEth = () => `0x${randomBytes(20).toString('hex')}`;
 
 async function setup(route: Parameters<typeof Scenario.create>[1] = {}) {
   const s = await Scenario.create(server, route);
@@ -143,7 +143,7 @@ describe('create over REST: success (§4.3, §6)', () => {
   it('echoes every optional field (VASP wallet of a third party) and stays exactly the contract fields', async () => {
     const { s, customerId } = await setup();
     const input = s.beneficiaryInput({
-      walletAddress: randomEth(),
+      walletAddress: randomEthAddress(),
       label: 'L'.repeat(100),
       description: 'D'.repeat(500),
       isOwner: false,
@@ -168,17 +168,16 @@ describe('create over REST: success (§4.3, §6)', () => {
     const supportFiles = Array.from({ length: 10 }, (_, i) => ({ fileAssetId: randomUUID(), purpose: `proof-${i}` }));
     const b = expectSuccess(await s.beneficiary(customerId, { supportFiles }));
     expect(b).not.toHaveProperty('supportFiles');
-    const db = new Database(server.file, { readonly: true, fileMustExist: true });
-    try {
-      const row = db.prepare('select support_files from wallet_beneficiaries where wallet_beneficiary_id = ?').get(b.walletBeneficiaryId) as
-        | { support_files: string | null }
-        | undefined;
-      expect(row).toBeDefined();
-      expect(row!.support_files).not.toBeNull();
-      expect(JSON.parse(row!.support_files!)).toEqual(supportFiles);
-    } finally {
-      db.close();
-    }
+    const row = readDatabase(
+      server.file,
+      (db) =>
+        db.prepare('select support_files from wallet_beneficiaries where wallet_beneficiary_id = ?').get(b.walletBeneficiaryId) as
+          | { support_files: string | null }
+          | undefined,
+    );
+    expect(row).toBeDefined();
+    expect(row!.support_files).not.toBeNull();
+    expect(JSON.parse(row!.support_files!)).toEqual(supportFiles);
   });
 
   it('reads back over GraphQL equal to the REST response', async () => {
@@ -381,18 +380,18 @@ describe('routes → 403 ROUTE_NOT_PERMITTED (§4.2)', () => {
 
   it('a disabled route is refused, and works again once re-enabled, without a restart', async () => {
     const { s, customerId } = await setup();
-    expectSuccess(await s.beneficiary(customerId, { walletAddress: randomEth() }));
+    expectSuccess(await s.beneficiary(customerId, { walletAddress: randomEthAddress() }));
 
     server.operator((db) => setRouteState(db, s.routeCode, false));
     const refused = await eventually(
-      () => s.beneficiary(customerId, { walletAddress: randomEth() }),
+      () => s.beneficiary(customerId, { walletAddress: randomEthAddress() }),
       (r) => r.status === 403,
     );
     expectProblem(refused, 403, 'ROUTE_NOT_PERMITTED');
 
     server.operator((db) => setRouteState(db, s.routeCode, true));
     const ok = await eventually(
-      () => s.beneficiary(customerId, { walletAddress: randomEth() }),
+      () => s.beneficiary(customerId, { walletAddress: randomEthAddress() }),
       (r) => r.status === 200,
     );
     expectSuccess(ok);
@@ -440,7 +439,7 @@ describe('duplicates → 409 DUPLICATE_WALLET_BENEFICIARY (§4.3)', () => {
 describe('screening (§4.3)', () => {
   it('a denied address is created REJECTED / BLOCKED (200), and a BLOCKED one does not conflict', async () => {
     const s = await Scenario.create(server);
-    const denied = randomEth();
+    const denied = randomEthAddress();
     server.operator((db) => denyAddress(db, 'ETH', denied));
     // §8: operator changes apply within 5 s; each attempt uses a fresh customer.
     let customerId = '';
@@ -463,7 +462,7 @@ describe('screening (§4.3)', () => {
 
   it('the deny list matches ETH case-insensitively (denied lowercase, created checksummed)', async () => {
     const s = await Scenario.create(server);
-    const denied = randomEth();
+    const denied = randomEthAddress();
     server.operator((db) => denyAddress(db, 'ETH', denied));
     const r = await eventually(
       async () => s.beneficiary(await s.customer(), { walletAddress: toChecksum(denied) }),
@@ -527,7 +526,7 @@ describe('order of checks (§4)', () => {
 describe('GraphQL surface', () => {
   it('createCryptoWalletBeneficiary returns the same fields as REST', async () => {
     const { s, customerId } = await setup();
-    const input = s.beneficiaryInput({ walletAddress: randomEth() });
+    const input = s.beneficiaryInput({ walletAddress: randomEthAddress() });
     const r = await server.gql(s.client, CREATE_GQL, { customerId, input });
     expect(r.status, r.text).toBe(200);
     expect(r.body.errors).toBeUndefined();
@@ -536,7 +535,7 @@ describe('GraphQL surface', () => {
     expect(g).toMatchObject({ customerId, routeCode: s.routeCode, walletAddress: input.walletAddress, screeningStatus: 'CLEARED', beneficiaryStatus: 'ACTIVE', removedAt: null });
     expect(g.lastSyncedAt).toBe(g.createdAt);
 
-    const rest = expectSuccess(await s.beneficiary(customerId, { walletAddress: randomEth() }));
+    const rest = expectSuccess(await s.beneficiary(customerId, { walletAddress: randomEthAddress() }));
     expect(Object.keys(rest).sort()).toEqual(Object.keys(g).sort());
   });
 

@@ -2,7 +2,6 @@
 // §3 (one key → one effect), §4.5 (state transitions and the deposit's refundable amount), §4.4
 // (clientReference unique per customer), §5 (one piece of evidence, one stored row).
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   BENEFICIARY_FIELDS,
@@ -16,6 +15,7 @@ import {
   type Reply,
   type TestServer,
 } from './helpers/harness.js';
+import { countRows } from './helpers/sqlite.js';
 
 const N = 50;
 const REPLAYED = 'idempotent-replayed';
@@ -39,12 +39,7 @@ afterAll(() => server.stop());
 
 /** COUNT(*) straight from the SQLite file on a connection of our own. */
 function count(sql: string, ...params: unknown[]): number {
-  const db = new Database(server.file, { readonly: true, fileMustExist: true });
-  try {
-    return (db.prepare(sql).get(...params) as { n: number }).n;
-  } finally {
-    db.close();
-  }
+  return countRows(server.file, sql, ...params);
 }
 
 /** The problem code of a REST problem document or of the first GraphQL error. */

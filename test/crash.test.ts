@@ -3,21 +3,15 @@
 // again. Afterwards: every create answered 200 exists exactly once, a replay of its key returns the same
 // body with `Idempotent-Replayed: true` (§3, "across restarts"), a request whose outcome was unknown
 // never turns into two records, and the SQLite file passes `PRAGMA integrity_check`.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/open.js';
 import { createClient, createRoute } from '../src/domain/operators.js';
 import { SecretBox } from '../src/domain/secret-box.js';
-import { signedHeaders } from '../src/http/signature.js';
-import { CUSTOMER_FIELDS, type Client } from './helpers/harness.js';
-
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+import { beneficiaryBody, CUSTOMER_FIELDS, randomEthAddress, signedFetch, sleep, toReply, type Client } from './helpers/harness.js';
+import { MODE_VARS, processKit, type Spawned } from './helpers/processes.js';
 
 const KILLS = 22;
 const IN_FLIGHT = 12;
@@ -27,88 +21,22 @@ const REPLAYED = 'idempotent-replayed';
 // ---------------------------------------------------------------------------------------------------
 // Spawned servers.
 
-const children = new Set<ChildProcess>();
-const tempDirs: string[] = [];
-
-/** The parent's environment without what would change the server's mode (vitest sets NODE_ENV=test). */
-function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const k of ['NODE_ENV', 'PARTNER_SANDBOX', 'PORT', 'HOST', 'DATABASE_URL', 'LOG_LEVEL', 'PARTNER_SECRET_KEY', 'IDEMPOTENCY_TTL_HOURS'])
-    delete env[k];
-  return { ...env, ...extra };
-}
-
-const exited = (p: ChildProcess) => p.exitCode !== null || p.signalCode !== null;
-
-function waitExit(proc: ChildProcess, ms = 10_000): Promise<void> {
-  if (exited(proc)) return Promise.resolve();
-  return new Promise((resolve) => {
-    const t = setTimeout(() => proc.kill('SIGKILL'), ms);
-    proc.once('exit', () => {
-      clearTimeout(t);
-      resolve();
-    });
-  });
-}
-
-type Spawned = { proc: ChildProcess; url: string; stderr: () => string };
+const { tempDir, startMain, stopMain } = processKit({
+  tempPrefix: 'partner-crash-test-',
+  unset: [...MODE_VARS, 'PARTNER_SECRET_KEY', 'IDEMPOTENCY_TTL_HOURS'],
+});
 
 function startServer(dbFile: string): Promise<Spawned> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: ROOT,
-    env: cleanEnv({
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATABASE_URL: `file:${dbFile}`,
-      LOG_LEVEL: 'warn',
-      // Load from one address: the rate limits are not what this test is about.
-      RATE_LIMIT_RPS: '1000000',
-      RATE_LIMIT_BURST: '1000000',
-      ANONYMOUS_RATE_LIMIT_RPS: '1000000',
-      ANONYMOUS_RATE_LIMIT_BURST: '1000000',
-    }),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.add(proc);
-  let out = '';
-  let err = '';
-  proc.stdout!.setEncoding('utf8');
-  proc.stderr!.setEncoding('utf8');
-  proc.stderr!.on('data', (d: string) => (err += d));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      proc.kill('SIGKILL');
-      reject(new Error(`server did not print its URL within 25 s\nstdout: ${out}\nstderr: ${err}`));
-    }, 25_000);
-    proc.stdout!.on('data', (d: string) => {
-      out += d;
-      const m = /Partner API listening on (http:\/\/[^\s)]+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve({ proc, url: m[1]!, stderr: () => err });
-      }
-    });
-    proc.once('exit', (code, signal) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited (${code ?? signal}) before listening\nstdout: ${out}\nstderr: ${err}`));
-    });
+  return startMain({
+    DATABASE_URL: `file:${dbFile}`,
+    LOG_LEVEL: 'warn',
+    // Load from one address: the rate limits are not what this test is about.
+    RATE_LIMIT_RPS: '1000000',
+    RATE_LIMIT_BURST: '1000000',
+    ANONYMOUS_RATE_LIMIT_RPS: '1000000',
+    ANONYMOUS_RATE_LIMIT_BURST: '1000000',
   });
 }
-
-async function kill(s: Spawned, signal: NodeJS.Signals): Promise<void> {
-  if (!exited(s.proc)) s.proc.kill(signal);
-  await waitExit(s.proc);
-  children.delete(s.proc);
-}
-
-afterAll(async () => {
-  for (const proc of children) {
-    if (!exited(proc)) proc.kill('SIGKILL');
-    await waitExit(proc, 5_000);
-  }
-  children.clear();
-  for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
-});
 
 // ---------------------------------------------------------------------------------------------------
 // Signed requests (§2), each with a fresh nonce and signature.
@@ -116,28 +44,15 @@ afterAll(async () => {
 type Answer = { status: number; replayed: string | null; text: string; body: unknown };
 
 async function send(url: string, client: Client, pathAndQuery: string, key: string, payload: unknown, timeoutMs = 15_000): Promise<Answer> {
-  const raw = JSON.stringify(payload);
-  const headers = {
-    'content-type': 'application/json',
-    ...signedHeaders(client.secret, { method: 'POST', path: pathAndQuery, clientId: client.clientId, idempotencyKey: key, body: raw }),
-  };
-  const res = await fetch(url + pathAndQuery, { method: 'POST', headers, body: raw, signal: AbortSignal.timeout(timeoutMs) });
-  const text = await res.text();
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    body = undefined;
-  }
-  return { status: res.status, replayed: res.headers.get(REPLAYED), text, body };
+  const { res } = await signedFetch(url, client, { path: pathAndQuery, idempotencyKey: key, body: JSON.stringify(payload), signal: AbortSignal.timeout(timeoutMs) });
+  const { status, headers, text, body } = await toReply(res);
+  return { status, replayed: headers.get(REPLAYED), text, body };
 }
 
 // A create as the partner sent it: enough to resend it byte for byte (modulo auth headers).
 type Create =
   | { kind: 'beneficiary'; key: string; path: string; payload: Record<string, unknown>; address: string }
   | { kind: 'customer'; key: string; path: string; payload: { query: string; variables: { input: Record<string, unknown> } }; externalRef: string };
-
-const randomEthAddress = () => `0x${randomBytes(20).toString('hex')}`;
 
 function newCreate(customerId: string, routeCode: string): Create {
   const key = randomUUID();
@@ -148,15 +63,7 @@ function newCreate(customerId: string, routeCode: string): Create {
       key,
       path: `/partner/v1/customers/${customerId}/crypto/wallet-beneficiaries`,
       address,
-      payload: {
-        routeCode,
-        label: `Wallet ${address.slice(2, 8)}`,
-        blockchain: 'ETH',
-        walletAddress: address,
-        isOwner: true,
-        walletType: 'PRIVATE_WALLET',
-        ownerType: 'INDIVIDUAL',
-      },
+      payload: beneficiaryBody(routeCode, address, `Wallet ${address.slice(2, 8)}`),
     };
   }
   const externalRef = `crash-${randomUUID()}`;
@@ -175,8 +82,6 @@ function idOf(c: Create, body: unknown): string | undefined {
   const b = body as any;
   return c.kind === 'beneficiary' ? b?.walletBeneficiaryId : b?.data?.createCustomer?.customerId;
 }
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Runs `fn` over `items` with at most `n` in flight. */
 async function pool<T, R>(items: T[], n: number, fn: (t: T) => Promise<R>): Promise<R[]> {
@@ -198,9 +103,7 @@ async function pool<T, R>(items: T[], n: number, fn: (t: T) => Promise<R>): Prom
 describe('crash safety under SIGKILL (issue #3 item 6)', () => {
   it(`${KILLS} SIGKILLs under concurrent signed creates: answered creates exist once and replay; unknown ones never double; integrity ok`, async () => {
     const started = Date.now();
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'partner-crash-test-'));
-    tempDirs.push(dir);
-    const dbFile = path.join(dir, 'partner.db');
+    const dbFile = path.join(tempDir(), 'partner.db');
 
     // Provision as partnerctl does (migrations, then the operator functions). Without PARTNER_SECRET_KEY
     // the development key seals the secret, the same key a development server opens it with.
@@ -229,7 +132,7 @@ describe('crash safety under SIGKILL (issue #3 item 6)', () => {
         customerId = idOf({ kind: 'customer' } as Create, r.body)!;
         expect(customerId).toBeTruthy();
       } finally {
-        await kill(s, 'SIGKILL');
+        await stopMain(s, 'SIGKILL');
       }
     }
 
@@ -270,7 +173,7 @@ describe('crash safety under SIGKILL (issue #3 item 6)', () => {
       };
       const workers = Array.from({ length: IN_FLIGHT }, worker);
       await sleep(20 + Math.floor(Math.random() * 281));
-      await kill(s, 'SIGKILL');
+      await stopMain(s, 'SIGKILL');
       stop = true;
       await Promise.all(workers);
       expect(s.proc.signalCode, `round ${round}: the server was killed, not exited`).toBe('SIGKILL');
@@ -390,7 +293,7 @@ describe('crash safety under SIGKILL (issue #3 item 6)', () => {
           `(${replayedUnknown} had committed before the kill), ${Date.now() - started} ms`,
       );
     } finally {
-      await kill(final, 'SIGTERM');
+      await stopMain(final, 'SIGTERM');
     }
 
     // The file after a clean stop: structurally sound, and the foreign keys hold.

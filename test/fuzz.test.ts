@@ -15,6 +15,7 @@ import {
   DEPOSIT_FIELDS,
   ETH_ADDRESS_2,
   evidenceFor,
+  randomEthAddress,
   REFUND_FIELDS,
   Scenario,
   startTestServer,
@@ -109,7 +110,6 @@ async function awaitingRefund(): Promise<string> {
   return id;
 }
 
-const randomEth = () => `0x${randomBytes(20).toString('hex')}`;
 
 type Counts = Record<(typeof TABLES)[number], number>;
 function counts(): Counts {
@@ -265,7 +265,7 @@ const REST_TARGETS: RestTarget[] = [
     name: 'wallet-beneficiaries',
     path: (id) => `/partner/v1/customers/${id}/crypto/wallet-beneficiaries`,
     pathKey: 'customerId',
-    make: async () => ({ id: customerId, body: s.beneficiaryInput({ walletAddress: randomEth() }) }),
+    make: async () => ({ id: customerId, body: s.beneficiaryInput({ walletAddress: randomEthAddress() }) }),
   },
   {
     name: 'crypto-withdrawals',
@@ -312,7 +312,7 @@ const GQL_TARGETS: GqlTarget[] = [
     pathKey: 'customerId',
     resultType: 'WalletBeneficiary',
     query: mutationDoc('createCryptoWalletBeneficiary', 'customerId', 'UUID!', 'CreateCryptoWalletBeneficiaryInput', BENEFICIARY_FIELDS),
-    make: async () => ({ customerId, input: s.beneficiaryInput({ walletAddress: randomEth() }) }),
+    make: async () => ({ customerId, input: s.beneficiaryInput({ walletAddress: randomEthAddress() }) }),
   },
   {
     field: 'createCryptoWithdrawalApprovalDraft',
@@ -1130,7 +1130,7 @@ describe('fuzz: colliding valid requests (§3, §4, §5)', () => {
   const history: Past[] = [];
   const deposits: string[] = [];
   const refunds: string[] = [];
-  const ADDRESSES = Array.from({ length: 4 }, randomEth);
+  const ADDRESSES = Array.from({ length: 4 }, randomEthAddress);
   const runTag = randomBytes(3).toString('hex');
   const pool = fc.nat({ max: 3 });
   const keyArb = fc.oneof({ weight: 3, arbitrary: fc.constant<number | null>(null) }, { weight: 1, arbitrary: pool });
@@ -1298,7 +1298,7 @@ describe('after the fuzzing', () => {
     expect(ready.status).toBe(200);
     expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
     // And it still does real work: a valid signed create succeeds.
-    const r = await s.beneficiary(customerId, { walletAddress: randomEth() });
+    const r = await s.beneficiary(customerId, { walletAddress: randomEthAddress() });
     expect(r.status, r.text).toBe(200);
   });
 });

@@ -1,7 +1,6 @@
 // Contract §3 (Idempotency), checked over real HTTP on both surfaces, plus unit tests of the fingerprint.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import net from 'node:net';
-import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setRouteState } from '../src/domain/operators.js';
@@ -20,6 +19,7 @@ import {
   type Reply,
   type TestServer,
 } from './helpers/harness.js';
+import { countRows } from './helpers/sqlite.js';
 
 const CREATE_CUSTOMER = `mutation($input: CreateCustomerInput!) { createCustomer(input: $input) { ${CUSTOMER_FIELDS} } }`;
 const CREATE_BENEFICIARY = `mutation($customerId: UUID!, $input: CreateCryptoWalletBeneficiaryInput!) { createCryptoWalletBeneficiary(customerId: $customerId, input: $input) { ${BENEFICIARY_FIELDS} } }`;
@@ -34,16 +34,6 @@ const beneficiaryPath = (customerId: string) => `/partner/v1/customers/${custome
 const withdrawalPath = (customerId: string) => `/partner/v1/customers/${customerId}/crypto-withdrawals`;
 const customerInput = (o: Record<string, unknown> = {}) => ({ externalRef: `ext-${randomUUID()}`, type: 'INDIVIDUAL', displayName: 'Ada Lovelace', ...o });
 const kebab = (code: string) => code.toLowerCase().replaceAll('_', '-');
-
-/** COUNT(*) read straight from the SQLite file, on a connection of our own (as an auditor would). */
-function countRows(file: string, sql: string, ...params: unknown[]): number {
-  const db = new Database(file, { readonly: true, fileMustExist: true });
-  try {
-    return (db.prepare(sql).get(...params) as { n: number }).n;
-  } finally {
-    db.close();
-  }
-}
 
 /** §7 problem document on REST: application/problem+json with the contract's members. */
 function expectRestProblem(r: Reply, status: number, code: string): void {

@@ -5,13 +5,13 @@
 // mapped to the caller → 403 ROUTE_NOT_PERMITTED. Nothing of A's data may appear in any answer to B,
 // and none of B's refused attempts may change anything of A's.
 import { randomBytes, randomUUID } from 'node:crypto';
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   BENEFICIARY_FIELDS,
   CUSTOMER_FIELDS,
   DEPOSIT_FIELDS,
   REFUND_FIELDS,
+  randomEthAddress,
   Scenario,
   WITHDRAWAL_FIELDS,
   startTestServer,
@@ -19,6 +19,7 @@ import {
   type Reply,
   type TestServer,
 } from './helpers/harness.js';
+import { readDatabase } from './helpers/sqlite.js';
 
 const Q = {
   customer: `query($id: UUID!) { customer(customerId: $id) { ${CUSTOMER_FIELDS} } }`,
@@ -39,7 +40,6 @@ const M = {
 } as const;
 
 const rand = () => randomBytes(5).toString('hex');
-const randomEthAddress = () => `0x${randomBytes(20).toString('hex')}`;
 
 let server: TestServer;
 
@@ -165,12 +165,9 @@ const COUNTED = ['customers', 'wallet_beneficiaries', 'crypto_withdrawals', 'cry
 
 /** Rows per table that belong to a client (audit and nonces are expected to grow with any request). */
 function rowCounts(clientId: string): Record<string, number> {
-  const db = new Database(server.file, { readonly: true, fileMustExist: true });
-  try {
-    return Object.fromEntries(COUNTED.map((t) => [t, (db.prepare(`SELECT COUNT(*) AS n FROM ${t} WHERE client_id = ?`).get(clientId) as { n: number }).n]));
-  } finally {
-    db.close();
-  }
+  return readDatabase(server.file, (db) =>
+    Object.fromEntries(COUNTED.map((t) => [t, (db.prepare(`SELECT COUNT(*) AS n FROM ${t} WHERE client_id = ?`).get(clientId) as { n: number }).n])),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------------

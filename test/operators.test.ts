@@ -1,11 +1,8 @@
 // §8 operators and sandbox, §1 `npm start`: the real partnerctl and the real server entry, each run as a
 // separate process, the way an operator runs them.
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activeSecrets, findClient } from '../src/db/clients-repository.js';
@@ -13,113 +10,31 @@ import { openDatabase } from '../src/db/open.js';
 import { findRoute, isDenied } from '../src/db/routes-repository.js';
 import { normalizeAddressForComparison } from '../src/domain/addresses/index.js';
 import { SecretBox } from '../src/domain/secret-box.js';
-import { signedHeaders } from '../src/http/signature.js';
-import { ETH_ADDRESS, ETH_ADDRESS_2, startTestServer, type Client, type Reply, type TestServer } from './helpers/harness.js';
+import {
+  beneficiaryBody,
+  ETH_ADDRESS,
+  ETH_ADDRESS_2,
+  randomEthAddress,
+  signedFetch,
+  sleep,
+  startTestServer,
+  toReply,
+  type Client,
+  type Reply,
+  type TestServer,
+} from './helpers/harness.js';
+import { MODE_VARS, processKit, type Spawned } from './helpers/processes.js';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 // ---------------------------------------------------------------------------------------------------
-// Helpers: temp dirs, a clean environment, partnerctl runs, spawned servers.
+// Helpers: temp dirs, a clean environment, partnerctl runs, spawned servers (test/helpers/processes.ts).
 
-const tempDirs: string[] = [];
-function tempDir(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'partner-ops-test-'));
-  tempDirs.push(dir);
-  return dir;
-}
-
-/** The parent's environment without what would change the server's mode (vitest sets NODE_ENV=test). */
-function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const k of ['NODE_ENV', 'PARTNER_SANDBOX', 'PORT', 'HOST', 'DATABASE_URL', 'LOG_LEVEL', 'IDEMPOTENCY_TTL_HOURS', 'AUTHORIZATION_MAX_AGE_SECONDS'])
-    delete env[k];
-  return { ...env, ...extra };
-}
-
-type Run = { code: number; stdout: string; stderr: string };
-
-function run(file: string, args: string[], env: NodeJS.ProcessEnv, timeout = 30_000): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile(file, args, { cwd: ROOT, env, timeout, maxBuffer: 4 * 1024 * 1024 }, (err, stdout, stderr) => {
-      const code = err ? (typeof (err as NodeJS.ErrnoException).code === 'number' ? Number((err as NodeJS.ErrnoException).code) : 1) : 0;
-      resolve({ code, stdout: String(stdout), stderr: String(stderr) });
-    });
-  });
-}
-
-function partnerctl(dbFile: string, args: string[], env: Record<string, string> = {}): Promise<Run> {
-  return run(process.execPath, ['bin/partnerctl.mjs', ...args], cleanEnv({ DATABASE_URL: `file:${dbFile}`, ...env }));
-}
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-async function partnerctlJson(dbFile: string, args: string[], env: Record<string, string> = {}): Promise<any> {
-  const r = await partnerctl(dbFile, args, env);
-  if (r.code !== 0) throw new Error(`partnerctl ${args.join(' ')} exited ${r.code}: ${r.stderr}`);
-  return JSON.parse(r.stdout);
-}
-
-type Spawned = { proc: ChildProcess; url: string; output: () => string; stderr: () => string };
-const children = new Set<ChildProcess>();
-
-function exited(proc: ChildProcess): boolean {
-  return proc.exitCode !== null || proc.signalCode !== null;
-}
-
-function waitExit(proc: ChildProcess, ms = 10_000): Promise<void> {
-  if (exited(proc)) return Promise.resolve();
-  return new Promise((resolve) => {
-    const t = setTimeout(() => {
-      proc.kill('SIGKILL');
-    }, ms);
-    proc.once('exit', () => {
-      clearTimeout(t);
-      resolve();
-    });
-  });
-}
-
-/** `npm start` (tsx src/main.ts) with PORT=0; resolves once it prints the URL it listens on. */
-function startMain(env: Record<string, string>): Promise<Spawned> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: ROOT,
-    env: cleanEnv({ PORT: '0', HOST: '127.0.0.1', ...env }),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.add(proc);
-  let out = '';
-  let err = '';
-  proc.stdout!.setEncoding('utf8');
-  proc.stderr!.setEncoding('utf8');
-  proc.stderr!.on('data', (d: string) => (err += d));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      proc.kill('SIGKILL');
-      reject(new Error(`server did not print its URL within 25 s\nstdout: ${out}\nstderr: ${err}`));
-    }, 25_000);
-    const onData = (d: string) => {
-      out += d;
-      const m = /Partner API listening on (http:\/\/[^\s)]+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve({ proc, url: m[1]!, output: () => out, stderr: () => err });
-      }
-    };
-    proc.stdout!.on('data', onData);
-    proc.once('exit', (code, signal) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited (${code ?? signal}) before listening\nstdout: ${out}\nstderr: ${err}`));
-    });
-  });
-}
-
-async function stopMain(s: Spawned, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
-  if (!exited(s.proc)) s.proc.kill(signal);
-  await waitExit(s.proc);
-  children.delete(s.proc);
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const { tempDir, cleanEnv, run, partnerctl, partnerctlJson, startMain, stopMain } = processKit({
+  tempPrefix: 'partner-ops-test-',
+  unset: [...MODE_VARS, 'IDEMPOTENCY_TTL_HOURS', 'AUTHORIZATION_MAX_AGE_SECONDS'],
+  maxBuffer: 4 * 1024 * 1024,
+});
 
 async function waitFor(cond: () => boolean, ms: number): Promise<boolean> {
   const deadline = Date.now() + ms;
@@ -128,17 +43,6 @@ async function waitFor(cond: () => boolean, ms: number): Promise<boolean> {
     await sleep(50);
   }
   return cond();
-}
-
-async function toReply(res: Response): Promise<Reply> {
-  const text = await res.text();
-  let body: unknown = undefined;
-  try {
-    body = text ? JSON.parse(text) : undefined;
-  } catch {
-    body = undefined;
-  }
-  return { status: res.status, headers: res.headers, text, body };
 }
 
 /** Unsigned GraphQL over the development signing proxy (§8). */
@@ -156,11 +60,7 @@ async function devGql(url: string, query: string, variables?: Record<string, unk
 async function signedGql(url: string, client: Client, query: string, variables?: Record<string, unknown>): Promise<Reply> {
   const raw = JSON.stringify({ query, variables });
   const idempotencyKey = /^\s*mutation\b/.test(query) ? randomUUID() : null;
-  const headers = {
-    'content-type': 'application/json',
-    ...signedHeaders(client.secret, { method: 'POST', path: '/graphql', clientId: client.clientId, idempotencyKey, body: raw }),
-  };
-  return toReply(await fetch(`${url}/graphql`, { method: 'POST', headers, body: raw }));
+  return toReply((await signedFetch(url, client, { path: '/graphql', idempotencyKey, body: raw })).res);
 }
 
 /** The problem code of a REST problem document or of the first GraphQL error. */
@@ -181,19 +81,9 @@ async function within<T>(ms: number, attempt: () => Promise<T>, done: (t: T) => 
 
 const newClientId = () => `ops-${randomBytes(5).toString('hex')}`;
 const newRouteCode = () => `USDT-ETH-${randomBytes(3).toString('hex')}`;
-const randomEthAddress = () => `0x${randomBytes(20).toString('hex')}`;
 
 const CREATE_CUSTOMER = `mutation($input: CreateCustomerInput!) { createCustomer(input: $input) { customerId externalRef } }`;
 const CUSTOMER_QUERY = `query($id: UUID!) { customer(customerId: $id) { customerId externalRef } }`;
-
-afterAll(async () => {
-  for (const proc of children) {
-    if (!exited(proc)) proc.kill('SIGKILL');
-    await waitExit(proc, 5_000);
-  }
-  children.clear();
-  for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
-});
 
 // ---------------------------------------------------------------------------------------------------
 
@@ -324,7 +214,7 @@ describe('§8 partnerctl changes take effect on a running server within 5 s, wit
 
   function beneficiary(client: Client, customerId: string, routeCode: string, walletAddress = ETH_ADDRESS): Promise<Reply> {
     return server.request(client, 'POST', `/partner/v1/customers/${customerId}/crypto/wallet-beneficiaries`, {
-      body: { routeCode, label: 'Cold wallet', blockchain: 'ETH', walletAddress, isOwner: true, walletType: 'PRIVATE_WALLET', ownerType: 'INDIVIDUAL' },
+      body: beneficiaryBody(routeCode, walletAddress),
     });
   }
 
@@ -416,8 +306,8 @@ describe('§1/§8 `npm start` in development', () => {
     const first = await startMain({ DATABASE_URL: `file:${file}` });
     let customerId: string;
     try {
-      expect(await waitFor(() => /curl /.test(first.output()), 5_000), first.output()).toBe(true);
-      const out = first.output();
+      expect(await waitFor(() => /curl /.test(first.stdout()), 5_000), first.stdout()).toBe(true);
+      const out = first.stdout();
       expect(out).toContain('Demo partner provisioned');
       expect(out).toMatch(/clientId:\s+demo-partner\b/);
       expect(out).toMatch(/secret:\s+[0-9a-f]{64}\b/);
@@ -448,10 +338,10 @@ describe('§1/§8 `npm start` in development', () => {
     try {
       const ready = await fetch(`${second.url}/readyz`);
       expect(ready.status).toBe(200);
-      await waitFor(() => /State:/.test(second.output()), 2_000);
+      await waitFor(() => /State:/.test(second.stdout()), 2_000);
       await sleep(300);
-      expect(second.output()).not.toContain('Demo partner provisioned');
-      expect(second.output()).not.toMatch(/secret:\s+[0-9a-f]{64}/);
+      expect(second.stdout()).not.toContain('Demo partner provisioned');
+      expect(second.stdout()).not.toMatch(/secret:\s+[0-9a-f]{64}/);
       // The demo of the first start is still there and still usable.
       const q = await devGql(second.url, CUSTOMER_QUERY, { id: customerId });
       expect(q.status, q.text).toBe(200);
@@ -507,10 +397,10 @@ describe('§8 `npm start` in production', () => {
   it('provisions no demo', async () => {
     const ready = await fetch(`${prod.url}/readyz`);
     expect(ready.status).toBe(200);
-    await waitFor(() => /State:/.test(prod.output()), 2_000);
+    await waitFor(() => /State:/.test(prod.stdout()), 2_000);
     await sleep(300);
-    expect(prod.output()).not.toContain('Demo partner provisioned');
-    expect(prod.output()).not.toContain('demo-partner');
+    expect(prod.stdout()).not.toContain('Demo partner provisioned');
+    expect(prod.stdout()).not.toContain('demo-partner');
     const h = new Database(file, { readonly: true });
     try {
       expect((h.prepare('select count(*) as n from partner_clients').get() as { n: number }).n).toBe(0);

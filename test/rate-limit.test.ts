@@ -1,30 +1,17 @@
 // Issue #3 item 2: rate limits. A token bucket per partner client, counted after authentication, on both
 // surfaces (over the limit → 429 RATE_LIMITED with Retry-After); defaults from config, a per-client
 // override through `partnerctl client limit`; unauthenticated floods limited per source address.
-import { execFile } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type Client, type Reply, type TestServer } from './helpers/harness.js';
-
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-type Run = { code: number; stdout: string; stderr: string };
+import { beneficiaryBody, randomEthAddress, sleep, startTestServer, type Client, type Reply, type TestServer } from './helpers/harness.js';
+import { PARTNERCTL_VARS, processKit } from './helpers/processes.js';
+import { sqliteOn } from './helpers/sqlite.js';
 
 /** The real partnerctl on the server's file; no PARTNER_SECRET_KEY: the development key, as the server's. */
-function partnerctl(dbFile: string, args: string[]): Promise<Run> {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: `file:${dbFile}` };
-  for (const k of ['NODE_ENV', 'PARTNER_SECRET_KEY', 'PARTNER_SANDBOX', 'LOG_LEVEL']) delete env[k];
-  return new Promise((resolve) => {
-    execFile(process.execPath, ['bin/partnerctl.mjs', ...args], { cwd: ROOT, env, timeout: 30_000 }, (err, stdout, stderr) => {
-      const code = err ? (typeof (err as NodeJS.ErrnoException).code === 'number' ? Number((err as NodeJS.ErrnoException).code) : 1) : 0;
-      resolve({ code, stdout: String(stdout), stderr: String(stderr) });
-    });
-  });
-}
+const { partnerctl } = processKit({
+  unset: PARTNERCTL_VARS,
+});
 
 /** §7 RFC 9457 RATE_LIMITED with a Retry-After of whole seconds ≥ 1. */
 function expectRestRateLimited(r: Reply): number {
@@ -56,18 +43,7 @@ function retryAfter(r: Reply): number {
   return Number(value);
 }
 
-/** A connection of the test's own to the server's file (the same SQLite library, so locks stay intact). */
-function sqliteOn<T>(file: string, fn: (db: Database.Database) => T): T {
-  const db = new Database(file);
-  db.pragma('busy_timeout = 5000');
-  try {
-    return fn(db);
-  } finally {
-    db.close();
-  }
-}
 
-const ethAddress = () => `0x${randomBytes(20).toString('hex')}`;
 
 /** What one signed request on a surface is (each call: a fresh, valid request). */
 type Surface = {
@@ -81,15 +57,7 @@ const REST: Surface = {
   name: 'REST',
   send: (server, client, customerId, routeCode) =>
     server.request(client, 'POST', `/partner/v1/customers/${customerId}/crypto/wallet-beneficiaries`, {
-      body: {
-        routeCode,
-        label: 'Cold wallet',
-        blockchain: 'ETH',
-        walletAddress: ethAddress(),
-        isOwner: true,
-        walletType: 'PRIVATE_WALLET',
-        ownerType: 'INDIVIDUAL',
-      },
+      body: beneficiaryBody(routeCode, randomEthAddress()),
     }),
   ok: (r) => {
     expect(r.status, r.text).toBe(200);
@@ -184,15 +152,7 @@ describe('per-client token bucket (RATE_LIMIT_RPS=1, RATE_LIMIT_BURST=3)', () =>
     for (let i = 0; i < 3; i++) REST.ok(await REST.send(server, f.client, f.customerId, f.routeCode));
     expect(count()).toBe(3);
     const key = randomUUID();
-    const body = {
-      routeCode: f.routeCode,
-      label: 'Cold wallet',
-      blockchain: 'ETH',
-      walletAddress: ethAddress(),
-      isOwner: true,
-      walletType: 'PRIVATE_WALLET',
-      ownerType: 'INDIVIDUAL',
-    };
+    const body = beneficiaryBody(f.routeCode, randomEthAddress());
     const path = `/partner/v1/customers/${f.customerId}/crypto/wallet-beneficiaries`;
     expectRestRateLimited(await server.request(f.client, 'POST', path, { body, idempotencyKey: key }));
     expect(count()).toBe(3);

@@ -1,127 +1,24 @@
 // Issue #3 item 3: client secrets encrypted at rest (AES-256-GCM under PARTNER_SECRET_KEY, the client id
 // as associated data), a clear start-up error when the key is missing in production, and the secret shown
 // only once — by `partnerctl client create` / `rotate-secret` — never in audit output or server logs.
-import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SecretBox, secretBoxFromEnv } from '../src/domain/secret-box.js';
-import { signedHeaders } from '../src/http/signature.js';
-import { startTestServer, type Client, type Reply, type TestServer } from './helpers/harness.js';
-
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+import { beneficiaryBody, randomEthAddress, signedFetch, startTestServer, type Client, type Reply, type TestServer } from './helpers/harness.js';
+import { MODE_VARS, processKit, RATE_LIMIT_VARS } from './helpers/processes.js';
 
 // ---------------------------------------------------------------------------------------------------
-// Helpers: temp dirs, partnerctl and the real server entry as separate processes.
+// Helpers: temp dirs, partnerctl and the real server entry as separate processes (test/helpers/processes.ts).
 
-const tempDirs: string[] = [];
-function tempDir(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'partner-secrets-test-'));
-  tempDirs.push(dir);
-  return dir;
-}
-
-function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const k of [
-    'NODE_ENV',
-    'PARTNER_SANDBOX',
-    'PARTNER_SECRET_KEY',
-    'PORT',
-    'HOST',
-    'DATABASE_URL',
-    'LOG_LEVEL',
-    'RATE_LIMIT_RPS',
-    'RATE_LIMIT_BURST',
-    'ANONYMOUS_RATE_LIMIT_RPS',
-    'ANONYMOUS_RATE_LIMIT_BURST',
-  ])
-    delete env[k];
-  return { ...env, ...extra };
-}
-
-type Run = { code: number; stdout: string; stderr: string };
-
-function run(args: string[], env: NodeJS.ProcessEnv, timeout = 30_000): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, args, { cwd: ROOT, env, timeout, maxBuffer: 8 * 1024 * 1024 }, (err, stdout, stderr) => {
-      const code = err ? (typeof (err as NodeJS.ErrnoException).code === 'number' ? Number((err as NodeJS.ErrnoException).code) : 1) : 0;
-      resolve({ code, stdout: String(stdout), stderr: String(stderr) });
-    });
-  });
-}
-
-function partnerctl(dbFile: string, args: string[], env: Record<string, string> = {}): Promise<Run> {
-  return run(['bin/partnerctl.mjs', ...args], cleanEnv({ DATABASE_URL: `file:${dbFile}`, ...env }));
-}
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-async function partnerctlJson(dbFile: string, args: string[], env: Record<string, string> = {}): Promise<any> {
-  const r = await partnerctl(dbFile, args, env);
-  if (r.code !== 0) throw new Error(`partnerctl ${args.join(' ')} exited ${r.code}: ${r.stderr}`);
-  return JSON.parse(r.stdout);
-}
-
-type Spawned = { proc: ChildProcess; url: string; output: () => string };
-const children = new Set<ChildProcess>();
-
-function exited(proc: ChildProcess): boolean {
-  return proc.exitCode !== null || proc.signalCode !== null;
-}
-
-function waitExit(proc: ChildProcess, ms = 10_000): Promise<void> {
-  if (exited(proc)) return Promise.resolve();
-  return new Promise((resolve) => {
-    const t = setTimeout(() => proc.kill('SIGKILL'), ms);
-    proc.once('exit', () => {
-      clearTimeout(t);
-      resolve();
-    });
-  });
-}
-
-/** `tsx src/main.ts` with PORT=0; resolves once it listens, or with its exit and output if it stops. */
-function startMain(env: Record<string, string>): Promise<{ ok: true; s: Spawned } | { ok: false; code: number | null; output: string }> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: ROOT,
-    env: cleanEnv({ PORT: '0', HOST: '127.0.0.1', ...env }),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.add(proc);
-  let out = '';
-  proc.stdout!.setEncoding('utf8');
-  proc.stderr!.setEncoding('utf8');
-  proc.stderr!.on('data', (d: string) => (out += d));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      proc.kill('SIGKILL');
-      reject(new Error(`server neither listened nor exited within 25 s\n${out}`));
-    }, 25_000);
-    proc.stdout!.on('data', (d: string) => {
-      out += d;
-      const m = /Partner API listening on (http:\/\/[^\s)]+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve({ ok: true, s: { proc, url: m[1]!, output: () => out } });
-      }
-    });
-    proc.once('exit', (code) => {
-      clearTimeout(timer);
-      resolve({ ok: false, code, output: out });
-    });
-  });
-}
-
-async function stopMain(s: Spawned): Promise<void> {
-  if (!exited(s.proc)) s.proc.kill('SIGTERM');
-  await waitExit(s.proc);
-  children.delete(s.proc);
-}
+const { tempDir, partnerctl, partnerctlJson, tryStartMain, stopMain } = processKit({
+  tempPrefix: 'partner-secrets-test-',
+  unset: [...MODE_VARS, 'PARTNER_SECRET_KEY', ...RATE_LIMIT_VARS],
+  maxBuffer: 8 * 1024 * 1024,
+});
 
 /**
  * Which of `needles` occur in the bytes SQLite holds for this database (main file, WAL, shared-memory
@@ -156,20 +53,10 @@ function storedSecrets(file: string): { clientId: string; secret: string; retire
 
 async function signedCustomerQuery(url: string, client: Client): Promise<{ reply: Reply; signature: string }> {
   const raw = JSON.stringify({ query: `{ customer(customerId: "${randomUUID()}") { customerId } }` });
-  const headers = signedHeaders(client.secret, { method: 'POST', path: '/graphql', clientId: client.clientId, idempotencyKey: null, body: raw });
-  const res = await fetch(`${url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: raw });
+  const { res, signature } = await signedFetch(url, client, { path: '/graphql', idempotencyKey: null, body: raw });
   const text = await res.text();
-  return { reply: { status: res.status, headers: res.headers, text, body: JSON.parse(text) }, signature: headers['x-partner-signature']! };
+  return { reply: { status: res.status, headers: res.headers, text, body: JSON.parse(text) }, signature };
 }
-
-afterAll(async () => {
-  for (const proc of children) {
-    if (!exited(proc)) proc.kill('SIGKILL');
-    await waitExit(proc, 5_000);
-  }
-  children.clear();
-  for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
-});
 
 const hexKey = () => randomBytes(32).toString('hex');
 
@@ -348,7 +235,7 @@ describe('secrets at rest in the database file', () => {
 describe('start-up: PARTNER_SECRET_KEY in production', () => {
   it('NODE_ENV=production without PARTNER_SECRET_KEY exits non-zero with a message naming PARTNER_SECRET_KEY', async () => {
     const file = path.join(tempDir(), 'partner.db');
-    const r = await startMain({ NODE_ENV: 'production', DATABASE_URL: `file:${file}` });
+    const r = await tryStartMain({ NODE_ENV: 'production', DATABASE_URL: `file:${file}` });
     expect(r.ok).toBe(false);
     if (r.ok) return;
     expect(r.code).not.toBe(0);
@@ -357,7 +244,7 @@ describe('start-up: PARTNER_SECRET_KEY in production', () => {
 
   it('NODE_ENV=production with PARTNER_SECRET_KEY=short exits non-zero naming PARTNER_SECRET_KEY', async () => {
     const file = path.join(tempDir(), 'partner.db');
-    const r = await startMain({ NODE_ENV: 'production', DATABASE_URL: `file:${file}`, PARTNER_SECRET_KEY: 'short' });
+    const r = await tryStartMain({ NODE_ENV: 'production', DATABASE_URL: `file:${file}`, PARTNER_SECRET_KEY: 'short' });
     expect(r.ok).toBe(false);
     if (r.ok) return;
     expect(r.code).not.toBe(0);
@@ -366,7 +253,7 @@ describe('start-up: PARTNER_SECRET_KEY in production', () => {
 
   it('NODE_ENV=production with a valid key (hex) starts and answers health', async () => {
     const file = path.join(tempDir(), 'partner.db');
-    const r = await startMain({ NODE_ENV: 'production', DATABASE_URL: `file:${file}`, PARTNER_SECRET_KEY: hexKey() });
+    const r = await tryStartMain({ NODE_ENV: 'production', DATABASE_URL: `file:${file}`, PARTNER_SECRET_KEY: hexKey() });
     expect(r.ok, r.ok ? '' : r.output).toBe(true);
     if (!r.ok) return;
     try {
@@ -379,7 +266,7 @@ describe('start-up: PARTNER_SECRET_KEY in production', () => {
 
   it('NODE_ENV=production with a valid key (base64) starts too', async () => {
     const file = path.join(tempDir(), 'partner.db');
-    const r = await startMain({ NODE_ENV: 'production', DATABASE_URL: `file:${file}`, PARTNER_SECRET_KEY: randomBytes(32).toString('base64') });
+    const r = await tryStartMain({ NODE_ENV: 'production', DATABASE_URL: `file:${file}`, PARTNER_SECRET_KEY: randomBytes(32).toString('base64') });
     expect(r.ok, r.ok ? '' : r.output).toBe(true);
     if (r.ok) await stopMain(r.s);
   });
@@ -417,19 +304,18 @@ describe('the secret is shown only by client create / rotate-secret', () => {
     const client = (await partnerctlJson(file, ['client', 'create', '--name', 'Logged'], env)) as Client;
     const rotated = (await partnerctlJson(file, ['client', 'rotate-secret', '--client-id', client.clientId], env)) as Client;
     await partnerctlJson(file, ['route', 'create', '--code', 'R-LOG', '--client-id', client.clientId, '--blockchain', 'ETH', '--currency', 'USDT', '--scale', '6'], env);
-    const started = await startMain({ ...env, DATABASE_URL: `file:${file}`, LOG_LEVEL: 'debug' });
+    const started = await tryStartMain({ ...env, DATABASE_URL: `file:${file}`, LOG_LEVEL: 'debug' });
     expect(started.ok, started.ok ? '' : started.output).toBe(true);
     if (!started.ok) return;
     const { s } = started;
     const signatures: string[] = [];
     const send = async (secret: string, method: string, p: string, body: string, idempotencyKey: string | null, requestId: string) => {
-      const headers = signedHeaders(secret, { method, path: p, clientId: client.clientId, idempotencyKey, body });
-      signatures.push(headers['x-partner-signature']!);
-      const res = await fetch(`${s.url}${p}`, {
-        method,
-        headers: { 'content-type': 'application/json', 'x-request-id': requestId, ...headers },
-        body: method === 'GET' ? undefined : body,
-      });
+      const { res, signature } = await signedFetch(
+        s.url,
+        { clientId: client.clientId, secret },
+        { method, path: p, body, idempotencyKey, headers: { 'x-request-id': requestId } },
+      );
+      signatures.push(signature);
       return { status: res.status, text: await res.text() };
     };
     const ids: string[] = [];
@@ -458,7 +344,7 @@ describe('the secret is shown only by client create / rotate-secret', () => {
         client.secret,
         'POST',
         `/partner/v1/customers/${customerId}/crypto/wallet-beneficiaries`,
-        JSON.stringify({ routeCode: 'R-LOG', label: 'x', blockchain: 'ETH', walletAddress: `0x${randomBytes(20).toString('hex')}`, isOwner: true, walletType: 'PRIVATE_WALLET', ownerType: 'INDIVIDUAL' }),
+        JSON.stringify(beneficiaryBody('R-LOG', randomEthAddress(), 'x')),
         randomUUID(),
         rid(),
       );

@@ -1,11 +1,11 @@
 // §4.4 crypto withdrawal approval drafts, authorized by §5 evidence, over REST (§6) and GraphQL.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import Database from 'better-sqlite3';
 import canonicalizeModule from 'canonicalize';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operationHashOf } from '../src/domain/evidence.js';
 import { denyAddress, setRouteState } from '../src/domain/operators.js';
-import { evidenceFor, Scenario, startTestServer, WITHDRAWAL_FIELDS, type Reply, type RequestOptions, type TestServer } from './helpers/harness.js';
+import { evidenceFor, randomEthAddress, Scenario, startTestServer, WITHDRAWAL_FIELDS, type Reply, type RequestOptions, type TestServer } from './helpers/harness.js';
+import { countRows, readDatabase } from './helpers/sqlite.js';
 
 const canonicalize = canonicalizeModule as unknown as (value: unknown) => string | undefined;
 
@@ -37,7 +37,6 @@ async function setup(): Promise<{ s: Scenario; customerId: string; beneficiaryId
   return { s, customerId, beneficiaryId: b.body.walletBeneficiaryId };
 }
 
-const randomEthAddress = () => `0x${randomBytes(20).toString('hex')}`;
 
 /** A beneficiary BLOCKED by screening (its address is denied before it is created). */
 async function blockedBeneficiary(s: Scenario, customerId: string): Promise<string> {
@@ -60,21 +59,11 @@ function expectProblem(r: Reply, status: number, code: string, pointer?: string)
 }
 
 function count(table: 'crypto_withdrawals' | 'authorization_evidence'): number {
-  const db = new Database(server.file, { readonly: true, fileMustExist: true });
-  try {
-    return (db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
-  } finally {
-    db.close();
-  }
+  return countRows(server.file, `SELECT count(*) AS n FROM ${table}`);
 }
 
 function evidenceRows(targetId: string): Record<string, unknown>[] {
-  const db = new Database(server.file, { readonly: true, fileMustExist: true });
-  try {
-    return db.prepare('SELECT * FROM authorization_evidence WHERE target_id = ?').all(targetId) as Record<string, unknown>[];
-  } finally {
-    db.close();
-  }
+  return readDatabase(server.file, (db) => db.prepare('SELECT * FROM authorization_evidence WHERE target_id = ?').all(targetId) as Record<string, unknown>[]);
 }
 
 const CREATE_MUTATION = `mutation($customerId: UUID!, $input: CreateCryptoWithdrawalApprovalDraftInput!) {

@@ -133,14 +133,7 @@ export class TestServer {
       headers,
       body: method === 'GET' || method === 'HEAD' || raw === '' ? undefined : typeof raw === 'string' ? raw : new Uint8Array(raw),
     });
-    const text = await res.text();
-    let body: unknown = undefined;
-    try {
-      body = text ? JSON.parse(text) : undefined;
-    } catch {
-      body = undefined;
-    }
-    return { status: res.status, headers: res.headers, text, body };
+    return toReply(res);
   }
 
   /** A signed GraphQL request; mutations get a fresh Idempotency-Key unless one is given (null: none). */
@@ -149,6 +142,65 @@ export class TestServer {
     const idempotencyKey = o.idempotencyKey === undefined ? (isMutation ? randomUUID() : null) : o.idempotencyKey;
     return this.request(client, 'POST', '/graphql', { ...o, idempotencyKey, body: { query, variables } });
   }
+}
+
+/** A fetch response read as a Reply: the body parsed as JSON when it is JSON, else undefined. */
+export async function toReply(res: Response): Promise<Reply> {
+  const text = await res.text();
+  let body: unknown = undefined;
+  try {
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    body = undefined;
+  }
+  return { status: res.status, headers: res.headers, text, body };
+}
+
+export type SignedFetch = {
+  /** Default POST. */
+  method?: string;
+  path: string;
+  /** The raw body, signed as sent (default: empty); not sent with GET. */
+  body?: string;
+  idempotencyKey?: string | null;
+  /** Sent too, before the signature headers. */
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+};
+
+/**
+ * One request signed as `client` (§2) to a server given by its URL (a spawned one, say), with a JSON
+ * content type. Returns the response unread and the X-Partner-Signature it carried.
+ */
+export async function signedFetch(url: string, client: Client, r: SignedFetch): Promise<{ res: Response; signature: string }> {
+  const method = r.method ?? 'POST';
+  const body = r.body ?? '';
+  const signed = signedHeaders(client.secret, { method, path: r.path, clientId: client.clientId, idempotencyKey: r.idempotencyKey ?? null, body });
+  const res = await fetch(url + r.path, {
+    method,
+    headers: { 'content-type': 'application/json', ...r.headers, ...signed },
+    body: method === 'GET' ? undefined : body,
+    signal: r.signal,
+  });
+  return { res, signature: signed['x-partner-signature']! };
+}
+
+export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+/** A random all-lower-case ETH address (no checksum to satisfy). */
+export const randomEthAddress = () => `0x${randomBytes(20).toString('hex')}`;
+
+/** The input of a wallet beneficiary owned by the customer: a private wallet on ETH. */
+export function beneficiaryBody(routeCode: string, walletAddress: string, label = 'Cold wallet') {
+  return {
+    routeCode,
+    label,
+    blockchain: 'ETH',
+    walletAddress,
+    isOwner: true,
+    walletType: 'PRIVATE_WALLET',
+    ownerType: 'INDIVIDUAL',
+  };
 }
 
 export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
@@ -210,16 +262,7 @@ export class Scenario {
   }
 
   beneficiaryInput(o: Record<string, unknown> = {}): Record<string, unknown> {
-    return {
-      routeCode: this.routeCode,
-      label: 'Cold wallet',
-      blockchain: 'ETH',
-      walletAddress: ETH_ADDRESS,
-      isOwner: true,
-      walletType: 'PRIVATE_WALLET',
-      ownerType: 'INDIVIDUAL',
-      ...o,
-    };
+    return { ...beneficiaryBody(this.routeCode, ETH_ADDRESS), ...o };
   }
 
   async beneficiary(customerId: string, o: Record<string, unknown> = {}): Promise<Reply> {
