@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { prepared } from './prepared.js';
 import type { Exec } from './exec.js';
 import { cryptoDeposits, cryptoRefunds, cryptoWithdrawals, customers, walletBeneficiaries } from './schema.js';
-import type { CryptoRefundRow } from './schema.js';
+import type { CryptoRefundRow, WalletBeneficiaryRow } from './schema.js';
 
 export function findCustomer(db: Exec, customerId: string) {
   return prepared(db, 'findCustomer', (d) =>
@@ -46,8 +46,24 @@ export function findActiveBeneficiaryByAddress(db: Exec, customerId: string, blo
   ).get({ customerId, blockchain, addressKey });
 }
 
-export function insertBeneficiary(db: Exec, row: typeof walletBeneficiaries.$inferInsert) {
-  return db.insert(walletBeneficiaries).values(row).returning().get();
+/** Every column, so the prepared insert has a placeholder for each. */
+const beneficiaryColumns: Record<keyof WalletBeneficiaryRow, true> = {
+  walletBeneficiaryId: true, customerId: true, clientId: true, routeCode: true, label: true, description: true,
+  blockchain: true, walletAddress: true, addressKey: true, isOwner: true, walletType: true, ownerType: true,
+  platformName: true, platformUserId: true, ownerInfo: true, purposeOfPayment: true, relationshipWithThirdParty: true,
+  supportFiles: true, screeningStatus: true, beneficiaryStatus: true, createdAt: true, updatedAt: true,
+  lastSyncedAt: true, removedAt: true,
+};
+
+export function insertBeneficiary(db: Exec, row: WalletBeneficiaryRow): WalletBeneficiaryRow {
+  const columns = Object.keys(beneficiaryColumns) as (keyof WalletBeneficiaryRow)[];
+  return prepared(db, 'insertBeneficiary', (d) =>
+    d
+      .insert(walletBeneficiaries)
+      .values(Object.fromEntries(columns.map((c) => [c, sql.placeholder(c)])) as unknown as WalletBeneficiaryRow)
+      .returning()
+      .prepare(),
+  ).get(row)!;
 }
 
 export function findWithdrawal(db: Exec, withdrawalId: string) {

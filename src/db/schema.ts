@@ -1,7 +1,18 @@
 // Tables (Drizzle). Portable by design: text/integer columns only, timestamps as ISO-8601 text
 // (`YYYY-MM-DDTHH:mm:ss.sssZ`, which sorts correctly), amounts as digit strings (they exceed int64).
 import { sql } from 'drizzle-orm';
-import { integer, primaryKey, sqliteTable, text, uniqueIndex, index } from 'drizzle-orm/sqlite-core';
+import { customType, integer, primaryKey, sqliteTable, text, uniqueIndex, index } from 'drizzle-orm/sqlite-core';
+
+/**
+ * JSON in a TEXT column. Unlike text({ mode: 'json' }) it keeps SQL NULL for null when the value
+ * arrives through a prepared statement's placeholder (drizzle encodes placeholders too).
+ */
+const jsonText = <T>(name: string) =>
+  customType<{ data: T; driverData: string | null }>({
+    dataType: () => 'text',
+    toDriver: (value) => (value === null || value === undefined ? null : JSON.stringify(value)),
+    fromDriver: (value) => (value === null ? (null as T) : (JSON.parse(value) as T)),
+  })(name);
 
 export const partnerClients = sqliteTable('partner_clients', {
   clientId: text('client_id').primaryKey(),
@@ -101,10 +112,10 @@ export const walletBeneficiaries = sqliteTable(
     ownerType: text('owner_type').notNull(),
     platformName: text('platform_name'),
     platformUserId: text('platform_user_id'),
-    ownerInfo: text('owner_info', { mode: 'json' }).$type<Record<string, string>>(),
+    ownerInfo: jsonText<Record<string, string>>('owner_info'),
     purposeOfPayment: integer('purpose_of_payment'),
     relationshipWithThirdParty: integer('relationship_with_third_party'),
-    supportFiles: text('support_files', { mode: 'json' }).$type<SupportFile[]>(),
+    supportFiles: jsonText<SupportFile[]>('support_files'),
     screeningStatus: text('screening_status').notNull(),
     beneficiaryStatus: text('beneficiary_status').notNull(),
     createdAt: text('created_at').notNull(),
