@@ -198,9 +198,11 @@ async function main(): Promise<void> {
 
     const restSat = median(restRates);
     const gqlSat = median(gqlRates);
+    // The floor at the same paced rate: what the machine and the load generator add to the latency.
+    const floorHalf = await paced('floor create at the same rate', floor.url, floorFixture, scenarios.floorCreate(floorFixture), restSat / 2);
     const restHalf = await paced('REST create at half saturation', service.url, fixture, scenarios.restCreate(fixture), restSat / 2);
     const gqlHalf = await paced('GraphQL create at half saturation', service.url, fixture, scenarios.graphqlCreate(fixture), gqlSat / 2);
-    results.push(restHalf, gqlHalf);
+    results.push(floorHalf, restHalf, gqlHalf);
 
     let large: { rows: number; rps: number; emptyRps: number } | undefined;
     if (SEED_ROWS > 0) {
