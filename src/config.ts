@@ -48,12 +48,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || 'info',
     secretBox: secretBoxFromEnv(env, production),
     rateLimit: {
-      rps: positiveNumber('RATE_LIMIT_RPS', env.RATE_LIMIT_RPS, 100),
-      burst: positiveNumber('RATE_LIMIT_BURST', env.RATE_LIMIT_BURST, 200),
+      rps: positiveNumber('RATE_LIMIT_RPS', env.RATE_LIMIT_RPS, 200),
+      burst: positiveNumber('RATE_LIMIT_BURST', env.RATE_LIMIT_BURST, 1000),
     },
     anonymousRateLimit: {
-      rps: positiveNumber('ANONYMOUS_RATE_LIMIT_RPS', env.ANONYMOUS_RATE_LIMIT_RPS, 10),
-      burst: positiveNumber('ANONYMOUS_RATE_LIMIT_BURST', env.ANONYMOUS_RATE_LIMIT_BURST, 50),
+      rps: positiveNumber('ANONYMOUS_RATE_LIMIT_RPS', env.ANONYMOUS_RATE_LIMIT_RPS, 30),
+      burst: positiveNumber('ANONYMOUS_RATE_LIMIT_BURST', env.ANONYMOUS_RATE_LIMIT_BURST, 300),
     },
   };
 }
