@@ -13,6 +13,8 @@ export type Config = {
   logLevel: string;
   /** Encrypts client secrets at rest; PARTNER_SECRET_KEY, required in production. */
   secretBox: SecretBox;
+  /** WAL checkpoints in a worker thread this often; 0: SQLite's own, in line. */
+  checkpointIntervalMs: number;
   /** Token bucket per partner client, after authentication (issue #3). */
   rateLimit: { rps: number; burst: number };
   /** Token bucket per source address for requests that fail authentication. */
@@ -47,6 +49,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authorizationMaxAgeSeconds: positiveNumber('AUTHORIZATION_MAX_AGE_SECONDS', env.AUTHORIZATION_MAX_AGE_SECONDS, 900),
     logLevel: env.LOG_LEVEL || 'info',
     secretBox: secretBoxFromEnv(env, production),
+    checkpointIntervalMs: env.CHECKPOINT_INTERVAL_MS === '0' ? 0 : positiveNumber('CHECKPOINT_INTERVAL_MS', env.CHECKPOINT_INTERVAL_MS, 500),
     rateLimit: {
       rps: positiveNumber('RATE_LIMIT_RPS', env.RATE_LIMIT_RPS, 200),
       burst: positiveNumber('RATE_LIMIT_BURST', env.RATE_LIMIT_BURST, 1000),

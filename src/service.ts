@@ -34,8 +34,8 @@ export function purgeExpired(database: DbHandle, nowMs = Date.now()): { nonces: 
 export async function startService(config: Config, logger?: Logger): Promise<RunningService> {
   const log = logger ?? pino({ level: config.logLevel, base: undefined, redact: ['*.secret', '*.signature'] });
   const database = openDatabase(config.databaseFile);
-  // CHECKPOINT_INTERVAL_MS=0 leaves checkpoints to SQLite (in line, every 1000 pages), for comparison.
-  const interval = Number(process.env.CHECKPOINT_INTERVAL_MS ?? 500);
+  // checkpointIntervalMs 0 leaves checkpoints to SQLite (in line, every 1000 pages), for comparison.
+  const interval = config.checkpointIntervalMs;
   if (interval > 0) database.sqlite.pragma('wal_autocheckpoint = 0');
   const checkpointer =
     interval > 0
