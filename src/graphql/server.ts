@@ -9,7 +9,11 @@ import type { GraphQLSchema } from 'graphql';
 import {
   ApolloServerPluginLandingPageLocalDefault,
 } from '@apollo/server/plugin/landingPage/default';
-import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import {
+  ApolloServerPluginCacheControlDisabled,
+  ApolloServerPluginInlineTraceDisabled,
+  ApolloServerPluginLandingPageDisabled,
+} from '@apollo/server/plugin/disabled';
 import type { GraphQLContext } from './context.js';
 import { auditPlugin } from './audit-plugin.js';
 import { formatError, problemResponsePlugin } from './errors.js';
@@ -43,6 +47,9 @@ export function createApollo(opts: { production: boolean }): { apollo: ApolloSer
     parseOptions: { maxTokens: QUERY_LIMITS.maxTokens },
     validationRules: limitRules,
     plugins: [
+      // Nothing here is cacheable or traced by a gateway: skip the per-field work of both plugins.
+      ApolloServerPluginCacheControlDisabled(),
+      ApolloServerPluginInlineTraceDisabled(),
       auditPlugin,
       operationGuardPlugin,
       problemResponsePlugin,
