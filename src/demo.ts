@@ -1,7 +1,7 @@
 // §8: on a first start in development with no client, provision a demo client, route and customer
 // and print them with a ready-to-run example.
 import { randomUUID } from 'node:crypto';
-import { countClients } from './db/clients-repository.js';
+import { hasAnyClient } from './db/clients-repository.js';
 import type { Db } from './db/open.js';
 import type { SecretBox } from './domain/secret-box.js';
 import { insertCustomer } from './db/records-repository.js';
@@ -11,7 +11,7 @@ import { DEMO_CLIENT_ID } from './http/dev-proxy.js';
 export type Demo = { clientId: string; secret: string; routeCode: string; customerId: string };
 
 export function provisionDemoIfEmpty(db: Db, box: SecretBox): Demo | undefined {
-  if (countClients(db) > 0) return undefined;
+  if (hasAnyClient(db)) return undefined;
   const { clientId, secret } = createClient(db, box, { name: 'Demo partner', clientId: DEMO_CLIENT_ID });
   const route = createRoute(db, {
     code: 'USDT-ETH',

@@ -9,8 +9,8 @@ export function findClient(db: Exec, clientId: string) {
   ).get({ clientId });
 }
 
-export function countClients(db: Exec): number {
-  return db.select({ id: partnerClients.clientId }).from(partnerClients).all().length;
+export function hasAnyClient(db: Exec): boolean {
+  return db.select({ id: partnerClients.clientId }).from(partnerClients).limit(1).get() !== undefined;
 }
 
 export function insertClient(db: Exec, row: typeof partnerClients.$inferInsert): void {

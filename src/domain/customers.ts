@@ -5,6 +5,7 @@ import { findCustomer, findCustomerByExternalRef, insertCustomer } from '../db/r
 import type { CustomerRow } from '../db/schema.js';
 import type { CallContext } from './context.js';
 import { runIdempotent } from './idempotency.js';
+import { ownOrNull, requireOwn } from './ownership.js';
 import { FieldErrors, Problem } from './problem.js';
 import { checkLength, checkOneOf } from './validate.js';
 
@@ -14,17 +15,7 @@ export type CreateCustomerInput = { externalRef: string; type: string; displayNa
 
 /** Unknown → 404 CUSTOMER_NOT_FOUND; another partner's → 403 FORBIDDEN. */
 export function requireOwnCustomer(tx: Exec, ctx: CallContext, customerId: string): CustomerRow {
-  const customer = findCustomer(tx, customerId);
-  if (!customer) throw new Problem('CUSTOMER_NOT_FOUND', `Customer ${customerId} does not exist.`);
-  if (customer.clientId !== ctx.clientId) throw new Problem('FORBIDDEN', 'This customer belongs to another partner.');
-  return customer;
-}
-
-/** Query semantics (§4): unknown → null, another partner's → FORBIDDEN. */
-export function ownOrNull<T extends { clientId: string }>(ctx: CallContext, row: T | undefined, what: string): T | null {
-  if (!row) return null;
-  if (row.clientId !== ctx.clientId) throw new Problem('FORBIDDEN', `This ${what} belongs to another partner.`);
-  return row;
+  return requireOwn(ctx, findCustomer(tx, customerId), 'CUSTOMER_NOT_FOUND', 'customer', customerId);
 }
 
 export function getCustomer(ctx: CallContext, customerId: string): CustomerRow | null {

@@ -75,6 +75,11 @@ export function verifyEvidence(
     );
 }
 
+/** What makes one use of evidence (§5): the same four values again are the same evidence. */
+function evidenceUse(ctx: CallContext, ev: Evidence) {
+  return { clientId: ctx.clientId, operationType: ev.operationType, operationHash: ev.operationHash, authorizedAt: ev.authorizedAt.toISOString() };
+}
+
 /** Stores the evidence with the record it authorized (after assertEvidenceUnused in the same transaction). */
 export function recordEvidence(
   tx: Exec,
@@ -82,14 +87,8 @@ export function recordEvidence(
   ev: Evidence,
   target: { type: string; id: string },
 ): void {
-  const use = {
-    clientId: ctx.clientId,
-    operationType: ev.operationType,
-    operationHash: ev.operationHash,
-    authorizedAt: ev.authorizedAt.toISOString(),
-  };
   insertEvidence(tx, {
-    ...use,
+    ...evidenceUse(ctx, ev),
     authorizedByPartnerUserRef: ev.authorizedByPartnerUserRef,
     authorizationMethod: ev.authorizationMethod,
     mfaEvidenceRef: ev.mfaEvidenceRef,
@@ -106,13 +105,6 @@ export function recordEvidence(
 
 /** §5 one evidence → one operation (409): a state rule, checked before the effect. */
 export function assertEvidenceUnused(tx: Exec, ctx: CallContext, ev: Evidence): void {
-  if (
-    findEvidenceUse(tx, {
-      clientId: ctx.clientId,
-      operationType: ev.operationType,
-      operationHash: ev.operationHash,
-      authorizedAt: ev.authorizedAt.toISOString(),
-    })
-  )
+  if (findEvidenceUse(tx, evidenceUse(ctx, ev)))
     throw new Problem('AUTHORIZATION_ALREADY_USED', 'This operationAuthorization was already used for another request.');
 }

@@ -7,7 +7,7 @@ import type { CryptoDepositRow, CryptoRefundRow } from '../db/schema.js';
 import { checkWalletAddress, isBlockchain } from './beneficiaries.js';
 import { sha256Hex } from './canonical.js';
 import type { CallContext } from './context.js';
-import { ownOrNull } from './customers.js';
+import { ownOrNull, requireOwn } from './ownership.js';
 import { refundableOf } from './deposits.js';
 import {
   assertEvidenceUnused,
@@ -34,19 +34,11 @@ export function getRefund(ctx: CallContext, id: string): CryptoRefundRow | null 
   return ownOrNull(ctx, findRefund(ctx.services.db, id), 'refund');
 }
 
-function requireOwnDeposit(tx: Exec, ctx: CallContext, depositId: string): CryptoDepositRow {
-  const deposit = findDeposit(tx, depositId);
-  if (!deposit) throw new Problem('DEPOSIT_NOT_FOUND', `Deposit ${depositId} does not exist.`);
-  if (deposit.clientId !== ctx.clientId) throw new Problem('FORBIDDEN', 'This deposit belongs to another partner.');
-  return deposit;
-}
+const requireOwnDeposit = (tx: Exec, ctx: CallContext, depositId: string): CryptoDepositRow =>
+  requireOwn(ctx, findDeposit(tx, depositId), 'DEPOSIT_NOT_FOUND', 'deposit', depositId);
 
-function requireOwnRefund(tx: Exec, ctx: CallContext, refundId: string): CryptoRefundRow {
-  const refund = findRefund(tx, refundId);
-  if (!refund) throw new Problem('REFUND_NOT_FOUND', `Refund ${refundId} does not exist.`);
-  if (refund.clientId !== ctx.clientId) throw new Problem('FORBIDDEN', 'This refund belongs to another partner.');
-  return refund;
-}
+const requireOwnRefund = (tx: Exec, ctx: CallContext, refundId: string): CryptoRefundRow =>
+  requireOwn(ctx, findRefund(tx, refundId), 'REFUND_NOT_FOUND', 'refund', refundId);
 
 export async function createRefundDraft(ctx: CallContext, depositId: string, input: CreateCryptoRefundApprovalDraftInput): Promise<CryptoRefundRow> {
   const errors = new FieldErrors();
@@ -130,8 +122,8 @@ async function runStep(step: Step, ctx: CallContext, refundId: string, input: Re
   errors.throwIfAny();
   return runIdempotent(ctx, step.operation, { refundId, input }, (r) => r.refundId, (tx) => {
     const refund = requireOwnRefund(tx, ctx, refundId);
-    const deposit = findDeposit(tx, refund.depositId);
-    requirePermittedRoute(tx, ctx, deposit?.routeCode ?? refund.routeCode);
+    // The refund copied its deposit's route code at draft: no second read of the deposit.
+    requirePermittedRoute(tx, ctx, refund.routeCode);
     verifyEvidence(ctx, step.operationType, { refundId }, input);
     if (refund.status !== step.from)
       throw new Problem('INVALID_STATE', `Refund is ${refund.status}; ${step.operation} needs ${step.from}.`);
