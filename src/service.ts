@@ -75,6 +75,7 @@ export async function startService(config: Config, logger?: Logger): Promise<Run
       });
       await apollo.stop();
       await checkpointer.stop();
+      await writer.close();
       database.close();
     },
   };

@@ -1,26 +1,45 @@
 // Group commit: the writes of every request that arrived in one event-loop turn commit together, each
-// in a savepoint of its own, with one fsync for all. A request's promise settles only after the COMMIT
-// returned (synchronous=FULL: the data is on disk), so nothing is acknowledged before it is durable.
-// A job that throws rolls back to its savepoint alone; a failed COMMIT fails every job of the batch.
+// in a savepoint of its own, and are made durable by one fsync for all. A request's promise settles
+// only after that fsync, so nothing is acknowledged before it is on disk.
+//
+// The fsync runs off the event loop. The batch commits with synchronous=NORMAL (SQLite writes the WAL
+// frames, no fsync), then fs.fsync of the WAL file runs on libuv's thread pool while the event loop
+// serves the next requests; that is SQLite's synchronous=FULL (fsync of the WAL after each commit)
+// without blocking every request behind the disk. At most one fsync is in flight: batches committed
+// meanwhile are covered by the next one. A job that throws rolls back to its savepoint alone; a failed
+// COMMIT or fsync fails every job it covers.
+import fs from 'node:fs';
 import type { Exec } from './exec.js';
 import type { DbHandle } from './open.js';
 
 type Job = { work: (tx: Exec) => unknown; resolve: (value: unknown) => void; reject: (error: unknown) => void };
 type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
+/** Settles when batch `upTo` (and every batch before it) is durable. */
+type Waiter = { upTo: number; resolve: () => void; reject: (error: unknown) => void };
 
 const MAX_BATCH = 512;
 
 export class GroupCommitter {
   private pending: Job[] = [];
   private scheduled = false;
-  /** Batches committed and jobs run, for the benchmark and operators. */
-  readonly stats = { batches: 0, jobs: 0 };
+  /** Batches committed to the WAL, and how many of them are known to be on disk. */
+  private committed = 0;
+  private durable = 0;
+  private syncing = false;
+  private waiters: Waiter[] = [];
+  /** Once an fsync failed, what is in the page cache can no longer be trusted to reach the disk. */
+  private failure: Error | undefined;
+  /** Batches committed, jobs run and fsyncs issued, for the benchmark and operators. */
+  readonly stats = { batches: 0, jobs: 0, fsyncs: 0 };
 
   // better-sqlite3's transaction functions keep their BEGIN/SAVEPOINT/COMMIT statements prepared, and a
   // transaction function called inside another one runs as a savepoint. Jobs get the drizzle database:
   // on one connection, its statements run inside the open transaction.
   private readonly inSavepoint: (job: Job) => unknown;
   private readonly batch: { immediate: (jobs: Job[], outcomes: Outcome[]) => void };
+  private readonly walFd: number | undefined;
+  private readonly syncOff: () => void;
+  private readonly syncOn: () => void;
 
   constructor(database: DbHandle) {
     this.inSavepoint = database.sqlite.transaction((job: Job) => job.work(database.db));
@@ -33,10 +52,20 @@ export class GroupCommitter {
         }
       }
     });
+    // The WAL exists once the connection has read the database (migrations, pragma checks). Without one
+    // (an in-memory database), commits keep the connection's own synchronous=FULL.
+    this.walFd = openWal(database.sqlite.name);
+    const normal = database.sqlite.prepare('PRAGMA synchronous = NORMAL');
+    const full = database.sqlite.prepare('PRAGMA synchronous = FULL');
+    // Only the batch commits skip SQLite's fsync (this class makes them durable itself); anything else
+    // written on the connection (the purge, migrations) keeps synchronous=FULL.
+    this.syncOff = this.walFd === undefined ? () => {} : () => void normal.run();
+    this.syncOn = this.walFd === undefined ? () => {} : () => void full.run();
   }
 
   run<T>(work: (tx: Exec) => T): Promise<T> {
     return new Promise<T>((resolve, reject) => {
+      if (this.failure) return reject(this.failure);
       this.pending.push({ work, resolve: resolve as (value: unknown) => void, reject });
       if (!this.scheduled) {
         this.scheduled = true;
@@ -46,23 +75,88 @@ export class GroupCommitter {
     });
   }
 
+  /**
+   * Settles once everything committed so far is on disk. An answer that read committed data must wait
+   * for this before it leaves: the data it shows may belong to a batch whose fsync is still running.
+   */
+  settled(): Promise<void> {
+    if (this.failure) return Promise.reject(this.failure);
+    if (this.durable >= this.committed) return Promise.resolve();
+    return new Promise((resolve, reject) => this.waiters.push({ upTo: this.committed, resolve, reject }));
+  }
+
+  /** True once an fsync failed: the service can no longer promise durability (readiness reports it). */
+  get failed(): boolean {
+    return this.failure !== undefined;
+  }
+
+  /** Waits for the last fsync and releases the WAL file. */
+  async close(): Promise<void> {
+    await this.settled().catch(() => {});
+    if (this.walFd !== undefined) fs.closeSync(this.walFd);
+  }
+
   private flush(): void {
     const jobs = this.pending.splice(0, MAX_BATCH);
     this.scheduled = this.pending.length > 0;
     if (this.scheduled) setImmediate(() => this.flush());
     const outcomes: Outcome[] = [];
     try {
+      this.syncOff();
       this.batch.immediate(jobs, outcomes);
     } catch (error) {
       for (const job of jobs) job.reject(error);
       return;
+    } finally {
+      this.syncOn();
     }
     this.stats.batches += 1;
     this.stats.jobs += jobs.length;
-    jobs.forEach((job, i) => {
-      const outcome = outcomes[i]!;
-      if (outcome.ok) job.resolve(outcome.value);
-      else job.reject(outcome.error);
+    this.committed += 1;
+    const settle = () =>
+      jobs.forEach((job, i) => {
+        const outcome = outcomes[i]!;
+        if (outcome.ok) job.resolve(outcome.value);
+        else job.reject(outcome.error);
+      });
+    if (this.walFd === undefined) {
+      this.durable = this.committed;
+      return settle();
+    }
+    this.waiters.push({ upTo: this.committed, resolve: settle, reject: (error) => jobs.forEach((job) => job.reject(error)) });
+    this.sync();
+  }
+
+  private sync(): void {
+    if (this.syncing || this.durable >= this.committed || this.walFd === undefined) return;
+    this.syncing = true;
+    const target = this.committed;
+    this.stats.fsyncs += 1;
+    fs.fsync(this.walFd, (error) => {
+      this.syncing = false;
+      if (error) {
+        // fsync failures are not retried: the kernel may have dropped the dirty pages, and a second
+        // fsync would report success for data that is gone. Fail what waits and refuse new writes.
+        this.failure = new Error(`fsync of the SQLite WAL failed: ${error.message}`);
+        const waiting = this.waiters;
+        this.waiters = [];
+        for (const w of waiting) w.reject(this.failure);
+        return;
+      }
+      this.durable = target;
+      const ready = this.waiters.filter((w) => w.upTo <= target);
+      this.waiters = this.waiters.filter((w) => w.upTo > target);
+      for (const w of ready) w.resolve();
+      this.sync();
     });
+  }
+}
+
+function openWal(databaseFile: string): number | undefined {
+  if (databaseFile === '' || databaseFile === ':memory:') return undefined;
+  try {
+    return fs.openSync(`${databaseFile}-wal`, 'r');
+  } catch {
+    return undefined;
   }
 }

@@ -128,6 +128,11 @@ export class App {
     // §2: no answer before the request's nonce is durably spent (it commits with the request's effect).
     const late = track.nonceSpent && (await track.nonceSpent);
     if (late) reply = renderProblem(pathname, late, requestId);
+    // Nor before what it read is on disk: a read may see a batch whose fsync is still running.
+    await this.writer.settled().catch((err: unknown) => {
+      log.error({ err }, 'commit not durable');
+      reply = renderProblem(pathname, new Problem('INTERNAL', 'Internal server error'), requestId);
+    });
     reply.headers['x-request-id'] = requestId;
     log.info(
       {
@@ -235,6 +240,7 @@ export class App {
   }
 
   private readiness(): HttpReply {
+    if (this.writer.failed) return json(503, { status: 'unavailable' });
     try {
       this.db.get(sql`select count(*) as n from __drizzle_migrations`);
       return json(200, { status: 'ready' });
