@@ -15,6 +15,8 @@ export type Config = {
   secretBox: SecretBox;
   /** WAL checkpoints in a worker thread this often; 0: SQLite's own, in line. */
   checkpointIntervalMs: number;
+  /** Answers kept in memory for byte-identical idempotent retries (src/http/replay-cache.ts); 0: none. */
+  replayCacheEntries: number;
   /** Token bucket per partner client, after authentication (issue #3). */
   rateLimit: { rps: number; burst: number };
   /** Token bucket per source address for requests that fail authentication. */
@@ -50,6 +52,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || 'info',
     secretBox: secretBoxFromEnv(env, production),
     checkpointIntervalMs: env.CHECKPOINT_INTERVAL_MS === '0' ? 0 : positiveNumber('CHECKPOINT_INTERVAL_MS', env.CHECKPOINT_INTERVAL_MS, 500),
+    replayCacheEntries: env.REPLAY_CACHE_ENTRIES === '0' ? 0 : Math.floor(positiveNumber('REPLAY_CACHE_ENTRIES', env.REPLAY_CACHE_ENTRIES, 10_000)),
     rateLimit: {
       rps: positiveNumber('RATE_LIMIT_RPS', env.RATE_LIMIT_RPS, 200),
       burst: positiveNumber('RATE_LIMIT_BURST', env.RATE_LIMIT_BURST, 1000),

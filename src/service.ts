@@ -19,6 +19,8 @@ export type RunningService = {
   port: number;
   database: DbHandle;
   server: http.Server;
+  /** Group-commit and replay-cache counters (tests, benchmark). */
+  stats(): { batches: number; jobs: number; fsyncs: number; replayCacheHits: number; replayCacheEntries: number };
   stop(): Promise<void>;
 };
 
@@ -67,6 +69,7 @@ export async function startService(config: Config, logger?: Logger): Promise<Run
     port,
     database,
     server,
+    stats: () => ({ ...writer.stats, ...app.stats() }),
     async stop() {
       clearInterval(purge);
       await new Promise<void>((resolve) => {

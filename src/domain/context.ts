@@ -20,7 +20,14 @@ export type CallContext = {
    * What the call produced, beyond its result. An object of its own because Apollo's executeOperation
    * shallow-copies the context: the REST adapter must still see what the resolver set.
    */
-  outcome: { replayed: boolean; attempt?: AuditSubject };
+  outcome: {
+    replayed: boolean;
+    attempt?: AuditSubject;
+    /** The idempotency record this call's result is (set by runIdempotent, on success or replay). */
+    stored?: { resourceId: string; expiresAtMs: number; subject: AuditSubject };
+    /** The GraphQL response carried errors (a partial result is never replayed from the cache). */
+    hadErrors?: boolean;
+  };
   logger: Logger;
 };
 

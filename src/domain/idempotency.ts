@@ -43,6 +43,7 @@ export function runIdempotent<T extends object>(
   checkIdempotencyKey(key);
   const fingerprint = fingerprintOf(operation, args);
   const nowMs = ctx.now.getTime();
+  const subject = auditSubject(operation, args);
   return ctx.services.writer.run((tx) => {
       const stored = findIdempotencyRecord(tx, ctx.clientId, key);
       if (stored && stored.expiresAtMs <= nowMs) {
@@ -55,21 +56,25 @@ export function runIdempotent<T extends object>(
             `Idempotency-Key "${key}" was already used for a different request (${stored.operation}).`,
           );
         ctx.outcome.replayed = true;
-        auditSuccess(tx, ctx, auditSubject(operation, args), stored.resourceId, true);
+        ctx.outcome.stored = { resourceId: stored.resourceId, expiresAtMs: stored.expiresAtMs, subject };
+        auditSuccess(tx, ctx, subject, stored.resourceId, true);
         return JSON.parse(stored.responseJson) as T;
       }
       const result = effect(tx);
-      auditSuccess(tx, ctx, auditSubject(operation, args), resourceIdOf(result), false);
+      const resourceId = resourceIdOf(result);
+      const expiresAtMs = nowMs + ctx.services.config.idempotencyTtlHours * 3_600_000;
+      auditSuccess(tx, ctx, subject, resourceId, false);
       insertIdempotencyRecord(tx, {
         clientId: ctx.clientId,
         idempotencyKey: key,
         operation,
         fingerprint,
-        resourceId: resourceIdOf(result),
+        resourceId,
         responseJson: JSON.stringify(result),
         createdAt: ctx.now.toISOString(),
-        expiresAtMs: nowMs + ctx.services.config.idempotencyTtlHours * 3_600_000,
+        expiresAtMs,
       });
+      ctx.outcome.stored = { resourceId, expiresAtMs, subject };
       return result;
   });
 }

@@ -16,9 +16,10 @@ import { authenticate, hasAnyAuthHeader, type Authenticated } from './auth.js';
 import { NonceLedger } from './nonces.js';
 import { CredentialCache } from '../domain/clients.js';
 import { TokenBuckets } from './rate-limit.js';
-import { auditRefusal, auditSubject } from '../domain/audit.js';
+import { auditRefusal, auditSubject, auditSuccess } from '../domain/audit.js';
 import { DevProxy } from './dev-proxy.js';
 import { graphqlProblemReply, json, problemReply } from './respond.js';
+import { ReplayCache } from './replay-cache.js';
 import { matchRestRoute, RestAdapter } from './rest-adapter.js';
 import type { HttpCall, HttpReply } from './types.js';
 import type { GraphQLSchema } from 'graphql';
@@ -82,7 +83,7 @@ function rateLimited(seconds: number, detail: string): Problem {
 }
 
 /** What the request learned on its way, for the log line and the last step of handle(). */
-type Track = { clientId?: string; nonceSpent?: Promise<Problem | undefined> };
+type Track = { clientId?: string; nonceSpent?: Promise<Problem | undefined>; ctx?: GraphQLContext };
 
 export class App {
   private readonly clientBuckets = new TokenBuckets();
@@ -93,6 +94,7 @@ export class App {
   private readonly nonces: NonceLedger;
   private readonly credentials: CredentialCache;
   private readonly devProxy: DevProxy | undefined;
+  private readonly replays: ReplayCache;
 
   constructor(
     private readonly config: Config,
@@ -106,7 +108,13 @@ export class App {
     this.rest = new RestAdapter(apollo, schema);
     this.nonces = new NonceLedger(db, writer);
     this.credentials = new CredentialCache(config.secretBox);
+    this.replays = new ReplayCache(config.replayCacheEntries);
     this.devProxy = config.production ? undefined : new DevProxy(db, config.secretBox, (call) => this.handle(call));
+  }
+
+  /** Counters for tests and the benchmark. */
+  stats(): { replayCacheHits: number; replayCacheEntries: number } {
+    return { replayCacheHits: this.replays.hits, replayCacheEntries: this.replays.size };
   }
 
   /** Never throws: every outcome is a reply, every fault a problem. */
@@ -133,6 +141,7 @@ export class App {
       log.error({ err }, 'commit not durable');
       reply = renderProblem(pathname, new Problem('INTERNAL', 'Internal server error'), requestId);
     });
+    this.rememberAnswer(call, track.ctx, reply);
     reply.headers['x-request-id'] = requestId;
     log.info(
       {
@@ -179,10 +188,12 @@ export class App {
     if (rest) {
       if (call.method !== 'POST') throw methodNotAllowed('POST');
       const clientId = this.authenticate(call, track);
-      const ctx = this.context(call, clientId, requestId, log);
+      const ctx = (track.ctx = this.context(call, clientId, requestId, log));
       let body: unknown;
       try {
         this.limitClient(clientId);
+        const replay = await this.replayFromCache(call, ctx);
+        if (replay) return replay;
         body = parseJsonBody(call);
       } catch (e) {
         // A refused attempt is audited even when it never reaches the mutation (issue #3).
@@ -226,6 +237,28 @@ export class App {
     if (wait > 0) throw rateLimited(wait, 'Too many requests for this partner client.');
   }
 
+  /**
+   * §3 replay of a byte-identical retry from the answers of this process (src/http/replay-cache.ts):
+   * the replay is audited like any other, and a request the cache does not know takes the full path.
+   */
+  private async replayFromCache(call: HttpCall, ctx: GraphQLContext): Promise<HttpReply | undefined> {
+    const key = ctx.idempotencyKey;
+    if (key === undefined || call.method !== 'POST' || !isJsonContentType(call.headers['content-type'])) return undefined;
+    const found = this.replays.find(ctx.clientId, key, call.url, call.body, ctx.now.getTime());
+    if (!found) return undefined;
+    ctx.outcome.replayed = true;
+    await this.writer.run((tx) => auditSuccess(tx, ctx, found.subject, found.resourceId, true));
+    return { ...found.reply, headers: { ...found.reply.headers } };
+  }
+
+  /** Keeps a mutation's successful answer for byte-identical retries of it. */
+  private rememberAnswer(call: HttpCall, ctx: GraphQLContext | undefined, reply: HttpReply): void {
+    const stored = ctx?.outcome.stored;
+    if (!stored || ctx.outcome.hadErrors || reply.status !== 200 || ctx.idempotencyKey === undefined || call.method !== 'POST') return;
+    const headers = { ...reply.headers, 'idempotent-replayed': 'true' };
+    this.replays.remember(ctx.clientId, ctx.idempotencyKey, call.url, call.body, { ...stored, reply: { status: 200, headers, body: reply.body } });
+  }
+
   private context(call: HttpCall, clientId: string, requestId: string, log: Logger): GraphQLContext {
     const services: Services = { db: this.db, writer: this.writer, config: this.config, logger: this.logger };
     return {
@@ -263,10 +296,13 @@ export class App {
     }
     const clientId = this.authenticate(call, track);
     this.limitClient(clientId);
+    const ctx = (track.ctx = this.context(call, clientId, requestId, log));
+    const replay = await this.replayFromCache(call, ctx);
+    if (replay) return replay;
     if (call.method === 'POST') body = parseJsonBody(call);
     // Hardening: one operation per request (a batch would multiply every limit and the idempotency scope).
     if (Array.isArray(body)) throw new Problem('INVALID_REQUEST', 'Batched GraphQL requests are not supported: send one operation per request.');
-    return this.executeGraphQL(call, search, body, this.context(call, clientId, requestId, log));
+    return this.executeGraphQL(call, search, body, ctx);
   }
 
   private async executeGraphQL(call: HttpCall, search: string, body: unknown, ctx: GraphQLContext): Promise<HttpReply> {
