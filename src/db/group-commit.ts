@@ -16,6 +16,8 @@ type Job = { work: (tx: Exec) => unknown; resolve: (value: unknown) => void; rej
 type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 /** Settles when batch `upTo` (and every batch before it) is durable. */
 type Waiter = { upTo: number; resolve: () => void; reject: (error: unknown) => void };
+/** fs.fsync's shape; tests pass one that holds or fails the flush to see what waits for it. */
+export type Fsync = (fd: number, callback: (error: NodeJS.ErrnoException | null) => void) => void;
 
 const MAX_BATCH = 512;
 
@@ -41,7 +43,10 @@ export class GroupCommitter {
   private readonly syncOff: () => void;
   private readonly syncOn: () => void;
 
-  constructor(database: DbHandle) {
+  constructor(
+    database: DbHandle,
+    private readonly fsync: Fsync = fs.fsync,
+  ) {
     this.inSavepoint = database.sqlite.transaction((job: Job) => job.work(database.db));
     this.batch = database.sqlite.transaction((jobs: Job[], outcomes: Outcome[]) => {
       for (const job of jobs) {
@@ -132,7 +137,7 @@ export class GroupCommitter {
     this.syncing = true;
     const target = this.committed;
     this.stats.fsyncs += 1;
-    fs.fsync(this.walFd, (error) => {
+    this.fsync(this.walFd, (error) => {
       this.syncing = false;
       if (error) {
         // fsync failures are not retried: the kernel may have dropped the dirty pages, and a second

@@ -1,0 +1,133 @@
+// The group committer (src/db/group-commit.ts) on a real SQLite file: nothing settles before the fsync
+// that covers it, one fsync at a time covers every batch committed before it, a failed fsync fails what
+// waits and every later write, and the connection keeps synchronous=FULL for writes of its own.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { GroupCommitter, type Fsync } from '../src/db/group-commit.js';
+import { openDatabase, type DbHandle } from '../src/db/open.js';
+
+/** An fsync that really syncs, but only when the test lets the held call go. */
+class HeldFsync {
+  readonly held: { fd: number; callback: (error: NodeJS.ErrnoException | null) => void }[] = [];
+  readonly fsync: Fsync = (fd, callback) => void this.held.push({ fd, callback });
+  release(error?: NodeJS.ErrnoException): void {
+    const call = this.held.shift();
+    if (!call) throw new Error('no fsync is waiting');
+    if (error) return call.callback(error);
+    fs.fsync(call.fd, call.callback);
+  }
+}
+
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+async function turns(n: number): Promise<void> {
+  for (let i = 0; i < n; i++) await turn();
+}
+
+/** Waits (a real fsync takes a thread-pool round trip) until `cond` holds, for at most 2 s. */
+async function until(cond: () => boolean): Promise<void> {
+  const end = Date.now() + 2000;
+  while (!cond()) {
+    if (Date.now() > end) throw new Error('condition not met within 2 s');
+    await new Promise((r) => setTimeout(r, 1));
+  }
+}
+
+/** Records whether a promise settled, without letting a rejection go unhandled. */
+function watch<T>(p: Promise<T>) {
+  const state: { settled: boolean; value?: T; error?: unknown } = { settled: false };
+  p.then(
+    (value) => Object.assign(state, { settled: true, value }),
+    (error) => Object.assign(state, { settled: true, error }),
+  );
+  return state;
+}
+
+describe('GroupCommitter', () => {
+  let dir: string;
+  let handle: DbHandle;
+  const insert = (n: number) => (tx: DbHandle['db']) => tx.run(sql`insert into t (n) values (${n})`);
+  const count = () => (handle.sqlite.prepare('select count(*) as n from t').get() as { n: number }).n;
+
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'group-commit-'));
+    handle = openDatabase(path.join(dir, 'db.sqlite'));
+    handle.sqlite.exec('create table t (n integer not null check (n >= 0))');
+  });
+  afterEach(() => {
+    handle.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('a job settles only after the fsync that covers its commit; the commit itself is visible before', async () => {
+    const held = new HeldFsync();
+    const writer = new GroupCommitter(handle, held.fsync);
+    const job = watch(writer.run(insert(1)));
+    await turns(3);
+    expect(count()).toBe(1);
+    expect(held.held).toHaveLength(1);
+    expect(job.settled).toBe(false);
+    expect(watch(writer.settled()).settled).toBe(false);
+    held.release();
+    await until(() => job.settled);
+    expect(job.error).toBeUndefined();
+    expect(writer.stats).toMatchObject({ batches: 1, jobs: 1, fsyncs: 1 });
+  });
+
+  it('one fsync at a time: batches committed while one runs are covered by the next, together', async () => {
+    const held = new HeldFsync();
+    const writer = new GroupCommitter(handle, held.fsync);
+    const first = watch(writer.run(insert(1)));
+    await turns(2);
+    const second = watch(writer.run(insert(2)));
+    await turns(2);
+    const third = watch(writer.run(insert(3)));
+    await turns(2);
+    expect(writer.stats.batches).toBe(3);
+    expect(held.held).toHaveLength(1);
+    const barrier = watch(writer.settled());
+    held.release();
+    await until(() => first.settled);
+    await turns(3);
+    expect([second.settled, third.settled, barrier.settled]).toEqual([false, false, false]);
+    expect(held.held).toHaveLength(1);
+    held.release();
+    await until(() => barrier.settled);
+    expect([second.settled, third.settled, barrier.settled]).toEqual([true, true, true]);
+    expect(writer.stats.fsyncs).toBe(2);
+  });
+
+  it('a job that throws rolls back alone; the others of its batch commit', async () => {
+    const writer = new GroupCommitter(handle);
+    const results = await Promise.allSettled([writer.run(insert(1)), writer.run(insert(-1)), writer.run(insert(2))]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(writer.stats.batches).toBe(1);
+    expect(handle.sqlite.prepare('select n from t order by n').pluck().all()).toEqual([1, 2]);
+  });
+
+  it('a failed fsync fails the jobs it covered and every later write; the writer reports it', async () => {
+    const held = new HeldFsync();
+    const writer = new GroupCommitter(handle, held.fsync);
+    const job = watch(writer.run(insert(1)));
+    await turns(2);
+    held.release(Object.assign(new Error('EIO: i/o error, fsync'), { code: 'EIO' }));
+    await turns(2);
+    expect(job.settled).toBe(true);
+    expect(String(job.error)).toContain('fsync of the SQLite WAL failed');
+    expect(writer.failed).toBe(true);
+    await expect(writer.run(insert(2))).rejects.toThrow('fsync of the SQLite WAL failed');
+    await expect(writer.settled()).rejects.toThrow('fsync of the SQLite WAL failed');
+    expect(count()).toBe(1);
+  });
+
+  it('the connection is back at synchronous=FULL after every batch, including a failed one', async () => {
+    const writer = new GroupCommitter(handle);
+    await writer.run(insert(1));
+    expect(handle.sqlite.pragma('synchronous', { simple: true })).toBe(2);
+    await Promise.allSettled([writer.run(insert(-1))]);
+    expect(handle.sqlite.pragma('synchronous', { simple: true })).toBe(2);
+    await writer.close();
+  });
+});
