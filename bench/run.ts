@@ -60,12 +60,12 @@ function startProcess(args: string[], env: Record<string, string>, ready: RegExp
   });
 }
 
-function startService(file: string): Promise<Proc> {
+function startService(file: string, env: Record<string, string> = {}): Promise<Proc> {
   // BENCH_CPU_PROF=<dir>: write a V8 CPU profile of each service process there (open in Chrome DevTools).
   const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
   return startProcess(
     [...prof, '--import', 'tsx', 'src/main.ts'],
-    { PORT: '0', DATABASE_URL: `file:${file}`, LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info', RATE_LIMIT_RPS: '1000000000', RATE_LIMIT_BURST: '1000000000', NODE_ENV: '' },
+    { PORT: '0', DATABASE_URL: `file:${file}`, LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info', RATE_LIMIT_RPS: '1000000000', RATE_LIMIT_BURST: '1000000000', NODE_ENV: '', ...env },
     /Partner API listening on (http:\/\/\S+)/,
   );
 }
@@ -204,9 +204,20 @@ async function main(): Promise<void> {
     const gqlHalf = await paced('GraphQL create at half saturation', service.url, fixture, scenarios.graphqlCreate(fixture), gqlSat / 2);
     results.push(floorHalf, restHalf, gqlHalf);
 
+    // The same replays with the replay cache off: what a retry costs through the whole GraphQL path
+    // (a retry in other bytes, or the first retry after a restart).
+    await stop(service);
+    const uncached = await startService(fixture.file, { REPLAY_CACHE_ENTRIES: '0' });
+    let replayFull: Measure;
+    try {
+      replayFull = await measure('REST replay, cache off', uncached.url, fixture, scenarios.replay(fixture, first.key!, first.body));
+    } finally {
+      await stop(uncached);
+    }
+    results.push(replayFull);
+
     let large: { rows: number; rps: number; emptyRps: number } | undefined;
     if (SEED_ROWS > 0) {
-      await stop(service);
       const bigFixture = provision(path.join(dir, 'large.db'));
       const t0 = Date.now();
       seedRows(bigFixture.file, bigFixture, SEED_ROWS);
@@ -244,6 +255,7 @@ async function main(): Promise<void> {
         restCreateToFloor: restSat / floorRate,
         graphqlCreateToFloor: gqlSat / floorRate,
         replayToRestCreate: replay.rps / restSat,
+        replayCacheOffToRestCreate: replayFull.rps / restSat,
         largeToEmpty: large ? large.rps / large.emptyRps : null,
       },
       halfSaturationP99Ms: { rest: restHalf.p99, graphql: gqlHalf.p99 },
@@ -255,7 +267,7 @@ async function main(): Promise<void> {
     for (const m of results) console.log(`| ${m.name} | ${m.rps.toFixed(0)} | ${m.p50} | ${m.p99} | ${m.non2xx} |`);
     console.log(`\nREST create / floor = ${summary.ratios.restCreateToFloor.toFixed(2)} (target ≥ 0.8)`);
     console.log(`GraphQL create / floor = ${summary.ratios.graphqlCreateToFloor.toFixed(2)} (target ≥ 0.7)`);
-    console.log(`replay / REST create = ${summary.ratios.replayToRestCreate.toFixed(2)} (target ≥ 1.5)`);
+    console.log(`replay / REST create = ${summary.ratios.replayToRestCreate.toFixed(2)} (target ≥ 1.5); cache off: ${summary.ratios.replayCacheOffToRestCreate.toFixed(2)}`);
     console.log(`p99 at half saturation: REST ${restHalf.p99} ms, GraphQL ${gqlHalf.p99} ms (target ≤ 25)`);
     if (large) console.log(`create with ${large.rows} rows / empty = ${(large.rps / large.emptyRps).toFixed(2)} (target ≥ 0.8)`);
     const out = path.join(ROOT, 'bench', 'results');
