@@ -1,9 +1,11 @@
 // The group committer (src/db/group-commit.ts) on a real SQLite file: nothing settles before the fsync
 // that covers it, one fsync at a time covers every batch committed before it, a failed fsync fails what
-// waits and every later write, and the connection keeps synchronous=FULL for writes of its own.
+// waits and every later write, a lock held elsewhere is waited for off the event loop, and the
+// connection keeps synchronous=FULL and its busy_timeout for everything else.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { GroupCommitter, type Fsync } from '../src/db/group-commit.js';
@@ -76,7 +78,7 @@ describe('GroupCommitter', () => {
     expect(writer.stats).toMatchObject({ batches: 1, jobs: 1, fsyncs: 1 });
   });
 
-  it('one fsync at a time: batches committed while one runs are covered by the next, together', async () => {
+  it('one fsync at a time: jobs that arrive while it runs wait, then commit together in one batch', async () => {
     const held = new HeldFsync();
     const writer = new GroupCommitter(handle, held.fsync);
     const first = watch(writer.run(insert(1)));
@@ -85,14 +87,17 @@ describe('GroupCommitter', () => {
     await turns(2);
     const third = watch(writer.run(insert(3)));
     await turns(2);
-    expect(writer.stats.batches).toBe(3);
+    expect(writer.stats.batches).toBe(1);
+    expect(count()).toBe(1);
     expect(held.held).toHaveLength(1);
-    const barrier = watch(writer.settled());
     held.release();
     await until(() => first.settled);
+    await until(() => held.held.length === 1);
+    expect(writer.stats).toMatchObject({ batches: 2, jobs: 3 });
+    expect(count()).toBe(3);
+    const barrier = watch(writer.settled());
     await turns(3);
     expect([second.settled, third.settled, barrier.settled]).toEqual([false, false, false]);
-    expect(held.held).toHaveLength(1);
     held.release();
     await until(() => barrier.settled);
     expect([second.settled, third.settled, barrier.settled]).toEqual([true, true, true]);
@@ -112,20 +117,46 @@ describe('GroupCommitter', () => {
     const writer = new GroupCommitter(handle, held.fsync);
     const job = watch(writer.run(insert(1)));
     await turns(2);
+    const queued = watch(writer.run(insert(2)));
     held.release(Object.assign(new Error('EIO: i/o error, fsync'), { code: 'EIO' }));
     await turns(2);
     expect(job.settled).toBe(true);
     expect(String(job.error)).toContain('fsync of the SQLite WAL failed');
+    expect(String(queued.error)).toContain('fsync of the SQLite WAL failed');
     expect(writer.failed).toBe(true);
-    await expect(writer.run(insert(2))).rejects.toThrow('fsync of the SQLite WAL failed');
+    await expect(writer.run(insert(3))).rejects.toThrow('fsync of the SQLite WAL failed');
     await expect(writer.settled()).rejects.toThrow('fsync of the SQLite WAL failed');
     expect(count()).toBe(1);
   });
 
-  it('the connection is back at synchronous=FULL after every batch, including a failed one', async () => {
+  it("another connection's write lock delays the batch without putting the event loop to sleep", async () => {
     const writer = new GroupCommitter(handle);
+    const other = new Database(handle.sqlite.name);
+    try {
+      other.exec('BEGIN IMMEDIATE');
+      const job = watch(writer.run(insert(1)));
+      // Were the writer waiting in SQLite's busy handler, this timer could not fire before it gave up.
+      await new Promise((r) => setTimeout(r, 30));
+      expect(job.settled).toBe(false);
+      expect(writer.stats.busyRetries).toBeGreaterThan(0);
+      other.exec('COMMIT');
+      await until(() => job.settled);
+      expect(job.error).toBeUndefined();
+      expect(count()).toBe(1);
+      expect(handle.sqlite.pragma('busy_timeout', { simple: true })).toBe(5000);
+    } finally {
+      other.close();
+    }
+  });
+
+  it('batches run at synchronous=NORMAL without lock waits; the connection is back at FULL and its busy_timeout after each, a failed one too', async () => {
+    const writer = new GroupCommitter(handle);
+    // Inside a batch SQLite does not fsync (the writer does, off the loop) and does not wait on locks.
+    const inside = await writer.run(() => [handle.sqlite.pragma('synchronous', { simple: true }), handle.sqlite.pragma('busy_timeout', { simple: true })]);
+    expect(inside).toEqual([1, 0]);
     await writer.run(insert(1));
     expect(handle.sqlite.pragma('synchronous', { simple: true })).toBe(2);
+    expect(handle.sqlite.pragma('busy_timeout', { simple: true })).toBe(5000);
     await Promise.allSettled([writer.run(insert(-1))]);
     expect(handle.sqlite.pragma('synchronous', { simple: true })).toBe(2);
     await writer.close();

@@ -5,9 +5,15 @@
 // The fsync runs off the event loop. The batch commits with synchronous=NORMAL (SQLite writes the WAL
 // frames, no fsync), then fs.fsync of the WAL file runs on libuv's thread pool while the event loop
 // serves the next requests; that is SQLite's synchronous=FULL (fsync of the WAL after each commit)
-// without blocking every request behind the disk. At most one fsync is in flight: batches committed
-// meanwhile are covered by the next one. A job that throws rolls back to its savepoint alone; a failed
+// without blocking every request behind the disk. While an fsync runs, new jobs wait and then commit
+// as one batch: they could not be acknowledged before the next fsync anyway, and one transaction writes
+// each hot page (indexes, the idempotency and audit tables) to the WAL once instead of once per batch,
+// which keeps the fsyncs short under load. A job that throws rolls back to its savepoint alone; a failed
 // COMMIT or fsync fails every job it covers.
+//
+// The event loop never sleeps on a lock either: the batch's BEGIN IMMEDIATE runs with busy_timeout=0,
+// and when another connection holds the write lock (the checkpointer rewinding the WAL, partnerctl) the
+// batch is tried again a millisecond later, for up to BUSY_LIMIT_MS, while reads and parsing go on.
 import fs from 'node:fs';
 import type { Exec } from './exec.js';
 import type { DbHandle } from './open.js';
@@ -20,6 +26,10 @@ type Waiter = { upTo: number; resolve: () => void; reject: (error: unknown) => v
 export type Fsync = (fd: number, callback: (error: NodeJS.ErrnoException | null) => void) => void;
 
 const MAX_BATCH = 512;
+/** How long a batch waits for another connection's write lock before its jobs fail (the old busy_timeout). */
+const BUSY_LIMIT_MS = 5000;
+
+const isBusy = (error: unknown) => typeof (error as { code?: unknown })?.code === 'string' && (error as { code: string }).code.startsWith('SQLITE_BUSY');
 
 export class GroupCommitter {
   private pending: Job[] = [];
@@ -32,7 +42,9 @@ export class GroupCommitter {
   /** Once an fsync failed, what is in the page cache can no longer be trusted to reach the disk. */
   private failure: Error | undefined;
   /** Batches committed, jobs run and fsyncs issued, for the benchmark and operators. */
-  readonly stats = { batches: 0, jobs: 0, fsyncs: 0 };
+  readonly stats = { batches: 0, jobs: 0, fsyncs: 0, busyRetries: 0 };
+  /** When the current run of busy retries began. */
+  private busySince: number | undefined;
 
   // better-sqlite3's transaction functions keep their BEGIN/SAVEPOINT/COMMIT statements prepared, and a
   // transaction function called inside another one runs as a savepoint. Jobs get the drizzle database:
@@ -40,12 +52,12 @@ export class GroupCommitter {
   private readonly inSavepoint: (job: Job) => unknown;
   private readonly batch: { immediate: (jobs: Job[], outcomes: Outcome[]) => void };
   private readonly walFd: number | undefined;
-  private readonly syncOff: () => void;
-  private readonly syncOn: () => void;
+  private readonly enterBatch: () => void;
+  private readonly leaveBatch: () => void;
 
   constructor(
     database: DbHandle,
-    private readonly fsync: Fsync = fs.fsync,
+    private readonly fsync: Fsync = fs.fdatasync,
   ) {
     this.inSavepoint = database.sqlite.transaction((job: Job) => job.work(database.db));
     this.batch = database.sqlite.transaction((jobs: Job[], outcomes: Outcome[]) => {
@@ -60,24 +72,30 @@ export class GroupCommitter {
     // The WAL exists once the connection has read the database (migrations, pragma checks). Without one
     // (an in-memory database), commits keep the connection's own synchronous=FULL.
     this.walFd = openWal(database.sqlite.name);
-    const normal = database.sqlite.prepare('PRAGMA synchronous = NORMAL');
-    const full = database.sqlite.prepare('PRAGMA synchronous = FULL');
-    // Only the batch commits skip SQLite's fsync (this class makes them durable itself); anything else
-    // written on the connection (the purge, migrations) keeps synchronous=FULL.
-    this.syncOff = this.walFd === undefined ? () => {} : () => void normal.run();
-    this.syncOn = this.walFd === undefined ? () => {} : () => void full.run();
+    // Pragmas take effect when compiled, so they are run with exec each time (a prepared PRAGMA statement
+    // re-run does nothing). Only the batch commits skip SQLite's fsync (this class makes them durable
+    // itself) and its lock wait; anything else on the connection (reads, the purge) keeps
+    // synchronous=FULL and its busy_timeout.
+    const busyTimeout = Number(database.sqlite.pragma('busy_timeout', { simple: true }));
+    const enter = this.walFd === undefined ? 'PRAGMA busy_timeout = 0' : 'PRAGMA busy_timeout = 0; PRAGMA synchronous = NORMAL';
+    const leave = `PRAGMA busy_timeout = ${busyTimeout}` + (this.walFd === undefined ? '' : '; PRAGMA synchronous = FULL');
+    this.enterBatch = () => void database.sqlite.exec(enter);
+    this.leaveBatch = () => void database.sqlite.exec(leave);
   }
 
   run<T>(work: (tx: Exec) => T): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       if (this.failure) return reject(this.failure);
       this.pending.push({ work, resolve: resolve as (value: unknown) => void, reject });
-      if (!this.scheduled) {
-        this.scheduled = true;
-        // After the I/O callbacks of this turn: every request parsed so far joins the batch.
-        setImmediate(() => this.flush());
-      }
+      this.schedule();
     });
+  }
+
+  private schedule(): void {
+    if (this.scheduled || this.syncing || this.pending.length === 0) return;
+    this.scheduled = true;
+    // After the I/O callbacks of this turn: every request parsed so far joins the batch.
+    setImmediate(() => this.flush());
   }
 
   /**
@@ -102,19 +120,29 @@ export class GroupCommitter {
   }
 
   private flush(): void {
+    this.scheduled = false;
     const jobs = this.pending.splice(0, MAX_BATCH);
-    this.scheduled = this.pending.length > 0;
-    if (this.scheduled) setImmediate(() => this.flush());
     const outcomes: Outcome[] = [];
     try {
-      this.syncOff();
+      this.enterBatch();
       this.batch.immediate(jobs, outcomes);
     } catch (error) {
+      // BEGIN IMMEDIATE found the write lock taken: nothing ran; the same jobs try again shortly.
+      if (isBusy(error) && outcomes.length === 0 && Date.now() - (this.busySince ??= Date.now()) < BUSY_LIMIT_MS) {
+        this.pending.unshift(...jobs);
+        this.stats.busyRetries += 1;
+        this.scheduled = true;
+        setTimeout(() => this.flush(), 1);
+        return;
+      }
+      this.busySince = undefined;
       for (const job of jobs) job.reject(error);
+      this.schedule();
       return;
     } finally {
-      this.syncOn();
+      this.leaveBatch();
     }
+    this.busySince = undefined;
     this.stats.batches += 1;
     this.stats.jobs += jobs.length;
     this.committed += 1;
@@ -126,7 +154,8 @@ export class GroupCommitter {
       });
     if (this.walFd === undefined) {
       this.durable = this.committed;
-      return settle();
+      settle();
+      return this.schedule();
     }
     this.waiters.push({ upTo: this.committed, resolve: settle, reject: (error) => jobs.forEach((job) => job.reject(error)) });
     this.sync();
@@ -134,6 +163,7 @@ export class GroupCommitter {
 
   private sync(): void {
     if (this.syncing || this.durable >= this.committed || this.walFd === undefined) return;
+    // Commits happen only between fsyncs, so this one covers the batch just committed (and any before).
     this.syncing = true;
     const target = this.committed;
     this.stats.fsyncs += 1;
@@ -144,15 +174,18 @@ export class GroupCommitter {
         // fsync would report success for data that is gone. Fail what waits and refuse new writes.
         this.failure = new Error(`fsync of the SQLite WAL failed: ${error.message}`);
         const waiting = this.waiters;
+        const queued = this.pending;
         this.waiters = [];
+        this.pending = [];
         for (const w of waiting) w.reject(this.failure);
+        for (const job of queued) job.reject(this.failure);
         return;
       }
       this.durable = target;
       const ready = this.waiters.filter((w) => w.upTo <= target);
       this.waiters = this.waiters.filter((w) => w.upTo > target);
       for (const w of ready) w.resolve();
-      this.sync();
+      this.schedule();
     });
   }
 }
