@@ -40,11 +40,13 @@ function provision(file: string): Fixture {
   }
 }
 
-type Proc = { proc: ChildProcess; url: string };
+type Proc = { proc: ChildProcess; url: string; exited: Promise<void> };
 
 function startProcess(args: string[], env: Record<string, string>, ready: RegExp): Promise<Proc> {
   const proc = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';
+  // Taken at spawn: a process stopped twice (or by a signal: exitCode stays null) still resolves.
+  const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
   return new Promise((resolve, reject) => {
     const onData = (d: Buffer) => {
       out += d.toString();
@@ -52,7 +54,7 @@ function startProcess(args: string[], env: Record<string, string>, ready: RegExp
       if (m) {
         proc.stdout!.off('data', onData);
         proc.stdout!.resume(); // keep draining the request log
-        resolve({ proc, url: m[1]! });
+        resolve({ proc, url: m[1]!, exited });
       }
     };
     proc.stdout!.on('data', onData);
@@ -75,11 +77,8 @@ function startFloor(file: string, secret: string): Promise<Proc> {
 }
 
 function stop(p: Proc): Promise<void> {
-  return new Promise((resolve) => {
-    if (p.proc.exitCode !== null) return resolve();
-    p.proc.once('exit', () => resolve());
-    p.proc.kill('SIGTERM');
-  });
+  if (p.proc.exitCode === null && p.proc.signalCode === null) p.proc.kill('SIGTERM');
+  return p.exited;
 }
 
 let counter = 0;
@@ -286,3 +285,5 @@ async function main(): Promise<void> {
 }
 
 await main();
+// Keep-alive sockets of the load generators must not hold the run open once the results are written.
+process.exit(0);
