@@ -7,12 +7,13 @@
 // writer begins while every frame is backfilled, and there are always newer frames by then. The WAL
 // would grow by tens of MB a second until the load stops (seen in the benchmark: 240 MB in 10 s). So once
 // it holds more than RESTART_FRAMES and a PASSIVE pass has caught up, a RESTART checkpoint makes the
-// next writer rewind it. RESTART holds writers off while it runs; after a full PASSIVE pass that is a
-// few milliseconds.
+// next writer rewind it. RESTART holds writers off while it runs (measured ~20 ms: the sync of the
+// database file), so it is kept rare: the writer retries without blocking the event loop
+// (src/db/group-commit.ts), but every request of that moment waits.
 import { Worker } from 'node:worker_threads';
 
-/** 8192 frames of 4 KiB pages: the WAL file stays around 32 MiB under load. */
-const RESTART_FRAMES = 8192;
+/** 65536 frames of 4 KiB pages: the WAL file stays within about 256 MiB, rewound every few seconds at most. */
+const RESTART_FRAMES = 65_536;
 
 const WORKER_SOURCE = `
 const { workerData, parentPort } = require('node:worker_threads');
