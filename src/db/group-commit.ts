@@ -187,7 +187,6 @@ export class GroupCommitter {
       const ready = this.waiters.filter((w) => w.upTo <= target);
       this.waiters = this.waiters.filter((w) => w.upTo > target);
       for (const w of ready) w.resolve();
-      this.sync();
       this.schedule();
     });
   }
