@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startCheckpointer, type Checkpointer } from '../src/db/checkpointer.js';
+import { GroupCommitter } from '../src/db/group-commit.js';
 import { openDatabase, type DbHandle } from '../src/db/open.js';
 import { sleep } from './helpers/harness.js';
 
@@ -47,5 +48,23 @@ describe('WAL checkpointer', () => {
     // the most written between two checkpoint passes.
     expect(walBytes).toBeLessThan((rows * PAGE) / 2);
     expect((handle.sqlite.prepare('select count(*) as n from t').get() as { n: number }).n).toBe(rows);
+  });
+
+  it("the service's writer and the rewinds together: every job commits (a RESTART only delays it), the WAL stays bounded", async () => {
+    handle.sqlite.pragma('synchronous = FULL');
+    const writer = new GroupCommitter(handle);
+    const insert = handle.sqlite.prepare('insert into t (data) values (?)');
+    const blob = randomBytes(PAGE - 200);
+    const waves = 200;
+    const perWave = 50;
+    for (let w = 0; w < waves; w++) {
+      const jobs = Array.from({ length: perWave }, () => writer.run(() => insert.run(blob)));
+      const results = await Promise.allSettled(jobs);
+      expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
+    }
+    await writer.close();
+    const rows = waves * perWave;
+    expect((handle.sqlite.prepare('select count(*) as n from t').get() as { n: number }).n).toBe(rows);
+    expect(fs.statSync(`${handle.sqlite.name}-wal`).size).toBeLessThan((rows * PAGE) / 2);
   });
 });
