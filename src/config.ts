@@ -51,7 +51,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authorizationMaxAgeSeconds: positiveNumber('AUTHORIZATION_MAX_AGE_SECONDS', env.AUTHORIZATION_MAX_AGE_SECONDS, 900),
     logLevel: env.LOG_LEVEL || 'info',
     secretBox: secretBoxFromEnv(env, production),
-    checkpointIntervalMs: env.CHECKPOINT_INTERVAL_MS === '0' ? 0 : positiveNumber('CHECKPOINT_INTERVAL_MS', env.CHECKPOINT_INTERVAL_MS, 100),
+    checkpointIntervalMs: env.CHECKPOINT_INTERVAL_MS === '0' ? 0 : positiveNumber('CHECKPOINT_INTERVAL_MS', env.CHECKPOINT_INTERVAL_MS, 25),
     replayCacheEntries: env.REPLAY_CACHE_ENTRIES === '0' ? 0 : Math.floor(positiveNumber('REPLAY_CACHE_ENTRIES', env.REPLAY_CACHE_ENTRIES, 10_000)),
     rateLimit: {
       rps: positiveNumber('RATE_LIMIT_RPS', env.RATE_LIMIT_RPS, 200),

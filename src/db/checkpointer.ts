@@ -1,5 +1,5 @@
 // WAL checkpoints off the request path: the serving connection never checkpoints (wal_autocheckpoint=0);
-// a worker thread with a connection of its own runs a PASSIVE checkpoint every 100 ms. A checkpoint
+// a worker thread with a connection of its own runs a PASSIVE checkpoint every 25 ms. A checkpoint
 // copies pages into the database file and fsyncs it, tens of milliseconds that would otherwise stall
 // every request of the event loop (the p99 of issue #3).
 //
@@ -35,7 +35,7 @@ export type Checkpointer = { stop(): Promise<void> };
 export function startCheckpointer(
   file: string,
   driverPath: string,
-  intervalMs = 100,
+  intervalMs = 25,
   onError: (message: string) => void = () => {},
   restartFrames = RESTART_FRAMES,
 ): Checkpointer {
