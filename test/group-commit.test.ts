@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { GroupCommitter, type Fsync } from '../src/db/group-commit.js';
 import { openDatabase, type DbHandle } from '../src/db/open.js';
+import { sleep } from './helpers/harness.js';
 
 /** An fsync that really syncs, but only when the test lets the held call go. */
 class HeldFsync {
@@ -33,7 +34,7 @@ async function until(cond: () => boolean): Promise<void> {
   const end = Date.now() + 2000;
   while (!cond()) {
     if (Date.now() > end) throw new Error('condition not met within 2 s');
-    await new Promise((r) => setTimeout(r, 1));
+    await sleep(1);
   }
 }
 
@@ -136,7 +137,7 @@ describe('GroupCommitter', () => {
       other.exec('BEGIN IMMEDIATE');
       const job = watch(writer.run(insert(1)));
       // Were the writer waiting in SQLite's busy handler, this timer could not fire before it gave up.
-      await new Promise((r) => setTimeout(r, 30));
+      await sleep(30);
       expect(job.settled).toBe(false);
       expect(writer.stats.busyRetries).toBeGreaterThan(0);
       other.exec('COMMIT');

@@ -7,8 +7,8 @@
 // a GraphQL execution. It only ever holds what a committed idempotency record already decided; any
 // other request (different bytes, another surface, a cold cache after a restart, another process) takes
 // the full path, where the idempotency module remains the authority (replay, 409, or a fresh effect).
-import { createHash } from 'node:crypto';
 import type { AuditSubject } from '../domain/audit.js';
+import { bodySha256 } from './signature.js';
 import type { HttpReply } from './types.js';
 
 export type StoredAnswer = {
@@ -39,7 +39,7 @@ export class ReplayCache {
       this.entries.delete(key);
       return undefined;
     }
-    if (entry.url !== url || entry.bodyHash !== hashOf(body)) return undefined;
+    if (entry.url !== url || entry.bodyHash !== bodySha256(body)) return undefined;
     this.entries.delete(key);
     this.entries.set(key, entry);
     this.hits += 1;
@@ -50,7 +50,7 @@ export class ReplayCache {
     if (this.maxEntries === 0) return;
     const key = scope(clientId, idempotencyKey);
     this.entries.delete(key);
-    this.entries.set(key, { ...answer, url, bodyHash: hashOf(body) });
+    this.entries.set(key, { ...answer, url, bodyHash: bodySha256(body) });
     if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
   }
 
@@ -60,4 +60,3 @@ export class ReplayCache {
 }
 
 const scope = (clientId: string, idempotencyKey: string) => `${clientId}\n${idempotencyKey}`;
-const hashOf = (body: Buffer) => createHash('sha256').update(body).digest('base64');

@@ -1,6 +1,7 @@
 // §2 request signatures: the canonical string and its HMAC-SHA256. Shared by auth, the dev signing
 // proxy, tests and the benchmark, so there is one definition of what a partner signs.
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { sha256Hex } from '../domain/canonical.js';
 
 export type SignedParts = {
   method: string;
@@ -13,8 +14,9 @@ export type SignedParts = {
   body: string | Buffer;
 };
 
+/** SHA256(body) of the canonical string: lowercase hex of the raw body bytes. */
 export function bodySha256(body: string | Buffer): string {
-  return createHash('sha256').update(body).digest('hex');
+  return sha256Hex(body);
 }
 
 /** Seven lines joined by \n, no trailing newline; an absent Idempotency-Key is an empty line. */
