@@ -1,0 +1,189 @@
+// Shared by the benchmarks (bench/run.ts, bench/latency.ts): fixtures, the service and floor processes,
+// the signed request scenarios, and the two load shapes (autocannon at saturation, paced at a rate).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { openDatabase } from '../src/db/open.js';
+import { insertCustomer } from '../src/db/records-repository.js';
+import { createClient, createRoute } from '../src/domain/operators.js';
+import { SecretBox } from '../src/domain/secret-box.js';
+import { signedHeaders } from '../src/http/signature.js';
+import { pacedLoad } from './paced.js';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+export const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+export const SEED_ROWS = Number(process.env.BENCH_SEED_ROWS ?? 1_000_000);
+
+export type Fixture = { file: string; clientId: string; secret: string; customerId: string; routeCode: string };
+
+export function provision(file: string): Fixture {
+  const h = openDatabase(file);
+  try {
+    const { clientId, secret } = createClient(h.db, SecretBox.development(), { name: 'Bench', clientId: 'bench' });
+    createRoute(h.db, { code: 'USDT-ETH', clientId, blockchain: 'ETH', currency: 'USDT', scale: 6, minMinor: '1', maxMinor: '1000000000000', feeMinor: '100' });
+    const now = new Date().toISOString();
+    const customer = insertCustomer(h.db, {
+      customerId: randomUUID(), clientId, externalRef: 'bench-1', type: 'INDIVIDUAL', displayName: null, status: 'ACTIVE', createdAt: now, updatedAt: now,
+    });
+    return { file, clientId, secret, customerId: customer.customerId, routeCode: 'USDT-ETH' };
+  } finally {
+    h.close();
+  }
+}
+
+export type Proc = { proc: ChildProcess; url: string; exited: Promise<void> };
+
+/**
+ * Starts a process and waits for the line that tells where it listens. Its stdout (the request log)
+ * goes to `logFile` when given, else it is drained here: reading a log line per request in the load
+ * generator's own event loop costs the generator CPU (and a full pipe stalls the server's writes).
+ */
+function startProcess(args: string[], env: Record<string, string>, ready: RegExp, logFile?: string): Promise<Proc> {
+  const out = logFile === undefined ? 'pipe' : fs.openSync(logFile, 'a');
+  const proc = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', out, 'inherit'] });
+  if (typeof out === 'number') fs.closeSync(out);
+  // Taken at spawn: a process stopped twice (or by a signal: exitCode stays null) still resolves.
+  const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
+  return new Promise((resolve, reject) => {
+    let text = '';
+    const found = (url: string) => {
+      proc.off('exit', early);
+      resolve({ proc, url, exited });
+    };
+    const early = (code: number | null) => reject(new Error(`process exited ${code} before listening:\n${text}`));
+    proc.once('exit', early);
+    if (logFile === undefined) {
+      const onData = (d: Buffer) => {
+        text += d.toString();
+        const m = ready.exec(text);
+        if (m) {
+          proc.stdout!.off('data', onData);
+          proc.stdout!.resume(); // keep draining the request log
+          found(m[1]!);
+        }
+      };
+      proc.stdout!.on('data', onData);
+      return;
+    }
+    const poll = setInterval(() => {
+      text = fs.readFileSync(logFile, 'utf8');
+      const m = ready.exec(text);
+      if (m) {
+        clearInterval(poll);
+        found(m[1]!);
+      }
+    }, 20);
+    proc.once('exit', () => clearInterval(poll));
+  });
+}
+
+export function startService(file: string, env: Record<string, string> = {}, logFile?: string, nodeArgs: string[] = []): Promise<Proc> {
+  // BENCH_CPU_PROF=<dir>: write a V8 CPU profile of each service process there (open in Chrome DevTools).
+  const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  return startProcess(
+    [...prof, ...nodeArgs, '--import', 'tsx', 'src/main.ts'],
+    { PORT: '0', DATABASE_URL: `file:${file}`, LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info', RATE_LIMIT_RPS: '1000000000', RATE_LIMIT_BURST: '1000000000', NODE_ENV: '', ...env },
+    /Partner API listening on (http:\/\/\S+)/,
+    logFile,
+  );
+}
+
+export function startFloor(file: string, secret: string): Promise<Proc> {
+  return startProcess(['--import', 'tsx', 'bench/floor-server.ts'], { FLOOR_DB: file, FLOOR_SECRET: secret }, /floor listening on (http:\/\/\S+)/);
+}
+
+export function stop(p: Proc): Promise<void> {
+  if (p.proc.exitCode === null && p.proc.signalCode === null) p.proc.kill('SIGTERM');
+  return p.exited;
+}
+
+let counter = 0;
+const uniqueAddress = () => `0x${(++counter).toString(16).padStart(8, '0')}${randomBytes(16).toString('hex')}`;
+
+export type Make = () => { method: string; path: string; body: string; key: string | null };
+
+function beneficiaryBody(f: Fixture): string {
+  return JSON.stringify({
+    routeCode: f.routeCode, label: 'Bench wallet', blockchain: 'ETH', walletAddress: uniqueAddress(), isOwner: true, walletType: 'PRIVATE_WALLET', ownerType: 'INDIVIDUAL',
+  });
+}
+
+export const scenarios = {
+  restCreate: (f: Fixture): Make => () => ({ method: 'POST', path: `/partner/v1/customers/${f.customerId}/crypto/wallet-beneficiaries`, body: beneficiaryBody(f), key: randomUUID() }),
+  graphqlCreate: (f: Fixture): Make => () => ({
+    method: 'POST',
+    path: '/graphql',
+    body: JSON.stringify({
+      query: 'mutation($c: UUID!, $i: CreateCryptoWalletBeneficiaryInput!) { createCryptoWalletBeneficiary(customerId: $c, input: $i) { walletBeneficiaryId beneficiaryStatus } }',
+      variables: { c: f.customerId, i: JSON.parse(beneficiaryBody(f)) },
+    }),
+    key: randomUUID(),
+  }),
+  replay: (f: Fixture, key: string, body: string): Make => () => ({ method: 'POST', path: `/partner/v1/customers/${f.customerId}/crypto/wallet-beneficiaries`, body, key }),
+  queryById: (id: string): Make => () => ({
+    method: 'POST',
+    path: '/graphql',
+    body: JSON.stringify({ query: 'query($id: UUID!) { cryptoWalletBeneficiary(walletBeneficiaryId: $id) { walletBeneficiaryId label walletAddress beneficiaryStatus } }', variables: { id } }),
+    key: null,
+  }),
+  floorCreate: (f: Fixture): Make => () => ({ method: 'POST', path: `/partner/v1/customers/${f.customerId}/crypto/wallet-beneficiaries`, body: beneficiaryBody(f), key: randomUUID() }),
+};
+
+export type Measure = { name: string; rps: number; p50: number; p99: number; non2xx: number; errors: number; requests: number };
+
+export async function measure(name: string, url: string, f: Fixture, make: Make, opts: { overallRate?: number } = {}): Promise<Measure> {
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    overallRate: opts.overallRate,
+    requests: [
+      {
+        setupRequest: (req) => {
+          const r = make();
+          const headers = signedHeaders(f.secret, { method: r.method, path: r.path, clientId: f.clientId, idempotencyKey: r.key, body: r.body });
+          return { ...req, method: r.method as 'POST', path: r.path, body: r.body, headers: { ...headers, 'content-type': 'application/json' } };
+        },
+      },
+    ],
+  });
+  const m: Measure = {
+    name,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    requests: result.requests.total,
+  };
+  console.log(`${name.padEnd(34)} ${m.rps.toFixed(0).padStart(7)} req/s  p50 ${String(m.p50).padStart(4)} ms  p99 ${String(m.p99).padStart(4)} ms  non-2xx ${m.non2xx}  errors ${m.errors}`);
+  return m;
+}
+
+/** Latency at a fixed rate, requests evenly spaced (bench/paced.ts). */
+export async function paced(name: string, url: string, f: Fixture, make: Make, rate: number): Promise<Measure> {
+  const next = () => {
+    const m = make();
+    const headers = signedHeaders(f.secret, { method: m.method, path: m.path, clientId: f.clientId, idempotencyKey: m.key, body: m.body });
+    return { method: m.method, path: m.path, body: m.body, headers: { ...headers, 'content-type': 'application/json' } };
+  };
+  // Two seconds at the rate first, not measured, on the same connections without a break: the latency
+  // at a rate is its steady state, not the catching up after the saturation run before it.
+  const r = await pacedLoad(url, 2, SECONDS, Math.max(1, Math.floor(rate)), next);
+  const m: Measure = { name, rps: r.ok / SECONDS, p50: r.p50, p99: r.p99, non2xx: r.non2xx, errors: r.errors, requests: r.sent };
+  console.log(`${name.padEnd(34)} ${m.rps.toFixed(0).padStart(7)} req/s  p50 ${String(m.p50).padStart(4)} ms  p99 ${String(m.p99).padStart(4)} ms  non-2xx ${m.non2xx}  errors ${m.errors}  (paced at ${r.rate}/s, max ${r.max} ms)`);
+  return m;
+}
+
+export async function signedPost(url: string, f: Fixture, r: ReturnType<Make>): Promise<{ status: number; body: string }> {
+  const headers = signedHeaders(f.secret, { method: 'POST', path: r.path, clientId: f.clientId, idempotencyKey: r.key, body: r.body });
+  const res = await fetch(url + r.path, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: r.body });
+  return { status: res.status, body: await res.text() };
+}
+
+export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;

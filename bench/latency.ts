@@ -1,0 +1,96 @@
+// `npm run bench:latency`: latency at one fixed rate, in many rounds, client side (bench/paced.ts) and
+// server side (the request log's durationMs) side by side, for working on the p99 without the whole
+// `npm run bench`. Knobs: LATENCY_RATE (requests/s, default 1200), LATENCY_ROUNDS (6), BENCH_SECONDS (5),
+// LATENCY_TARGETS (rest,graphql,floor; with LATENCY_B_ENV also restB,graphqlB). The service reads its own
+// settings from the environment as usual; LATENCY_B_ENV (JSON, e.g. '{"CHECKPOINT_INTERVAL_MS":"0"}')
+// starts a second service with those settings on top, measured in the same alternating rounds: an A/B
+// comparison under the same machine conditions. LATENCY_B_ARGS: node flags for that second service.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { SECONDS, measure, median, paced, provision, scenarios, startFloor, startService, stop, type Fixture, type Make, type Proc } from './harness.js';
+
+const RATE = Number(process.env.LATENCY_RATE ?? 1200);
+const ROUNDS = Number(process.env.LATENCY_ROUNDS ?? 6);
+const TARGETS = (process.env.LATENCY_TARGETS ?? 'rest,graphql,floor').split(',');
+
+/** Server-side p50/p99/max of the requests logged since `offset` and at or after `since` (epoch ms). */
+function serverSide(logFile: string, offset: number, since: number): { p50: number; p99: number; max: number; next: number } {
+  const text = fs.readFileSync(logFile, 'utf8');
+  const durations = text
+    .slice(offset)
+    .split('\n')
+    .filter((line) => line.includes('"durationMs"'))
+    .map((line) => JSON.parse(line) as { time: number; durationMs: number })
+    .filter((entry) => entry.time >= since)
+    .map((entry) => entry.durationMs)
+    .sort((a, b) => a - b);
+  const at = (q: number) => Math.round((durations[Math.min(durations.length - 1, Math.floor(q * durations.length))] ?? 0) * 10) / 10;
+  return { p50: at(0.5), p99: at(0.99), max: at(1), next: text.length };
+}
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'partner-latency-'));
+const logFile = path.join(dir, 'service.log');
+const fixture = provision(path.join(dir, 'service.db'));
+const floorFixture: Fixture = { ...fixture, file: path.join(dir, 'floor.db') };
+const bEnv = process.env.LATENCY_B_ENV ? (JSON.parse(process.env.LATENCY_B_ENV) as Record<string, string>) : undefined;
+const bArgs = process.env.LATENCY_B_ARGS ? process.env.LATENCY_B_ARGS.split(' ') : undefined;
+const logFileB = path.join(dir, 'service-b.log');
+const fixtureB = bEnv || bArgs ? provision(path.join(dir, 'service-b.db')) : undefined;
+const started: Proc[] = [];
+const cleanUp = async () => {
+  for (const p of started) await stop(p);
+  // With PACED_DUMP (bench/paced.ts), the request logs are kept beside the client-side timings.
+  if (process.env.PACED_DUMP) for (const file of [logFile, logFileB]) if (fs.existsSync(file)) fs.copyFileSync(file, path.join(process.env.PACED_DUMP, path.basename(file)));
+  fs.rmSync(dir, { recursive: true, force: true });
+};
+let service: Proc, serviceB: Proc | undefined, floor: Proc;
+try {
+  started.push((service = await startService(fixture.file, {}, logFile)));
+  if (fixtureB) started.push((serviceB = await startService(fixtureB.file, bEnv, logFileB, bArgs)));
+  started.push((floor = await startFloor(floorFixture.file, fixture.secret)));
+} catch (error) {
+  await cleanUp();
+  throw error;
+}
+console.log(`latency: ${RATE}/s, ${SECONDS} s × ${ROUNDS} rounds, ${TARGETS.join(', ')}; state in ${dir}`);
+try {
+  await measure('warm-up service', service.url, fixture, scenarios.restCreate(fixture));
+  if (serviceB) await measure('warm-up service B', serviceB.url, fixtureB!, scenarios.restCreate(fixtureB!));
+  await measure('warm-up floor', floor.url, floorFixture, scenarios.floorCreate(floorFixture));
+  const runs: Record<string, { url: string; f: Fixture; make: Make }> = {
+    rest: { url: service.url, f: fixture, make: scenarios.restCreate(fixture) },
+    graphql: { url: service.url, f: fixture, make: scenarios.graphqlCreate(fixture) },
+    floor: { url: floor.url, f: floorFixture, make: scenarios.floorCreate(floorFixture) },
+  };
+  if (serviceB) {
+    runs.restB = { url: serviceB.url, f: fixtureB!, make: scenarios.restCreate(fixtureB!) };
+    runs.graphqlB = { url: serviceB.url, f: fixtureB!, make: scenarios.graphqlCreate(fixtureB!) };
+  }
+  const p99s: Record<string, number[]> = {};
+  const serverP99s: Record<string, number[]> = {};
+  const offsets: Record<string, number> = { [logFile]: fs.readFileSync(logFile, 'utf8').length };
+  if (serviceB) offsets[logFileB] = fs.readFileSync(logFileB, 'utf8').length;
+  for (let round = 1; round <= ROUNDS; round++) {
+    for (let i = 0; i < TARGETS.length; i++) {
+      const target = TARGETS[(i + round - 1) % TARGETS.length]!;
+      const { url, f, make } = runs[target]!;
+      const m = await paced(`${target} (round ${round})`, url, f, make, RATE);
+      (p99s[target] ??= []).push(m.p99);
+      if (target !== 'floor') {
+        const file = target.endsWith('B') ? logFileB : logFile;
+        const s = serverSide(file, offsets[file]!, Date.now() - SECONDS * 1000);
+        offsets[file] = s.next;
+        (serverP99s[target] ??= []).push(s.p99);
+        console.log(`${''.padEnd(34)} server side: p50 ${s.p50} ms  p99 ${s.p99} ms  max ${s.max} ms`);
+      }
+    }
+  }
+  for (const target of TARGETS) {
+    const server = serverP99s[target] ? `; server side median ${median(serverP99s[target]!)} ms [${serverP99s[target]!.join(', ')}]` : '';
+    console.log(`${target}: p99 median ${median(p99s[target]!)} ms [${p99s[target]!.join(', ')}]${server}`);
+  }
+} finally {
+  await cleanUp();
+}
+process.exit(0);
