@@ -16,6 +16,8 @@ import { pacedLoad } from './paced.js';
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 export const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+/** A p99 of a few thousand requests swings with the machine more than a rate does: more rounds. */
+export const LATENCY_ROUNDS = Number(process.env.BENCH_LATENCY_ROUNDS ?? 5);
 export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 export const SEED_ROWS = Number(process.env.BENCH_SEED_ROWS ?? 1_000_000);
 

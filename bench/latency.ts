@@ -12,6 +12,8 @@ import { SECONDS, measure, median, paced, provision, scenarios, startFloor, star
 
 const RATE = Number(process.env.LATENCY_RATE ?? 1200);
 const ROUNDS = Number(process.env.LATENCY_ROUNDS ?? 6);
+/** LATENCY_SATURATE=1: the same alternating rounds, closed-loop at saturation (autocannon), for rates. */
+const SATURATE = process.env.LATENCY_SATURATE === '1';
 const TARGETS = (process.env.LATENCY_TARGETS ?? 'rest,graphql,floor').split(',');
 
 /** Server-side p50/p99/max of the requests logged since `offset` and at or after `since` (epoch ms). */
@@ -69,12 +71,17 @@ try {
   }
   const p99s: Record<string, number[]> = {};
   const serverP99s: Record<string, number[]> = {};
+  const rates: Record<string, number[]> = {};
   const offsets: Record<string, number> = { [logFile]: fs.readFileSync(logFile, 'utf8').length };
   if (serviceB) offsets[logFileB] = fs.readFileSync(logFileB, 'utf8').length;
   for (let round = 1; round <= ROUNDS; round++) {
     for (let i = 0; i < TARGETS.length; i++) {
       const target = TARGETS[(i + round - 1) % TARGETS.length]!;
       const { url, f, make } = runs[target]!;
+      if (SATURATE) {
+        (rates[target] ??= []).push((await measure(`${target} saturated (round ${round})`, url, f, make)).rps);
+        continue;
+      }
       const m = await paced(`${target} (round ${round})`, url, f, make, RATE);
       (p99s[target] ??= []).push(m.p99);
       if (target !== 'floor') {
@@ -87,6 +94,10 @@ try {
     }
   }
   for (const target of TARGETS) {
+    if (SATURATE) {
+      console.log(`${target}: median ${median(rates[target]!).toFixed(0)} req/s [${rates[target]!.map((r) => r.toFixed(0)).join(', ')}]`);
+      continue;
+    }
     const server = serverP99s[target] ? `; server side median ${median(serverP99s[target]!)} ms [${serverP99s[target]!.join(', ')}]` : '';
     console.log(`${target}: p99 median ${median(p99s[target]!)} ms [${p99s[target]!.join(', ')}]${server}`);
   }

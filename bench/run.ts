@@ -1,12 +1,12 @@
 // `npm run bench` (issue #3 items 9–11): signed load with autocannon against the real server in its own
 // process, side by side with the floor (bench/floor-server.ts), measured alternately in one run.
-// Knobs: BENCH_SECONDS (per measurement, default 5), BENCH_ROUNDS (3), BENCH_CONNECTIONS (32),
+// Knobs: BENCH_SECONDS (per measurement, default 5), BENCH_ROUNDS (3), BENCH_LATENCY_ROUNDS (5), BENCH_CONNECTIONS (32),
 // BENCH_SEED_ROWS (1000000; 0 skips the large-database comparison), BENCH_CPU_PROF (a folder for CPU profiles),
 // PACED_DUMP (a folder for each paced request's timing, bench/paced.ts). Request logs go to the state folder.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { CONNECTIONS, ROOT, ROUNDS, SECONDS, SEED_ROWS, measure, median, paced, provision, scenarios, signedPost, startFloor, startService, stop, type Measure } from './harness.js';
+import { CONNECTIONS, LATENCY_ROUNDS, ROOT, ROUNDS, SECONDS, SEED_ROWS, measure, median, paced, provision, scenarios, signedPost, startFloor, startService, stop, type Measure } from './harness.js';
 import { seedRows } from './seed.js';
 
 async function main(): Promise<void> {
@@ -44,7 +44,7 @@ async function main(): Promise<void> {
     const gqlSat = median(gqlRates);
     // The floor at the same paced rate: what the machine and the load generator add to the latency.
     // One p99 of a few thousand requests swings with the machine; like the rates, it is measured in
-    // ROUNDS alternating rounds and the median is reported, every round listed.
+    // LATENCY_ROUNDS alternating rounds and the median is reported, every round listed.
     const halfP99 = { floor: [] as number[], rest: [] as number[], graphql: [] as number[] };
     // The order rotates each round: whichever runs right after the floor inherits the disk writeback of
     // its synchronous commits.
@@ -53,7 +53,7 @@ async function main(): Promise<void> {
       { key: 'rest', run: (r) => paced(`REST create at half saturation (round ${r})`, service.url, fixture, scenarios.restCreate(fixture), restSat / 2) },
       { key: 'graphql', run: (r) => paced(`GraphQL create at half saturation (round ${r})`, service.url, fixture, scenarios.graphqlCreate(fixture), gqlSat / 2) },
     ];
-    for (let round = 1; round <= ROUNDS; round++) {
+    for (let round = 1; round <= LATENCY_ROUNDS; round++) {
       for (let i = 0; i < halfRuns.length; i++) {
         const { key, run } = halfRuns[(i + round - 1) % halfRuns.length]!;
         const m = await run(round);
@@ -105,6 +105,7 @@ async function main(): Promise<void> {
       cores: os.cpus().length,
       seconds: SECONDS,
       rounds: ROUNDS,
+      latencyRounds: LATENCY_ROUNDS,
       connections: CONNECTIONS,
       floorCreateRps: floorRate,
       restCreateRps: restSat,
@@ -127,7 +128,7 @@ async function main(): Promise<void> {
     console.log(`GraphQL create / floor = ${summary.ratios.graphqlCreateToFloor.toFixed(2)} (target ≥ 0.7)`);
     console.log(`replay / REST create = ${summary.ratios.replayToRestCreate.toFixed(2)} (target ≥ 1.5); cache off: ${summary.ratios.replayCacheOffToRestCreate.toFixed(2)}`);
     console.log(
-      `p99 at half saturation (median of ${ROUNDS}): REST ${median(halfP99.rest)} ms [${halfP99.rest.join(', ')}], GraphQL ${median(halfP99.graphql)} ms [${halfP99.graphql.join(', ')}] (target ≤ 25); floor ${median(halfP99.floor)} ms [${halfP99.floor.join(', ')}]`,
+      `p99 at half saturation (median of ${LATENCY_ROUNDS}): REST ${median(halfP99.rest)} ms [${halfP99.rest.join(', ')}], GraphQL ${median(halfP99.graphql)} ms [${halfP99.graphql.join(', ')}] (target ≤ 25); floor ${median(halfP99.floor)} ms [${halfP99.floor.join(', ')}]`,
     );
     if (large) console.log(`create with ${large.rows} rows / empty = ${(large.rps / large.emptyRps).toFixed(2)} (target ≥ 0.8)`);
     const out = path.join(ROOT, 'bench', 'results');
