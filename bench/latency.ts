@@ -16,6 +16,15 @@ const ROUNDS = Number(process.env.LATENCY_ROUNDS ?? 6);
 const SATURATE = process.env.LATENCY_SATURATE === '1';
 const TARGETS = (process.env.LATENCY_TARGETS ?? 'rest,graphql,floor').split(',');
 
+/** CPU time used so far by a process's main thread (ns, from schedstat; Linux only, else 0). */
+function mainThreadCpuNs(pid: number | undefined): number {
+  try {
+    return Number(fs.readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').split(' ')[0]);
+  } catch {
+    return 0;
+  }
+}
+
 /** Server-side p50/p99/max of the requests logged since `offset` and at or after `since` (epoch ms). */
 function serverSide(logFile: string, offset: number, since: number): { p50: number; p99: number; max: number; next: number } {
   const text = fs.readFileSync(logFile, 'utf8');
@@ -72,6 +81,7 @@ try {
   const p99s: Record<string, number[]> = {};
   const serverP99s: Record<string, number[]> = {};
   const rates: Record<string, number[]> = {};
+  const cpuShares: Record<string, number[]> = {};
   const offsets: Record<string, number> = { [logFile]: fs.readFileSync(logFile, 'utf8').length };
   if (serviceB) offsets[logFileB] = fs.readFileSync(logFileB, 'utf8').length;
   for (let round = 1; round <= ROUNDS; round++) {
@@ -82,7 +92,15 @@ try {
         (rates[target] ??= []).push((await measure(`${target} saturated (round ${round})`, url, f, make)).rps);
         continue;
       }
+      const pid = (target === 'floor' ? floor : target.endsWith('B') ? serviceB! : service).proc.pid;
+      const cpu0 = mainThreadCpuNs(pid);
+      const t0 = Date.now();
       const m = await paced(`${target} (round ${round})`, url, f, make, RATE);
+      // The main thread's share of a core at this rate (warm-up included): the utilisation that turns a
+      // short stall into a long queue.
+      const busy = (mainThreadCpuNs(pid) - cpu0) / 1e6 / (Date.now() - t0);
+      (cpuShares[target] ??= []).push(busy);
+      console.log(`${''.padEnd(34)} main thread busy ${(busy * 100).toFixed(0)}% (${((busy * 1e6) / RATE).toFixed(0)} µs per request)`);
       (p99s[target] ??= []).push(m.p99);
       if (target !== 'floor') {
         const file = target.endsWith('B') ? logFileB : logFile;
@@ -99,7 +117,8 @@ try {
       continue;
     }
     const server = serverP99s[target] ? `; server side median ${median(serverP99s[target]!)} ms [${serverP99s[target]!.join(', ')}]` : '';
-    console.log(`${target}: p99 median ${median(p99s[target]!)} ms [${p99s[target]!.join(', ')}]${server}`);
+    const cpu = ` ; main thread busy ${(median(cpuShares[target]!) * 100).toFixed(0)}%`;
+    console.log(`${target}: p99 median ${median(p99s[target]!)} ms [${p99s[target]!.join(', ')}]${server}${cpu}`);
   }
 } finally {
   await cleanUp();
