@@ -41,62 +41,53 @@ export function provision(file: string): Fixture {
 export type Proc = { proc: ChildProcess; url: string; exited: Promise<void> };
 
 /**
- * Starts a process and waits for the line that tells where it listens. Its stdout (the request log)
- * goes to `logFile` when given, else it is drained here: reading a log line per request in the load
- * generator's own event loop costs the generator CPU (and a full pipe stalls the server's writes).
+ * Starts a process and waits for the line that tells where it listens. Its stdout (for the service, the
+ * request log) goes to `logFile`, not through a pipe: reading a log line per request in the load
+ * generator's own event loop would cost the generator CPU, which on shared cores counts as latency.
  */
-function startProcess(args: string[], env: Record<string, string>, ready: RegExp, logFile?: string): Promise<Proc> {
-  const out = logFile === undefined ? 'pipe' : fs.openSync(logFile, 'a');
+function startProcess(args: string[], env: Record<string, string>, ready: RegExp, logFile: string): Promise<Proc> {
+  const out = fs.openSync(logFile, 'a');
+  // A restarted service appends to its log: only what this process writes (from this byte on) can say
+  // where it listens.
+  const from = fs.fstatSync(out).size;
+  const written = () => fs.readFileSync(logFile).subarray(from).toString('utf8');
   const proc = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', out, 'inherit'] });
-  if (typeof out === 'number') fs.closeSync(out);
+  fs.closeSync(out);
   // Taken at spawn: a process stopped twice (or by a signal: exitCode stays null) still resolves.
   const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
   return new Promise((resolve, reject) => {
-    let text = '';
-    const found = (url: string) => {
-      proc.off('exit', early);
-      resolve({ proc, url, exited });
-    };
-    const early = (code: number | null) => reject(new Error(`process exited ${code} before listening:\n${text}`));
-    proc.once('exit', early);
-    if (logFile === undefined) {
-      const onData = (d: Buffer) => {
-        text += d.toString();
-        const m = ready.exec(text);
-        if (m) {
-          proc.stdout!.off('data', onData);
-          proc.stdout!.resume(); // keep draining the request log
-          found(m[1]!);
-        }
-      };
-      proc.stdout!.on('data', onData);
-      return;
-    }
     const poll = setInterval(() => {
-      text = fs.readFileSync(logFile, 'utf8');
-      const m = ready.exec(text);
+      const m = ready.exec(written());
       if (m) {
         clearInterval(poll);
-        found(m[1]!);
+        proc.off('exit', early);
+        resolve({ proc, url: m[1]!, exited });
       }
     }, 20);
-    proc.once('exit', () => clearInterval(poll));
+    const early = (code: number | null) => {
+      clearInterval(poll);
+      reject(new Error(`process exited ${code} before listening:\n${written()}`));
+    };
+    proc.once('exit', early);
   });
 }
 
-export function startService(file: string, env: Record<string, string> = {}, logFile?: string, nodeArgs: string[] = []): Promise<Proc> {
+/** The request log of the service on database `file`. */
+export const logFileOf = (file: string) => `${file}.log`;
+
+export function startService(file: string, env: Record<string, string> = {}, nodeArgs: string[] = []): Promise<Proc> {
   // BENCH_CPU_PROF=<dir>: write a V8 CPU profile of each service process there (open in Chrome DevTools).
   const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
   return startProcess(
     [...prof, ...nodeArgs, '--import', 'tsx', 'src/main.ts'],
     { PORT: '0', DATABASE_URL: `file:${file}`, LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info', RATE_LIMIT_RPS: '1000000000', RATE_LIMIT_BURST: '1000000000', NODE_ENV: '', ...env },
     /Partner API listening on (http:\/\/\S+)/,
-    logFile,
+    logFileOf(file),
   );
 }
 
 export function startFloor(file: string, secret: string): Promise<Proc> {
-  return startProcess(['--import', 'tsx', 'bench/floor-server.ts'], { FLOOR_DB: file, FLOOR_SECRET: secret }, /floor listening on (http:\/\/\S+)/);
+  return startProcess(['--import', 'tsx', 'bench/floor-server.ts'], { FLOOR_DB: file, FLOOR_SECRET: secret }, /floor listening on (http:\/\/\S+)/, logFileOf(file));
 }
 
 export function stop(p: Proc): Promise<void> {

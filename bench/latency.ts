@@ -8,7 +8,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { SECONDS, measure, median, paced, provision, scenarios, startFloor, startService, stop, type Fixture, type Make, type Proc } from './harness.js';
+import { SECONDS, logFileOf, measure, median, paced, provision, scenarios, startFloor, startService, stop, type Fixture, type Make, type Proc } from './harness.js';
+import { percentile } from './paced.js';
 
 const RATE = Number(process.env.LATENCY_RATE ?? 1200);
 const ROUNDS = Number(process.env.LATENCY_ROUNDS ?? 6);
@@ -36,29 +37,26 @@ function serverSide(logFile: string, offset: number, since: number): { p50: numb
     .filter((entry) => entry.time >= since)
     .map((entry) => entry.durationMs)
     .sort((a, b) => a - b);
-  const at = (q: number) => Math.round((durations[Math.min(durations.length - 1, Math.floor(q * durations.length))] ?? 0) * 10) / 10;
-  return { p50: at(0.5), p99: at(0.99), max: at(1), next: text.length };
+  return { p50: percentile(durations, 0.5), p99: percentile(durations, 0.99), max: percentile(durations, 1), next: text.length };
 }
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'partner-latency-'));
-const logFile = path.join(dir, 'service.log');
 const fixture = provision(path.join(dir, 'service.db'));
 const floorFixture: Fixture = { ...fixture, file: path.join(dir, 'floor.db') };
 const bEnv = process.env.LATENCY_B_ENV ? (JSON.parse(process.env.LATENCY_B_ENV) as Record<string, string>) : undefined;
 const bArgs = process.env.LATENCY_B_ARGS ? process.env.LATENCY_B_ARGS.split(' ') : undefined;
-const logFileB = path.join(dir, 'service-b.log');
 const fixtureB = bEnv || bArgs ? provision(path.join(dir, 'service-b.db')) : undefined;
 const started: Proc[] = [];
 const cleanUp = async () => {
   for (const p of started) await stop(p);
   // With PACED_DUMP (bench/paced.ts), the request logs are kept beside the client-side timings.
-  if (process.env.PACED_DUMP) for (const file of [logFile, logFileB]) if (fs.existsSync(file)) fs.copyFileSync(file, path.join(process.env.PACED_DUMP, path.basename(file)));
+  if (process.env.PACED_DUMP) for (const f of [fixture, fixtureB]) if (f) fs.copyFileSync(logFileOf(f.file), path.join(process.env.PACED_DUMP, path.basename(logFileOf(f.file))));
   fs.rmSync(dir, { recursive: true, force: true });
 };
 let service: Proc, serviceB: Proc | undefined, floor: Proc;
 try {
-  started.push((service = await startService(fixture.file, {}, logFile)));
-  if (fixtureB) started.push((serviceB = await startService(fixtureB.file, bEnv, logFileB, bArgs)));
+  started.push((service = await startService(fixture.file)));
+  if (fixtureB) started.push((serviceB = await startService(fixtureB.file, bEnv, bArgs)));
   started.push((floor = await startFloor(floorFixture.file, fixture.secret)));
 } catch (error) {
   await cleanUp();
@@ -69,30 +67,33 @@ try {
   await measure('warm-up service', service.url, fixture, scenarios.restCreate(fixture));
   if (serviceB) await measure('warm-up service B', serviceB.url, fixtureB!, scenarios.restCreate(fixtureB!));
   await measure('warm-up floor', floor.url, floorFixture, scenarios.floorCreate(floorFixture));
-  const runs: Record<string, { url: string; f: Fixture; make: Make }> = {
-    rest: { url: service.url, f: fixture, make: scenarios.restCreate(fixture) },
-    graphql: { url: service.url, f: fixture, make: scenarios.graphqlCreate(fixture) },
-    floor: { url: floor.url, f: floorFixture, make: scenarios.floorCreate(floorFixture) },
+  // `log`: the request log whose durationMs is the server side of the target (the floor has none).
+  type Run = { p: Proc; f: Fixture; make: Make; log?: string };
+  const runs: Record<string, Run> = {
+    rest: { p: service, f: fixture, make: scenarios.restCreate(fixture), log: logFileOf(fixture.file) },
+    graphql: { p: service, f: fixture, make: scenarios.graphqlCreate(fixture), log: logFileOf(fixture.file) },
+    floor: { p: floor, f: floorFixture, make: scenarios.floorCreate(floorFixture) },
   };
-  if (serviceB) {
-    runs.restB = { url: serviceB.url, f: fixtureB!, make: scenarios.restCreate(fixtureB!) };
-    runs.graphqlB = { url: serviceB.url, f: fixtureB!, make: scenarios.graphqlCreate(fixtureB!) };
+  if (serviceB && fixtureB) {
+    runs.restB = { p: serviceB, f: fixtureB, make: scenarios.restCreate(fixtureB), log: logFileOf(fixtureB.file) };
+    runs.graphqlB = { p: serviceB, f: fixtureB, make: scenarios.graphqlCreate(fixtureB), log: logFileOf(fixtureB.file) };
   }
   const p99s: Record<string, number[]> = {};
   const serverP99s: Record<string, number[]> = {};
   const rates: Record<string, number[]> = {};
   const cpuShares: Record<string, number[]> = {};
-  const offsets: Record<string, number> = { [logFile]: fs.readFileSync(logFile, 'utf8').length };
-  if (serviceB) offsets[logFileB] = fs.readFileSync(logFileB, 'utf8').length;
+  const offsets: Record<string, number> = {};
+  for (const { log } of Object.values(runs)) if (log) offsets[log] = fs.readFileSync(log, 'utf8').length;
   for (let round = 1; round <= ROUNDS; round++) {
     for (let i = 0; i < TARGETS.length; i++) {
       const target = TARGETS[(i + round - 1) % TARGETS.length]!;
-      const { url, f, make } = runs[target]!;
+      const { p, f, make, log } = runs[target]!;
+      const url = p.url;
       if (SATURATE) {
         (rates[target] ??= []).push((await measure(`${target} saturated (round ${round})`, url, f, make)).rps);
         continue;
       }
-      const pid = (target === 'floor' ? floor : target.endsWith('B') ? serviceB! : service).proc.pid;
+      const pid = p.proc.pid;
       const cpu0 = mainThreadCpuNs(pid);
       const t0 = Date.now();
       const m = await paced(`${target} (round ${round})`, url, f, make, RATE);
@@ -102,10 +103,9 @@ try {
       (cpuShares[target] ??= []).push(busy);
       console.log(`${''.padEnd(34)} main thread busy ${(busy * 100).toFixed(0)}% (${((busy * 1e6) / RATE).toFixed(0)} µs per request)`);
       (p99s[target] ??= []).push(m.p99);
-      if (target !== 'floor') {
-        const file = target.endsWith('B') ? logFileB : logFile;
-        const s = serverSide(file, offsets[file]!, Date.now() - SECONDS * 1000);
-        offsets[file] = s.next;
+      if (log) {
+        const s = serverSide(log, offsets[log]!, Date.now() - SECONDS * 1000);
+        offsets[log] = s.next;
         (serverP99s[target] ??= []).push(s.p99);
         console.log(`${''.padEnd(34)} server side: p50 ${s.p50} ms  p99 ${s.p99} ms  max ${s.max} ms`);
       }

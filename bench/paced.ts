@@ -15,6 +15,10 @@ let runs = 0;
 export type PacedResult = { rate: number; sent: number; ok: number; non2xx: number; errors: number; p50: number; p99: number; max: number };
 export type PacedRequest = { method: string; path: string; headers: Record<string, string>; body: string };
 
+/** The q-quantile of ascending `sorted` milliseconds, to 0.1 ms (0 when empty). */
+export const percentile = (sorted: ArrayLike<number>, q: number): number =>
+  Math.round((sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0) * 10) / 10;
+
 /**
  * Sends `rate` requests a second for `warmUpSeconds + seconds` without a break, and reports on those
  * sent after the warm-up: the latency at a rate is its steady state, on connections already open, not
@@ -24,11 +28,10 @@ export async function pacedLoad(url: string, warmUpSeconds: number, seconds: num
   const skip = Math.ceil(warmUpSeconds * rate);
   const total = skip + Math.ceil(seconds * rate);
   const runId = ++runs;
-  let i = 0;
-  const requests = Array.from({ length: total }, () => {
+  const requests = Array.from({ length: total }, (_, i) => {
     const r = next();
     const body = Buffer.from(r.body);
-    return { method: r.method, path: r.path, headers: { ...r.headers, 'content-length': String(body.length), 'x-request-id': `paced-${runId}-${i++}` }, body };
+    return { method: r.method, path: r.path, headers: { ...r.headers, 'content-length': String(body.length), 'x-request-id': `paced-${runId}-${i}` }, body };
   });
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
   const { hostname, port } = new URL(url);
@@ -89,6 +92,6 @@ export async function pacedLoad(url: string, warmUpSeconds: number, seconds: num
   }
   const measured = latencies.subarray(skip);
   const sorted = Array.from(measured.filter((x) => !Number.isNaN(x))).sort((a, b) => a - b);
-  const at = (q: number) => Math.round((sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0) * 10) / 10;
+  const at = (q: number) => percentile(sorted, q);
   return { rate, sent: total - skip, ok, non2xx, errors, p50: at(0.5), p99: at(0.99), max: at(1) };
 }

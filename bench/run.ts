@@ -14,7 +14,7 @@ async function main(): Promise<void> {
   console.log(`bench: ${SECONDS} s per measurement, ${ROUNDS} rounds, ${CONNECTIONS} connections, node ${process.version}, ${os.cpus().length} cores; state in ${dir}`);
   const fixture = provision(path.join(dir, 'service.db'));
   const floorFixture = { ...fixture, file: path.join(dir, 'floor.db') };
-  const service = await startService(fixture.file, {}, path.join(dir, 'service.log'));
+  const service = await startService(fixture.file);
   const floor = await startFloor(floorFixture.file, fixture.secret);
   const results: Measure[] = [];
   try {
@@ -65,7 +65,7 @@ async function main(): Promise<void> {
     // The same replays with the replay cache off: what a retry costs through the whole GraphQL path
     // (a retry in other bytes, or the first retry after a restart).
     await stop(service);
-    const uncached = await startService(fixture.file, { REPLAY_CACHE_ENTRIES: '0' }, path.join(dir, 'service-uncached.log'));
+    const uncached = await startService(fixture.file, { REPLAY_CACHE_ENTRIES: '0' });
     let replayFull: Measure;
     try {
       replayFull = await measure('REST replay, cache off', uncached.url, fixture, scenarios.replay(fixture, first.key!, first.body));
@@ -81,8 +81,8 @@ async function main(): Promise<void> {
       seedRows(bigFixture.file, bigFixture, SEED_ROWS);
       console.log(`seeded ${SEED_ROWS} beneficiaries and idempotency rows in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
       const emptyFixture = provision(path.join(dir, 'empty.db'));
-      const big = await startService(bigFixture.file, {}, path.join(dir, 'large.log'));
-      const empty = await startService(emptyFixture.file, {}, path.join(dir, 'empty.log'));
+      const big = await startService(bigFixture.file);
+      const empty = await startService(emptyFixture.file);
       try {
         await measure('warm-up large', big.url, bigFixture, scenarios.restCreate(bigFixture));
         const bigRates: number[] = [];
