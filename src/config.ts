@@ -15,6 +15,8 @@ export type Config = {
   secretBox: SecretBox;
   /** WAL checkpoints in a worker thread this often; 0: SQLite's own, in line. */
   checkpointIntervalMs: number;
+  /** After a WAL sync, how long the next batch waits for more jobs while they arrive faster than this (src/db/group-commit.ts); 0: never. */
+  groupCommitGatherMs: number;
   /** Answers kept in memory for byte-identical idempotent retries (src/http/replay-cache.ts); 0: none. */
   replayCacheEntries: number;
   /** Token bucket per partner client, after authentication (issue #3). */
@@ -52,6 +54,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || 'info',
     secretBox: secretBoxFromEnv(env, production),
     checkpointIntervalMs: env.CHECKPOINT_INTERVAL_MS === '0' ? 0 : positiveNumber('CHECKPOINT_INTERVAL_MS', env.CHECKPOINT_INTERVAL_MS, 25),
+    groupCommitGatherMs: env.GROUP_COMMIT_GATHER_MS === '0' ? 0 : positiveNumber('GROUP_COMMIT_GATHER_MS', env.GROUP_COMMIT_GATHER_MS, 1),
     replayCacheEntries: env.REPLAY_CACHE_ENTRIES === '0' ? 0 : Math.floor(positiveNumber('REPLAY_CACHE_ENTRIES', env.REPLAY_CACHE_ENTRIES, 10_000)),
     rateLimit: {
       rps: positiveNumber('RATE_LIMIT_RPS', env.RATE_LIMIT_RPS, 200),

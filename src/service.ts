@@ -47,7 +47,7 @@ export async function startService(config: Config, logger?: Logger): Promise<Run
       : { stop: async () => {} };
   const { apollo, schema } = createApollo({ production: config.production });
   await apollo.start();
-  const writer = new GroupCommitter(database);
+  const writer = new GroupCommitter(database, undefined, config.groupCommitGatherMs);
   const app = new App(config, database.db, writer, apollo, schema, log);
   const server = createHttpServer(app);
   await new Promise<void>((resolve, reject) => {

@@ -1,13 +1,15 @@
 // The group committer (src/db/group-commit.ts) on a real SQLite file: nothing settles before the fsync
 // that covers it, one fsync at a time covers every batch committed before it, a failed fsync fails what
-// waits and every later write, a lock held elsewhere is waited for off the event loop, and the
-// connection keeps synchronous=FULL and its busy_timeout for everything else.
+// waits and every later write, a lock held elsewhere is waited for off the event loop, the
+// connection keeps synchronous=FULL and its busy_timeout for everything else, and under load the batch
+// after a sync gathers jobs for gatherMs (but not when enough wait, nor when they come sparsely).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.js';
 import { GroupCommitter, type Fsync } from '../src/db/group-commit.js';
 import { openDatabase, type DbHandle } from '../src/db/open.js';
 import { sleep } from './helpers/harness.js';
@@ -161,5 +163,91 @@ describe('GroupCommitter', () => {
     await Promise.allSettled([writer.run(insert(-1))]);
     expect(handle.sqlite.pragma('synchronous', { simple: true })).toBe(2);
     await writer.close();
+  });
+});
+
+describe('GroupCommitter gathering (GROUP_COMMIT_GATHER_MS)', () => {
+  let dir: string;
+  let handle: DbHandle;
+  const insert = (n: number) => (tx: DbHandle['db']) => tx.run(sql`insert into t (n) values (${n})`);
+  const count = () => (handle.sqlite.prepare('select count(*) as n from t').get() as { n: number }).n;
+
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'group-commit-gather-'));
+    handle = openDatabase(path.join(dir, 'db.sqlite'));
+    handle.sqlite.exec('create table t (n integer not null check (n >= 0))');
+  });
+  afterEach(() => {
+    handle.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('a first job at idle commits at once; under load the batch after a sync waits, and what arrives meanwhile joins it', async () => {
+    const held = new HeldFsync();
+    const writer = new GroupCommitter(handle, held.fsync, 1000);
+    const first = watch(writer.run(insert(1)));
+    await turns(2);
+    expect(writer.stats).toMatchObject({ batches: 1, gatherWaits: 0 });
+    // Jobs now arrive far more often than once a second.
+    const during = [writer.run(insert(2)), writer.run(insert(3))].map(watch);
+    held.release();
+    await until(() => first.settled);
+    await turns(3);
+    expect(writer.stats.gatherWaits).toBeGreaterThan(0);
+    expect(writer.stats.batches).toBe(1);
+    expect(count()).toBe(1);
+    const late = watch(writer.run(insert(4)));
+    await until(() => writer.stats.batches === 2);
+    expect(writer.stats).toMatchObject({ batches: 2, jobs: 4 });
+    expect(count()).toBe(4);
+    expect([...during, late].map((j) => j.settled)).toEqual([false, false, false]);
+    held.release();
+    await until(() => late.settled);
+    expect([...during, late].map((j) => j.error)).toEqual([undefined, undefined, undefined]);
+  });
+
+  it('16 waiting jobs commit without gathering', async () => {
+    const held = new HeldFsync();
+    const writer = new GroupCommitter(handle, held.fsync, 60_000);
+    const first = watch(writer.run(insert(1)));
+    await turns(2);
+    const during = Array.from({ length: 16 }, (_, i) => watch(writer.run(insert(i + 2))));
+    held.release();
+    await until(() => writer.stats.batches === 2);
+    expect(writer.stats).toMatchObject({ jobs: 17, gatherWaits: 0 });
+    expect(first.settled).toBe(true);
+    held.release();
+    await until(() => during.every((j) => j.settled));
+    expect(count()).toBe(17);
+  });
+
+  it('jobs that come more sparsely than gatherMs are never held', async () => {
+    const held = new HeldFsync();
+    const writer = new GroupCommitter(handle, held.fsync, 300);
+    const first = watch(writer.run(insert(1)));
+    await turns(2);
+    await sleep(400);
+    const second = watch(writer.run(insert(2)));
+    held.release();
+    await until(() => writer.stats.batches === 2);
+    expect(writer.stats.gatherWaits).toBe(0);
+    expect(first.settled).toBe(true);
+    held.release();
+    await until(() => second.settled);
+    expect(count()).toBe(2);
+  });
+
+  it('with gatherMs 0 (the default of the class) nothing is ever held', async () => {
+    const writer = new GroupCommitter(handle);
+    for (let round = 0; round < 5; round++) await Promise.all([writer.run(insert(round)), writer.run(insert(round))]);
+    expect(writer.stats).toMatchObject({ batches: 5, jobs: 10, gatherWaits: 0 });
+  });
+
+  it('GROUP_COMMIT_GATHER_MS: 1 ms by default, 0 turns it off, anything else that is not a positive number is refused at start-up', () => {
+    expect(loadConfig({}).groupCommitGatherMs).toBe(1);
+    expect(loadConfig({ GROUP_COMMIT_GATHER_MS: '0' }).groupCommitGatherMs).toBe(0);
+    expect(loadConfig({ GROUP_COMMIT_GATHER_MS: '2.5' }).groupCommitGatherMs).toBe(2.5);
+    for (const bad of ['-1', 'soon', 'Infinity'])
+      expect(() => loadConfig({ GROUP_COMMIT_GATHER_MS: bad })).toThrow(`GROUP_COMMIT_GATHER_MS must be a positive number, got "${bad}"`);
   });
 });

@@ -12,6 +12,14 @@
 // latency tails than committing every turn). A job that throws rolls back to its savepoint alone; a
 // failed COMMIT or sync fails every job it covers.
 //
+// Under load a batch also gathers: after a sync, while jobs have been arriving more often than once per
+// gatherMs, the next batch waits until gatherMs after that sync (or until GATHER_ENOUGH jobs wait). Each
+// batch has a fixed cost (BEGIN, COMMIT writing the hot table and index pages to the WAL again, the
+// sync's round trip to the thread pool), and at moderate load batches of 2–6 jobs paid it over and over:
+// the main thread was ~75% busy at half the saturated rate. Measured A/B at that rate (1 ms): ~64% busy,
+// p99 halved (12 against 25 ms REST), p50 up by ~2 ms, the saturated rate unchanged. A request that
+// arrives when jobs are sparse is not held: the wait applies only while they come faster than gatherMs.
+//
 // The event loop never sleeps on a lock either: the batch's BEGIN IMMEDIATE runs with busy_timeout=0,
 // and when another connection holds the write lock (the checkpointer rewinding the WAL, partnerctl) the
 // batch is tried again a millisecond later, for up to BUSY_LIMIT_MS, while reads and parsing go on.
@@ -27,6 +35,10 @@ type Waiter = { upTo: number; resolve: () => void; reject: (error: unknown) => v
 export type Fsync = (fd: number, callback: (error: NodeJS.ErrnoException | null) => void) => void;
 
 const MAX_BATCH = 512;
+/** Jobs enough for a batch: no gathering wait once this many are pending. */
+const GATHER_ENOUGH = 16;
+/** Weight of the newest interval in the running mean of the time between jobs. */
+const ARRIVAL_WEIGHT = 0.3;
 /** How long a batch waits for another connection's write lock before its jobs fail (the old busy_timeout). */
 const BUSY_LIMIT_MS = 5000;
 
@@ -43,9 +55,13 @@ export class GroupCommitter {
   /** Once an fsync failed, what is in the page cache can no longer be trusted to reach the disk. */
   private failure: Error | undefined;
   /** Batches committed, jobs run and fsyncs issued, for the benchmark and operators. */
-  readonly stats = { batches: 0, jobs: 0, fsyncs: 0, busyRetries: 0 };
+  readonly stats = { batches: 0, jobs: 0, fsyncs: 0, busyRetries: 0, gatherWaits: 0 };
   /** When the current run of busy retries began. */
   private busySince: number | undefined;
+  /** When the last sync ended, the last job arrived, and the running mean of the time between jobs (ms). */
+  private syncEndedAt = -Infinity;
+  private lastArrival: number | undefined;
+  private meanArrivalGap = Infinity;
 
   // better-sqlite3's transaction functions keep their BEGIN/SAVEPOINT/COMMIT statements prepared, and a
   // transaction function called inside another one runs as a savepoint. Jobs get the drizzle database:
@@ -59,6 +75,8 @@ export class GroupCommitter {
   constructor(
     database: DbHandle,
     private readonly fsync: Fsync = fs.fdatasync,
+    /** How long after a sync the next batch gathers jobs under load; 0: it commits at once. */
+    private readonly gatherMs = 0,
   ) {
     this.inSavepoint = database.sqlite.transaction((job: Job) => job.work(database.db));
     this.batch = database.sqlite.transaction((jobs: Job[], outcomes: Outcome[]) => {
@@ -87,9 +105,25 @@ export class GroupCommitter {
   run<T>(work: (tx: Exec) => T): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       if (this.failure) return reject(this.failure);
+      this.noteArrival();
       this.pending.push({ work, resolve: resolve as (value: unknown) => void, reject });
       this.schedule();
     });
+  }
+
+  private noteArrival(): void {
+    const now = performance.now();
+    if (this.lastArrival !== undefined) {
+      const gap = now - this.lastArrival;
+      this.meanArrivalGap = this.meanArrivalGap === Infinity ? gap : this.meanArrivalGap + ARRIVAL_WEIGHT * (gap - this.meanArrivalGap);
+    }
+    this.lastArrival = now;
+  }
+
+  /** Milliseconds the next batch should still wait for more jobs (0: commit now). */
+  private gatherWait(): number {
+    if (this.gatherMs <= 0 || this.pending.length >= GATHER_ENOUGH || this.meanArrivalGap >= this.gatherMs) return 0;
+    return Math.max(0, this.syncEndedAt + this.gatherMs - performance.now());
   }
 
   private schedule(): void {
@@ -123,6 +157,13 @@ export class GroupCommitter {
   private flush(): void {
     this.scheduled = false;
     if (this.pending.length === 0 || this.failure) return;
+    const wait = this.gatherWait();
+    if (wait > 0) {
+      this.stats.gatherWaits += 1;
+      this.scheduled = true;
+      setTimeout(() => this.flush(), wait);
+      return;
+    }
     const jobs = this.pending.splice(0, MAX_BATCH);
     const outcomes: Outcome[] = [];
     try {
@@ -184,6 +225,7 @@ export class GroupCommitter {
         return;
       }
       this.durable = target;
+      this.syncEndedAt = performance.now();
       const ready = this.waiters.filter((w) => w.upTo <= target);
       this.waiters = this.waiters.filter((w) => w.upTo > target);
       for (const w of ready) w.resolve();
