@@ -16,9 +16,9 @@
 // gatherMs, the next batch waits until gatherMs after that sync (or until GATHER_ENOUGH jobs wait). Each
 // batch has a fixed cost (BEGIN, COMMIT writing the hot table and index pages to the WAL again, the
 // sync's round trip to the thread pool), and at moderate load batches of 2–6 jobs paid it over and over:
-// the main thread was ~75% busy at half the saturated rate. Measured A/B at that rate (1 ms): ~64% busy,
-// p99 halved (12 against 25 ms REST), p50 up by ~2 ms, the saturated rate unchanged. A request that
-// arrives when jobs are sparse is not held: the wait applies only while they come faster than gatherMs.
+// the main thread was ~74% busy at half the saturated rate. Measured A/B at that rate (1 ms): ~64% busy,
+// p50 up by ~2 ms, the saturated rate unchanged. A request that arrives when jobs are sparse is not
+// held: the wait applies only while they come faster than gatherMs.
 //
 // The event loop never sleeps on a lock either: the batch's BEGIN IMMEDIATE runs with busy_timeout=0,
 // and when another connection holds the write lock (the checkpointer rewinding the WAL, partnerctl) the
