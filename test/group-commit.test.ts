@@ -164,90 +164,75 @@ describe('GroupCommitter', () => {
     expect(handle.sqlite.pragma('synchronous', { simple: true })).toBe(2);
     await writer.close();
   });
-});
 
-describe('GroupCommitter gathering (GROUP_COMMIT_GATHER_MS)', () => {
-  let dir: string;
-  let handle: DbHandle;
-  const insert = (n: number) => (tx: DbHandle['db']) => tx.run(sql`insert into t (n) values (${n})`);
-  const count = () => (handle.sqlite.prepare('select count(*) as n from t').get() as { n: number }).n;
+  describe('gathering (GROUP_COMMIT_GATHER_MS)', () => {
+    it('a first job at idle commits at once; under load the batch after a sync waits, and what arrives meanwhile joins it', async () => {
+      const held = new HeldFsync();
+      const writer = new GroupCommitter(handle, held.fsync, 1000);
+      const first = watch(writer.run(insert(1)));
+      await turns(2);
+      expect(writer.stats).toMatchObject({ batches: 1, gatherWaits: 0 });
+      // Jobs now arrive far more often than once a second.
+      const during = [writer.run(insert(2)), writer.run(insert(3))].map(watch);
+      held.release();
+      await until(() => first.settled);
+      await turns(3);
+      expect(writer.stats.gatherWaits).toBeGreaterThan(0);
+      expect(writer.stats.batches).toBe(1);
+      expect(count()).toBe(1);
+      const late = watch(writer.run(insert(4)));
+      await until(() => writer.stats.batches === 2);
+      expect(writer.stats).toMatchObject({ batches: 2, jobs: 4 });
+      expect(count()).toBe(4);
+      expect([...during, late].map((j) => j.settled)).toEqual([false, false, false]);
+      held.release();
+      await until(() => late.settled);
+      expect([...during, late].map((j) => j.error)).toEqual([undefined, undefined, undefined]);
+    });
 
-  beforeEach(() => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'group-commit-gather-'));
-    handle = openDatabase(path.join(dir, 'db.sqlite'));
-    handle.sqlite.exec('create table t (n integer not null check (n >= 0))');
-  });
-  afterEach(() => {
-    handle.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+    it('16 waiting jobs commit without gathering', async () => {
+      const held = new HeldFsync();
+      const writer = new GroupCommitter(handle, held.fsync, 60_000);
+      const first = watch(writer.run(insert(1)));
+      await turns(2);
+      const during = Array.from({ length: 16 }, (_, i) => watch(writer.run(insert(i + 2))));
+      held.release();
+      await until(() => writer.stats.batches === 2);
+      expect(writer.stats).toMatchObject({ jobs: 17, gatherWaits: 0 });
+      expect(first.settled).toBe(true);
+      held.release();
+      await until(() => during.every((j) => j.settled));
+      expect(count()).toBe(17);
+    });
 
-  it('a first job at idle commits at once; under load the batch after a sync waits, and what arrives meanwhile joins it', async () => {
-    const held = new HeldFsync();
-    const writer = new GroupCommitter(handle, held.fsync, 1000);
-    const first = watch(writer.run(insert(1)));
-    await turns(2);
-    expect(writer.stats).toMatchObject({ batches: 1, gatherWaits: 0 });
-    // Jobs now arrive far more often than once a second.
-    const during = [writer.run(insert(2)), writer.run(insert(3))].map(watch);
-    held.release();
-    await until(() => first.settled);
-    await turns(3);
-    expect(writer.stats.gatherWaits).toBeGreaterThan(0);
-    expect(writer.stats.batches).toBe(1);
-    expect(count()).toBe(1);
-    const late = watch(writer.run(insert(4)));
-    await until(() => writer.stats.batches === 2);
-    expect(writer.stats).toMatchObject({ batches: 2, jobs: 4 });
-    expect(count()).toBe(4);
-    expect([...during, late].map((j) => j.settled)).toEqual([false, false, false]);
-    held.release();
-    await until(() => late.settled);
-    expect([...during, late].map((j) => j.error)).toEqual([undefined, undefined, undefined]);
-  });
+    it('jobs that come more sparsely than gatherMs are never held', async () => {
+      const held = new HeldFsync();
+      const writer = new GroupCommitter(handle, held.fsync, 300);
+      const first = watch(writer.run(insert(1)));
+      await turns(2);
+      await sleep(400);
+      const second = watch(writer.run(insert(2)));
+      held.release();
+      await until(() => writer.stats.batches === 2);
+      expect(writer.stats.gatherWaits).toBe(0);
+      expect(first.settled).toBe(true);
+      held.release();
+      await until(() => second.settled);
+      expect(count()).toBe(2);
+    });
 
-  it('16 waiting jobs commit without gathering', async () => {
-    const held = new HeldFsync();
-    const writer = new GroupCommitter(handle, held.fsync, 60_000);
-    const first = watch(writer.run(insert(1)));
-    await turns(2);
-    const during = Array.from({ length: 16 }, (_, i) => watch(writer.run(insert(i + 2))));
-    held.release();
-    await until(() => writer.stats.batches === 2);
-    expect(writer.stats).toMatchObject({ jobs: 17, gatherWaits: 0 });
-    expect(first.settled).toBe(true);
-    held.release();
-    await until(() => during.every((j) => j.settled));
-    expect(count()).toBe(17);
-  });
+    it('with gatherMs 0 (the default of the class) nothing is ever held', async () => {
+      const writer = new GroupCommitter(handle);
+      for (let round = 0; round < 5; round++) await Promise.all([writer.run(insert(round)), writer.run(insert(round))]);
+      expect(writer.stats).toMatchObject({ batches: 5, jobs: 10, gatherWaits: 0 });
+    });
 
-  it('jobs that come more sparsely than gatherMs are never held', async () => {
-    const held = new HeldFsync();
-    const writer = new GroupCommitter(handle, held.fsync, 300);
-    const first = watch(writer.run(insert(1)));
-    await turns(2);
-    await sleep(400);
-    const second = watch(writer.run(insert(2)));
-    held.release();
-    await until(() => writer.stats.batches === 2);
-    expect(writer.stats.gatherWaits).toBe(0);
-    expect(first.settled).toBe(true);
-    held.release();
-    await until(() => second.settled);
-    expect(count()).toBe(2);
-  });
-
-  it('with gatherMs 0 (the default of the class) nothing is ever held', async () => {
-    const writer = new GroupCommitter(handle);
-    for (let round = 0; round < 5; round++) await Promise.all([writer.run(insert(round)), writer.run(insert(round))]);
-    expect(writer.stats).toMatchObject({ batches: 5, jobs: 10, gatherWaits: 0 });
-  });
-
-  it('GROUP_COMMIT_GATHER_MS: 1 ms by default, 0 turns it off, anything else that is not a positive number is refused at start-up', () => {
-    expect(loadConfig({}).groupCommitGatherMs).toBe(1);
-    expect(loadConfig({ GROUP_COMMIT_GATHER_MS: '0' }).groupCommitGatherMs).toBe(0);
-    expect(loadConfig({ GROUP_COMMIT_GATHER_MS: '2.5' }).groupCommitGatherMs).toBe(2.5);
-    for (const bad of ['-1', 'soon', 'Infinity'])
-      expect(() => loadConfig({ GROUP_COMMIT_GATHER_MS: bad })).toThrow(`GROUP_COMMIT_GATHER_MS must be a positive number, got "${bad}"`);
+    it('GROUP_COMMIT_GATHER_MS: 1 ms by default, 0 turns it off, anything else that is not a positive number is refused at start-up', () => {
+      expect(loadConfig({}).groupCommitGatherMs).toBe(1);
+      expect(loadConfig({ GROUP_COMMIT_GATHER_MS: '0' }).groupCommitGatherMs).toBe(0);
+      expect(loadConfig({ GROUP_COMMIT_GATHER_MS: '2.5' }).groupCommitGatherMs).toBe(2.5);
+      for (const bad of ['-1', 'soon', 'Infinity'])
+        expect(() => loadConfig({ GROUP_COMMIT_GATHER_MS: bad })).toThrow(`GROUP_COMMIT_GATHER_MS must be a positive number, got "${bad}"`);
+    });
   });
 });
