@@ -20,7 +20,7 @@ export type RunningService = {
   database: DbHandle;
   server: http.Server;
   /** Group-commit and replay-cache counters (tests, benchmark). */
-  stats(): { batches: number; jobs: number; fsyncs: number; replayCacheHits: number; replayCacheEntries: number };
+  stats(): GroupCommitter['stats'] & ReturnType<App['stats']>;
   stop(): Promise<void>;
 };
 

@@ -12,9 +12,11 @@ import {
   WITHDRAWAL_FIELDS,
   evidenceFor,
   startTestServer,
+  until,
   type Reply,
   type TestServer,
 } from './helpers/harness.js';
+import Database from 'better-sqlite3';
 import { countRows } from './helpers/sqlite.js';
 
 const N = 50;
@@ -261,5 +263,44 @@ describe(`§4.4 ${N} parallel withdrawal drafts with one clientReference, distin
     expect(count('SELECT COUNT(*) AS n FROM crypto_withdrawals WHERE customer_id = ? AND client_reference = ?', customerId, clientReference)).toBe(1);
     expect(count("SELECT COUNT(*) AS n FROM authorization_evidence WHERE client_id = ? AND operation_type = 'CRYPTO_WITHDRAWAL_CREATE'", s.client.clientId)).toBe(1);
     expect(count('SELECT COUNT(*) AS n FROM authorization_evidence WHERE target_id = ?', w.withdrawalId)).toBe(1);
+  });
+});
+
+describe('§2 a nonce another process spends between this one\'s check and its commit', () => {
+  // Two server processes on one database both find a replayed nonce unused; the one whose record
+  // commits second must refuse, and leave nothing behind: not the effect, its idempotency record or an
+  // audit row. The test's connection plays the other process: it holds the write lock while the server
+  // checks the nonce and queues the request's writes, spends the nonce, then lets the server commit.
+  it.each(['REST', 'GraphQL'] as const)('%s create: 401 AUTH_NONCE_REUSED, and none of the request\'s rows exist', async (surface) => {
+    const s = await Scenario.create(server);
+    const customerId = await s.customer();
+    const clientId = s.client.clientId;
+    const rows = () => ({
+      customers: count('SELECT COUNT(*) AS n FROM customers WHERE client_id = ?', clientId),
+      beneficiaries: count('SELECT COUNT(*) AS n FROM wallet_beneficiaries WHERE customer_id = ?', customerId),
+      idempotency: count('SELECT COUNT(*) AS n FROM idempotency_records WHERE client_id = ?', clientId),
+      audit: count('SELECT COUNT(*) AS n FROM audit_events WHERE client_id = ?', clientId),
+    });
+    const before = rows();
+    const nonce = randomBytes(16).toString('hex');
+    const other = new Database(server.file);
+    let reply: Promise<Reply>;
+    try {
+      other.exec('BEGIN IMMEDIATE');
+      const retries = server.service.stats().busyRetries;
+      reply =
+        surface === 'REST'
+          ? server.request(s.client, 'POST', `/partner/v1/customers/${customerId}/crypto/wallet-beneficiaries`, { body: s.beneficiaryInput(), nonce })
+          : server.gql(s.client, CREATE_CUSTOMER, { input: { externalRef: `ext-${randomUUID()}`, type: 'INDIVIDUAL', displayName: 'Ada' } }, { nonce });
+      // ~20 retries of 1 ms: the request was checked and its writes (nonce record, then effect) wait.
+      await until(() => server.service.stats().busyRetries >= retries + 20);
+      other.prepare('INSERT INTO nonces (client_id, nonce, seen_at_ms) VALUES (?, ?, ?)').run(clientId, nonce, Date.now());
+      other.exec('COMMIT');
+    } finally {
+      if (other.inTransaction) other.exec('ROLLBACK');
+      other.close();
+    }
+    expectRefusal(await reply, 401, 'AUTH_NONCE_REUSED');
+    expect(rows()).toEqual(before);
   });
 });

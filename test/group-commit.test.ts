@@ -12,7 +12,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { GroupCommitter, type Fsync } from '../src/db/group-commit.js';
 import { openDatabase, type DbHandle } from '../src/db/open.js';
-import { sleep } from './helpers/harness.js';
+import { sleep, until } from './helpers/harness.js';
 
 /** An fsync that really syncs, but only when the test lets the held call go. */
 class HeldFsync {
@@ -29,15 +29,6 @@ class HeldFsync {
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 async function turns(n: number): Promise<void> {
   for (let i = 0; i < n; i++) await turn();
-}
-
-/** Waits (a real fsync takes a thread-pool round trip) until `cond` holds, for at most 2 s. */
-async function until(cond: () => boolean): Promise<void> {
-  const end = Date.now() + 2000;
-  while (!cond()) {
-    if (Date.now() > end) throw new Error('condition not met within 2 s');
-    await sleep(1);
-  }
 }
 
 /** Records whether a promise settled, without letting a rejection go unhandled. */
@@ -188,6 +179,20 @@ describe('GroupCommitter', () => {
       held.release();
       await until(() => late.settled);
       expect([...during, late].map((j) => j.error)).toEqual([undefined, undefined, undefined]);
+    });
+
+    it('close() commits a gathering batch at once and waits for its sync; later jobs are refused', async () => {
+      const writer = new GroupCommitter(handle, undefined, 60_000);
+      await writer.run(insert(1));
+      // Under load: the next batch would wait a minute for more jobs.
+      const held = [writer.run(insert(2)), writer.run(insert(3))].map(watch);
+      await turns(3);
+      expect(writer.stats.gatherWaits).toBeGreaterThan(0);
+      expect(count()).toBe(1);
+      await writer.close();
+      expect(held.map((j) => [j.settled, j.error])).toEqual([[true, undefined], [true, undefined]]);
+      expect(count()).toBe(3);
+      await expect(writer.run(insert(4))).rejects.toThrow('the group committer is closed');
     });
 
     it('16 waiting jobs commit without gathering', async () => {

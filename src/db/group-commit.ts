@@ -62,6 +62,7 @@ export class GroupCommitter {
   private syncEndedAt = -Infinity;
   private lastArrival: number | undefined;
   private meanArrivalGap = Infinity;
+  private closing = false;
 
   // better-sqlite3's transaction functions keep their BEGIN/SAVEPOINT/COMMIT statements prepared, and a
   // transaction function called inside another one runs as a savepoint. Jobs get the drizzle database:
@@ -105,6 +106,7 @@ export class GroupCommitter {
   run<T>(work: (tx: Exec) => T): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       if (this.failure) return reject(this.failure);
+      if (this.closing) return reject(new Error('the group committer is closed'));
       this.noteArrival();
       this.pending.push({ work, resolve: resolve as (value: unknown) => void, reject });
       this.schedule();
@@ -122,7 +124,7 @@ export class GroupCommitter {
 
   /** Milliseconds the next batch should still wait for more jobs (0: commit now). */
   private gatherWait(): number {
-    if (this.gatherMs <= 0 || this.pending.length >= GATHER_ENOUGH || this.meanArrivalGap >= this.gatherMs) return 0;
+    if (this.gatherMs <= 0 || this.closing || this.pending.length >= GATHER_ENOUGH || this.meanArrivalGap >= this.gatherMs) return 0;
     return Math.max(0, this.syncEndedAt + this.gatherMs - performance.now());
   }
 
@@ -148,8 +150,16 @@ export class GroupCommitter {
     return this.failure !== undefined;
   }
 
-  /** Waits for the last fsync and releases the WAL file. */
+  /**
+   * Commits what still waits (a gathering batch commits at once; one waiting for another connection's
+   * lock keeps retrying, for up to BUSY_LIMIT_MS), waits for the last fsync and releases the WAL file.
+   * Later jobs are refused: the database is about to close.
+   */
   async close(): Promise<void> {
+    this.closing = true;
+    // A gathering batch commits now rather than when its timer fires (a busy retry keeps its own timer).
+    if (this.pending.length > 0 && !this.syncing && this.busySince === undefined) this.flush();
+    while ((this.pending.length > 0 || this.syncing) && !this.failure) await new Promise((resolve) => setTimeout(resolve, 1));
     await this.settled().catch(() => {});
     if (this.walFd !== undefined) fs.closeSync(this.walFd);
   }

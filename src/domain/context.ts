@@ -6,8 +6,14 @@ import type { Db } from '../db/open.js';
 import type { Logger } from 'pino';
 import type { AuditSubject } from './audit.js';
 
-/** db: reads; writer: every write, group-committed (src/db/group-commit.ts). */
-export type Services = { db: Db; writer: GroupCommitter; config: Config; logger: Logger };
+/** Runs a write job in the group commit (src/db/group-commit.ts); resolves once it is durable. */
+export type Writer = Pick<GroupCommitter, 'run'>;
+
+/**
+ * db: reads; writer: every write, group-committed. A signed request's writer runs its jobs only while
+ * the request's nonce is its own (src/http/nonces.ts).
+ */
+export type Services = { db: Db; writer: Writer; config: Config; logger: Logger };
 
 export type CallContext = {
   services: Services;

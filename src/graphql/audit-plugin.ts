@@ -3,7 +3,7 @@
 import type { ApolloServerPlugin } from '@apollo/server';
 import { Kind, valueFromASTUntyped, type FieldNode } from 'graphql';
 import { auditRefusal, auditSubject } from '../domain/audit.js';
-import { isProblemCode, problemStatus } from '../domain/problem.js';
+import { isProblemCode, Problem, problemStatus } from '../domain/problem.js';
 import type { GraphQLContext } from './context.js';
 
 function argumentsOf(field: FieldNode, variables: Record<string, unknown>): Record<string, unknown> {
@@ -34,6 +34,9 @@ export const auditPlugin: ApolloServerPlugin<GraphQLContext> = {
         try {
           await contextValue.services.writer.run((tx) => auditRefusal(tx, contextValue, attempt, problem));
         } catch (err) {
+          // A Problem here is the request's own refusal (its nonce was spent by another process): a
+          // request refused at authentication is not audited, and its answer becomes that 401.
+          if (err instanceof Problem) return;
           contextValue.logger.error({ err }, 'could not write the audit event of a refused mutation');
         }
       },

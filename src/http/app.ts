@@ -8,12 +8,12 @@ import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import type { GroupCommitter } from '../db/group-commit.js';
 import type { Db } from '../db/open.js';
-import type { Services } from '../domain/context.js';
+import type { Services, Writer } from '../domain/context.js';
 import { Problem } from '../domain/problem.js';
 import type { GraphQLContext } from '../graphql/context.js';
 import { QUERY_LIMITS } from '../graphql/limits.js';
 import { authenticate, hasAnyAuthHeader, type Authenticated } from './auth.js';
-import { NonceLedger } from './nonces.js';
+import { NonceLedger, type NonceSpend } from './nonces.js';
 import { CredentialCache } from '../domain/clients.js';
 import { TokenBuckets } from './rate-limit.js';
 import { auditRefusal, auditSubject, auditSuccess } from '../domain/audit.js';
@@ -76,6 +76,8 @@ export function renderProblem(pathname: string, problem: Problem, requestId: str
   return pathname === '/graphql' ? graphqlProblemReply(problem, requestId) : problemReply(problem, requestId);
 }
 
+const READ_ONLY: Writer = { run: () => Promise.reject(new Error('an unsigned request has no writer')) };
+
 function rateLimited(seconds: number, detail: string): Problem {
   const p = new Problem('RATE_LIMITED', `${detail} Retry after ${seconds} s.`);
   p.retryAfterSeconds = seconds;
@@ -83,7 +85,7 @@ function rateLimited(seconds: number, detail: string): Problem {
 }
 
 /** What the request learned on its way, for the log line and the last step of handle(). */
-type Track = { clientId?: string; nonceSpent?: Promise<Problem | undefined>; ctx?: GraphQLContext };
+type Track = { clientId?: string; nonce?: NonceSpend; ctx?: GraphQLContext };
 
 export class App {
   private readonly clientBuckets = new TokenBuckets();
@@ -134,7 +136,7 @@ export class App {
       reply = renderProblem(pathname, problem, requestId);
     }
     // §2: no answer before the request's nonce is durably spent (it commits with the request's effect).
-    const late = track.nonceSpent && (await track.nonceSpent);
+    const late = track.nonce && (await track.nonce.settled);
     if (late) reply = renderProblem(pathname, late, requestId);
     // Nor before what it read is on disk: a read may see a batch whose fsync is still running.
     await this.writer.settled().catch((err: unknown) => {
@@ -187,8 +189,8 @@ export class App {
     const rest = matchRestRoute(pathname);
     if (rest) {
       if (call.method !== 'POST') throw methodNotAllowed('POST');
-      const clientId = this.authenticate(call, track);
-      const ctx = (track.ctx = this.context(call, clientId, requestId, log));
+      const { clientId, nonce } = this.authenticate(call, track);
+      const ctx = (track.ctx = this.context(call, clientId, requestId, log, nonce.writer));
       let body: unknown;
       try {
         this.limitClient(clientId);
@@ -199,7 +201,7 @@ export class App {
         // A refused attempt is audited even when it never reaches the mutation (issue #3).
         if (e instanceof Problem) {
           const subject = auditSubject(rest.route.mutation, { [rest.route.pathArg]: rest.pathValue });
-          await this.writer.run((tx) => auditRefusal(tx, ctx, subject, e));
+          await ctx.services.writer.run((tx) => auditRefusal(tx, ctx, subject, e));
         }
         throw e;
       }
@@ -209,7 +211,7 @@ export class App {
   }
 
   /** §2 auth, with the issue #3 limits: per source address for failures, per client after success. */
-  private authenticate(call: HttpCall, track: Track): string {
+  private authenticate(call: HttpCall, track: Track): Authenticated {
     const now = this.clock();
     const address = call.remoteAddress ?? 'unknown';
     let client: Authenticated;
@@ -226,8 +228,8 @@ export class App {
     }
     this.limits.set(client.clientId, client.rateLimit ?? this.config.rateLimit);
     track.clientId = client.clientId;
-    track.nonceSpent = client.nonceSpent;
-    return client.clientId;
+    track.nonce = client.nonce;
+    return client;
   }
 
   /** The per-client token bucket, counted after authentication (issue #3). */
@@ -247,7 +249,7 @@ export class App {
     const found = this.replays.find(ctx.clientId, key, call.url, call.body, ctx.now.getTime());
     if (!found) return undefined;
     ctx.outcome.replayed = true;
-    await this.writer.run((tx) => auditSuccess(tx, ctx, found.subject, found.resourceId, true));
+    await ctx.services.writer.run((tx) => auditSuccess(tx, ctx, found.subject, found.resourceId, true));
     return { ...found.reply, headers: { ...found.reply.headers } };
   }
 
@@ -259,8 +261,9 @@ export class App {
     this.replays.remember(ctx.clientId, ctx.idempotencyKey, call.url, call.body, { ...stored, reply: { status: 200, headers, body: reply.body } });
   }
 
-  private context(call: HttpCall, clientId: string, requestId: string, log: Logger): GraphQLContext {
-    const services: Services = { db: this.db, writer: this.writer, config: this.config, logger: this.logger };
+  /** writer: the signed request's (nonce-guarded); an unsigned request (introspection) writes nothing. */
+  private context(call: HttpCall, clientId: string, requestId: string, log: Logger, writer: Writer = READ_ONLY): GraphQLContext {
+    const services: Services = { db: this.db, writer, config: this.config, logger: this.logger };
     return {
       services,
       requestId,
@@ -294,9 +297,9 @@ export class App {
         if (isIntrospectionOnly(parsed)) return this.executeGraphQL(call, search, parsed, this.context(call, '', requestId, log));
       }
     }
-    const clientId = this.authenticate(call, track);
+    const { clientId, nonce } = this.authenticate(call, track);
     this.limitClient(clientId);
-    const ctx = (track.ctx = this.context(call, clientId, requestId, log));
+    const ctx = (track.ctx = this.context(call, clientId, requestId, log, nonce.writer));
     const replay = await this.replayFromCache(call, ctx);
     if (replay) return replay;
     if (call.method === 'POST') body = parseJsonBody(call);

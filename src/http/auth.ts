@@ -2,7 +2,7 @@
 import type { ClientCredentials, CredentialCache } from '../domain/clients.js';
 import type { Db } from '../db/open.js';
 import { Problem } from '../domain/problem.js';
-import type { NonceLedger } from './nonces.js';
+import type { NonceLedger, NonceSpend } from './nonces.js';
 import { sign, signaturesEqual } from './signature.js';
 
 export const TIMESTAMP_SKEW_MS = 300_000;
@@ -24,8 +24,8 @@ export function hasAnyAuthHeader(headers: Record<string, string | undefined>): b
 }
 
 export type Authenticated = ClientCredentials & {
-  /** Settles when the nonce's record is committed; a Problem there replaces the answer. */
-  nonceSpent: Promise<Problem | undefined>;
+  /** The nonce being spent: the request's writer, and the Problem (if any) that replaces its answer. */
+  nonce: NonceSpend;
 };
 
 /** Checks in the order of §2; the nonce is spent only once the signature verified. */
@@ -62,5 +62,5 @@ export function authenticate(db: Db, nonces: NonceLedger, credentials: Credentia
     SIGNATURE_FORMAT.test(signature) &&
     client.secrets.map((secret) => signaturesEqual(sign(secret, parts), signature)).some(Boolean);
   if (!verified) throw new Problem('AUTH_SIGNATURE_INVALID', 'X-Partner-Signature does not verify.');
-  return { ...client, nonceSpent: nonces.spend(clientId, nonce, now.getTime()) };
+  return { ...client, nonce: nonces.spend(clientId, nonce, now.getTime()) };
 }

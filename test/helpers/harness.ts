@@ -187,6 +187,15 @@ export async function signedFetch(url: string, client: Client, r: SignedFetch): 
 
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
+/** Waits (a real fsync takes a thread-pool round trip) until `cond` holds, for at most 2 s. */
+export async function until(cond: () => boolean): Promise<void> {
+  const end = Date.now() + 2000;
+  while (!cond()) {
+    if (Date.now() > end) throw new Error('condition not met within 2 s');
+    await sleep(1);
+  }
+}
+
 /** A random all-lower-case ETH address (no checksum to satisfy). */
 export const randomEthAddress = () => `0x${randomBytes(20).toString('hex')}`;
 
