@@ -656,6 +656,19 @@ describe('development server: other paths', () => {
       expectGraphQLProblem(r, 401, 'AUTH_HEADERS_MISSING');
     });
 
+    it('unsigned POST /graphql whose body is not JSON, or not sent as JSON → 401 AUTH_HEADERS_MISSING (§2 before §6)', async () => {
+      const client = server.newClient();
+      const notJson = await server.request(client, 'POST', '/graphql', { sign: false, idempotencyKey: null, rawBody: '{"query": ' });
+      expectGraphQLProblem(notJson, 401, 'AUTH_HEADERS_MISSING');
+      const asText = await server.request(client, 'POST', '/graphql', {
+        sign: false,
+        idempotencyKey: null,
+        rawBody: JSON.stringify({ query: '{ __typename }' }),
+        headers: { 'content-type': 'text/plain' },
+      });
+      expectGraphQLProblem(asText, 401, 'AUTH_HEADERS_MISSING');
+    });
+
     it('unsigned query mixing introspection and data → 401 AUTH_HEADERS_MISSING', async () => {
       const client = server.newClient();
       const customerId = await createCustomer(server, client);

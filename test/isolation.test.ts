@@ -414,9 +414,9 @@ describe.each(VARIANTS)('isolation matrix: $variant', ({ variant, sharedRoute })
     const nf = (a: Attempt, code: string) => expectRefused(variant, a, 404, code);
     const u = randomUUID();
     nf(await rest(B.client, 'wallet-beneficiaries(unknown customer)', `/partner/v1/customers/${u}/crypto/wallet-beneficiaries`, B.beneficiaryInput({ walletAddress: randomEthAddress() })), 'CUSTOMER_NOT_FOUND');
-    nf(await gql(B.client, 'createCryptoRefundApprovalDraft(unknown deposit)', M.createCryptoRefundApprovalDraft, { depositId: u, input: B.refundDraftInput(u) }), 'DEPOSIT_NOT_FOUND');
-    nf(await gql(B.client, 'submitCryptoRefund(unknown refund)', M.submitCryptoRefund, { refundId: u, input: B.stepInput('CRYPTO_REFUND_SUBMIT', u) }), 'REFUND_NOT_FOUND');
-    nf(await rest(B.client, 'confirmation(unknown refund)', `/partner/v1/crypto/refunds/${u}/confirmation`, B.stepInput('CRYPTO_REFUND_CONFIRM', u)), 'REFUND_NOT_FOUND');
+    nf(await gql(B.client, 'createCryptoRefundApprovalDraft(unknown deposit)', M.createCryptoRefundApprovalDraft, { depositId: u, input: B.refundDraftInput(u) }), 'NOT_FOUND');
+    nf(await gql(B.client, 'submitCryptoRefund(unknown refund)', M.submitCryptoRefund, { refundId: u, input: B.stepInput('CRYPTO_REFUND_SUBMIT', u) }), 'NOT_FOUND');
+    nf(await rest(B.client, 'confirmation(unknown refund)', `/partner/v1/crypto/refunds/${u}/confirmation`, B.stepInput('CRYPTO_REFUND_CONFIRM', u)), 'NOT_FOUND');
     nf(await rest(B.client, 'crypto-withdrawals(B customer, unknown beneficiary)', `/partner/v1/customers/${bCustomer}/crypto-withdrawals`, B.withdrawalInput(bCustomer, u)), 'WALLET_BENEFICIARY_NOT_FOUND');
   });
 

@@ -503,17 +503,19 @@ describe('draft input validation (400)', () => {
 });
 
 describe('records and ownership (404, 403)', () => {
-  it('draft on an unknown depositId → 404 DEPOSIT_NOT_FOUND', async () => {
+  it('draft on an unknown depositId → 404 NOT_FOUND (§7: the contract names no code of its own)', async () => {
     const s = await Scenario.create(server);
-    expectGqlError(await s.refundDraft(randomUUID()), 404, 'DEPOSIT_NOT_FOUND');
+    expectGqlError(await s.refundDraft(randomUUID()), 404, 'NOT_FOUND');
   });
 
-  it('unknown refundId → 404 REFUND_NOT_FOUND on submit, on REST confirm and on GraphQL confirm', async () => {
+  it('unknown refundId → 404 NOT_FOUND on submit, on REST confirm and on GraphQL confirm', async () => {
     const s = await Scenario.create(server);
     const id = randomUUID();
-    expectGqlError(await submitWith(s, id, stepEvidence('CRYPTO_REFUND_SUBMIT', id)), 404, 'REFUND_NOT_FOUND');
-    expectProblem(await confirmRestWith(s, id, { operationAuthorization: stepEvidence('CRYPTO_REFUND_CONFIRM', id) }), 404, 'REFUND_NOT_FOUND');
-    expectGqlError(await confirmGql(s, id, stepEvidence('CRYPTO_REFUND_CONFIRM', id)), 404, 'REFUND_NOT_FOUND');
+    expectGqlError(await submitWith(s, id, stepEvidence('CRYPTO_REFUND_SUBMIT', id)), 404, 'NOT_FOUND');
+    const rest = await confirmRestWith(s, id, { operationAuthorization: stepEvidence('CRYPTO_REFUND_CONFIRM', id) });
+    expectProblem(rest, 404, 'NOT_FOUND');
+    expect(rest.body.detail).toBe(`Refund ${id} does not exist.`);
+    expectGqlError(await confirmGql(s, id, stepEvidence('CRYPTO_REFUND_CONFIRM', id)), 404, 'NOT_FOUND');
   });
 
   it("another partner's deposit and refunds → 403 FORBIDDEN, nothing changes", async () => {

@@ -11,7 +11,7 @@ export function ownOrNull<T extends Owned>(ctx: CallContext, row: T | undefined,
   return row;
 }
 
-/** Operations: unknown → 404 with the record's own code, another partner's → 403 FORBIDDEN. */
+/** Operations: unknown → 404 with the record's code (NOT_FOUND where §4 names none), another partner's → 403 FORBIDDEN. */
 export function requireOwn<T extends Owned>(
   ctx: CallContext,
   row: T | undefined,

@@ -34,11 +34,13 @@ export function getRefund(ctx: CallContext, id: string): CryptoRefundRow | null 
   return ownOrNull(ctx, findRefund(ctx.services.db, id), 'refund');
 }
 
+// §7: a problem's code is one of the contract's; it names none for an unknown deposit or refund, so
+// these are the generic 404 NOT_FOUND (the detail names the record).
 const requireOwnDeposit = (tx: Exec, ctx: CallContext, depositId: string): CryptoDepositRow =>
-  requireOwn(ctx, findDeposit(tx, depositId), 'DEPOSIT_NOT_FOUND', 'deposit', depositId);
+  requireOwn(ctx, findDeposit(tx, depositId), 'NOT_FOUND', 'deposit', depositId);
 
 const requireOwnRefund = (tx: Exec, ctx: CallContext, refundId: string): CryptoRefundRow =>
-  requireOwn(ctx, findRefund(tx, refundId), 'REFUND_NOT_FOUND', 'refund', refundId);
+  requireOwn(ctx, findRefund(tx, refundId), 'NOT_FOUND', 'refund', refundId);
 
 export async function createRefundDraft(ctx: CallContext, depositId: string, input: CreateCryptoRefundApprovalDraftInput): Promise<CryptoRefundRow> {
   const errors = new FieldErrors();

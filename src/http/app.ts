@@ -50,6 +50,14 @@ export function parseJsonBody(call: HttpCall): unknown {
   }
 }
 
+function parseJsonBodyOrUndefined(call: HttpCall): unknown {
+  try {
+    return parseJsonBody(call);
+  } catch {
+    return undefined;
+  }
+}
+
 /** In development, the schema may be read without signing (§2): an introspection-only query. */
 function isIntrospectionOnly(body: unknown): boolean {
   const query = (body as { query?: unknown } | null)?.query;
@@ -292,8 +300,9 @@ export class App {
     let body: unknown = undefined;
     if (call.method === 'POST') {
       // Unsigned introspection is allowed in development only (§2); everything else is signed.
+      // Anything else unsigned (including a body that is not JSON) is refused by authentication: 401.
       if (!this.config.production && !hasAnyAuthHeader(call.headers)) {
-        const parsed = parseJsonBody(call);
+        const parsed = parseJsonBodyOrUndefined(call);
         if (isIntrospectionOnly(parsed)) return this.executeGraphQL(call, search, parsed, this.context(call, '', requestId, log));
       }
     }
