@@ -6,7 +6,9 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordNonce } from '../src/db/clients-repository.js';
 import { retireOldestSecret, rotateSecret } from '../src/domain/operators.js';
+import { NONCE_WINDOW_MS } from '../src/http/nonces.js';
 import { bodySha256, canonicalString, sign, signedHeaders, type SignedParts } from '../src/http/signature.js';
 import { beneficiaryBody, randomEthAddress, startTestServer, type Client, type Reply, type TestServer } from './helpers/harness.js';
 
@@ -277,6 +279,29 @@ describe('§2 signature properties', () => {
 // ---------------------------------------------------------------------------------------------------
 // Both surfaces
 // ---------------------------------------------------------------------------------------------------
+
+describe('§2 the nonce window (recordNonce, on the server\'s database file)', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server.stop());
+
+  it('a nonce is refused for 15 minutes after its use, then taken over by a new use (once)', () => {
+    const t0 = Date.parse('2026-11-23T10:00:00.000Z');
+    const nonce = freshNonce();
+    server.operator((db) => {
+      expect(recordNonce(db, 'partner-a', nonce, t0, NONCE_WINDOW_MS)).toBe(true);
+      expect(recordNonce(db, 'partner-a', nonce, t0 + 1, NONCE_WINDOW_MS)).toBe(false);
+      expect(recordNonce(db, 'partner-b', nonce, t0 + 1, NONCE_WINDOW_MS)).toBe(true);
+      // Still inside the window at its last millisecond; outside one millisecond later.
+      expect(recordNonce(db, 'partner-a', nonce, t0 + NONCE_WINDOW_MS - 1, NONCE_WINDOW_MS)).toBe(false);
+      expect(recordNonce(db, 'partner-a', nonce, t0 + NONCE_WINDOW_MS, NONCE_WINDOW_MS)).toBe(true);
+      // The new use starts a new window.
+      expect(recordNonce(db, 'partner-a', nonce, t0 + NONCE_WINDOW_MS + 1, NONCE_WINDOW_MS)).toBe(false);
+    });
+  });
+});
 
 describe.each([REST, GRAPHQL])('§2 authentication on $name', (surface) => {
   let server: TestServer;

@@ -37,29 +37,24 @@ export function retireSecret(db: Exec, id: number, retiredAt: string): void {
   db.update(clientSecrets).set({ retiredAt }).where(eq(clientSecrets.id, id)).run();
 }
 
-/** Whether the client used this nonce since `sinceMs`. */
-export function nonceSeen(db: Exec, clientId: string, nonce: string, sinceMs: number): boolean {
-  const seen = prepared(db, 'findNonce', (d) =>
-    d
-      .select({ seenAtMs: nonces.seenAtMs })
-      .from(nonces)
-      .where(and(eq(nonces.clientId, sql.placeholder('clientId')), eq(nonces.nonce, sql.placeholder('nonce'))))
-      .prepare(),
-  ).get({ clientId, nonce });
-  return seen !== undefined && seen.seenAtMs > sinceMs;
-}
-
-/** Records a nonce; false when the client used it already (and it is not yet purged). */
+/**
+ * Records a nonce; false when the client used it within the window. One statement: a row older than
+ * the window (not yet purged) is taken over, a newer one is left alone and nothing changes.
+ */
 export function recordNonce(db: Exec, clientId: string, nonce: string, seenAtMs: number, windowMs: number): boolean {
-  if (nonceSeen(db, clientId, nonce, seenAtMs - windowMs)) return false;
-  prepared(db, 'upsertNonce', (d) =>
-    d
-      .insert(nonces)
-      .values({ clientId: sql.placeholder('clientId'), nonce: sql.placeholder('nonce'), seenAtMs: sql.placeholder('seenAtMs') })
-      .onConflictDoUpdate({ target: [nonces.clientId, nonces.nonce], set: { seenAtMs: sql`excluded.seen_at_ms` } })
-      .prepare(),
-  ).run({ clientId, nonce, seenAtMs });
-  return true;
+  return (
+    prepared(db, 'upsertNonce', (d) =>
+      d
+        .insert(nonces)
+        .values({ clientId: sql.placeholder('clientId'), nonce: sql.placeholder('nonce'), seenAtMs: sql.placeholder('seenAtMs') })
+        .onConflictDoUpdate({
+          target: [nonces.clientId, nonces.nonce],
+          set: { seenAtMs: sql`excluded.seen_at_ms` },
+          setWhere: sql`${nonces.seenAtMs} <= ${sql.placeholder('windowStartMs')}`,
+        })
+        .prepare(),
+    ).run({ clientId, nonce, seenAtMs, windowStartMs: seenAtMs - windowMs }).changes === 1
+  );
 }
 
 export function setRateLimit(db: Exec, clientId: string, rps: number, burst: number): void {

@@ -93,7 +93,7 @@ function rateLimited(seconds: number, detail: string): Problem {
 }
 
 /** What the request learned on its way, for the log line and the last step of handle(). */
-type Track = { clientId?: string; nonce?: NonceSpend; ctx?: GraphQLContext };
+type Track = { clientId?: string; nonce?: NonceSpend; bodyHash?: string; ctx?: GraphQLContext };
 
 export class App {
   private readonly clientBuckets = new TokenBuckets();
@@ -116,7 +116,7 @@ export class App {
     readonly clock: () => Date = () => new Date(),
   ) {
     this.rest = new RestAdapter(apollo, schema);
-    this.nonces = new NonceLedger(db, writer);
+    this.nonces = new NonceLedger(writer);
     this.credentials = new CredentialCache(config.secretBox);
     this.replays = new ReplayCache(config.replayCacheEntries);
     this.devProxy = config.production ? undefined : new DevProxy(db, config.secretBox, (call) => this.handle(call));
@@ -151,7 +151,7 @@ export class App {
       log.error({ err }, 'commit not durable');
       reply = renderProblem(pathname, new Problem('INTERNAL', 'Internal server error'), requestId);
     });
-    this.rememberAnswer(call, track.ctx, reply);
+    this.rememberAnswer(call, track, reply);
     reply.headers['x-request-id'] = requestId;
     log.info(
       {
@@ -202,7 +202,7 @@ export class App {
       let body: unknown;
       try {
         this.limitClient(clientId);
-        const replay = await this.replayFromCache(call, ctx);
+        const replay = await this.replayFromCache(call, ctx, track);
         if (replay) return replay;
         body = parseJsonBody(call);
       } catch (e) {
@@ -237,6 +237,7 @@ export class App {
     this.limits.set(client.clientId, client.rateLimit ?? this.config.rateLimit);
     track.clientId = client.clientId;
     track.nonce = client.nonce;
+    track.bodyHash = client.bodyHash;
     return client;
   }
 
@@ -251,10 +252,11 @@ export class App {
    * §3 replay of a byte-identical retry from the answers of this process (src/http/replay-cache.ts):
    * the replay is audited like any other, and a request the cache does not know takes the full path.
    */
-  private async replayFromCache(call: HttpCall, ctx: GraphQLContext): Promise<HttpReply | undefined> {
+  private async replayFromCache(call: HttpCall, ctx: GraphQLContext, track: Track): Promise<HttpReply | undefined> {
     const key = ctx.idempotencyKey;
-    if (key === undefined || call.method !== 'POST' || !isJsonContentType(call.headers['content-type'])) return undefined;
-    const found = this.replays.find(ctx.clientId, key, call.url, call.body, ctx.now.getTime());
+    const bodyHash = track.bodyHash;
+    if (key === undefined || !bodyHash || call.method !== 'POST' || !isJsonContentType(call.headers['content-type'])) return undefined;
+    const found = this.replays.find(ctx.clientId, key, call.url, bodyHash, ctx.now.getTime());
     if (!found) return undefined;
     ctx.outcome.replayed = true;
     await ctx.services.writer.run((tx) => auditSuccess(tx, ctx, found.subject, found.resourceId, true));
@@ -262,11 +264,13 @@ export class App {
   }
 
   /** Keeps a mutation's successful answer for byte-identical retries of it. */
-  private rememberAnswer(call: HttpCall, ctx: GraphQLContext | undefined, reply: HttpReply): void {
+  private rememberAnswer(call: HttpCall, track: Track, reply: HttpReply): void {
+    const ctx = track.ctx;
     const stored = ctx?.outcome.stored;
-    if (!stored || ctx.outcome.hadErrors || reply.status !== 200 || ctx.idempotencyKey === undefined || call.method !== 'POST') return;
+    const bodyHash = track.bodyHash;
+    if (!stored || ctx.outcome.hadErrors || reply.status !== 200 || ctx.idempotencyKey === undefined || call.method !== 'POST' || !bodyHash) return;
     const headers = { ...reply.headers, 'idempotent-replayed': 'true' };
-    this.replays.remember(ctx.clientId, ctx.idempotencyKey, call.url, call.body, { ...stored, reply: { status: 200, headers, body: reply.body } });
+    this.replays.remember(ctx.clientId, ctx.idempotencyKey, call.url, bodyHash, { ...stored, reply: { status: 200, headers, body: reply.body } });
   }
 
   /** writer: the signed request's (nonce-guarded); an unsigned request (introspection) writes nothing. */
@@ -309,7 +313,7 @@ export class App {
     const { clientId, nonce } = this.authenticate(call, track);
     this.limitClient(clientId);
     const ctx = (track.ctx = this.context(call, clientId, requestId, log, nonce.writer));
-    const replay = await this.replayFromCache(call, ctx);
+    const replay = await this.replayFromCache(call, ctx, track);
     if (replay) return replay;
     if (call.method === 'POST') body = parseJsonBody(call);
     // Hardening: one operation per request (a batch would multiply every limit and the idempotency scope).

@@ -3,7 +3,7 @@ import type { ClientCredentials, CredentialCache } from '../domain/clients.js';
 import type { Db } from '../db/open.js';
 import { Problem } from '../domain/problem.js';
 import type { NonceLedger, NonceSpend } from './nonces.js';
-import { sign, signaturesEqual } from './signature.js';
+import { bodySha256, sign, signaturesEqual } from './signature.js';
 
 export const TIMESTAMP_SKEW_MS = 300_000;
 const TIMESTAMP_FORMAT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
@@ -26,6 +26,8 @@ export function hasAnyAuthHeader(headers: Record<string, string | undefined>): b
 export type Authenticated = ClientCredentials & {
   /** The nonce being spent: the request's writer, and the Problem (if any) that replaces its answer. */
   nonce: NonceSpend;
+  /** SHA-256 of the body (hex), as signed: the replay cache compares bodies by it. */
+  bodyHash: string;
 };
 
 /** Checks in the order of §2; the nonce is spent only once the signature verified. */
@@ -56,11 +58,12 @@ export function authenticate(db: Db, nonces: NonceLedger, credentials: Credentia
     clientId,
     idempotencyKey: req.headers['idempotency-key'],
     body: req.body,
+    bodyHash: bodySha256(req.body),
   };
   // Every active secret is tried (rotation), each compared in constant time.
   const verified =
     SIGNATURE_FORMAT.test(signature) &&
     client.secrets.map((secret) => signaturesEqual(sign(secret, parts), signature)).some(Boolean);
   if (!verified) throw new Problem('AUTH_SIGNATURE_INVALID', 'X-Partner-Signature does not verify.');
-  return { ...client, nonce: nonces.spend(clientId, nonce, now.getTime()) };
+  return { ...client, nonce: nonces.spend(clientId, nonce, now.getTime()), bodyHash: parts.bodyHash };
 }

@@ -1,15 +1,17 @@
-// §2 single-use nonces without a commit of their own: a nonce is checked at once (database and the
-// nonces of requests still in flight), and its record joins the same group commit as the request's
-// effect. The request answers only after that commit, so an answered request's nonce is durably spent.
+// §2 single-use nonces without a commit of their own. A nonce's record joins the same group commit as
+// the request's effect, and the request answers only after that commit, so an answered request's nonce
+// is durably spent.
 //
-// Another process on the same database may spend the same nonce between the check and the commit. The
-// record's job runs before any write of the request (jobs run in arrival order), so each of the
-// request's writes first asks guard(): when the nonce was lost, the write throws inside its own
-// savepoint and rolls back. A request answered AUTH_NONCE_REUSED never leaves an effect behind.
-import { nonceSeen, recordNonce } from '../db/clients-repository.js';
+// The record's job is queued at authentication, before any write of the request, and jobs run in
+// arrival order: each of the request's writes first asks whether the record found the nonce unused.
+// When it did not (a replay, or another process on the same database spent it first), the write throws
+// inside its own savepoint and rolls back, and the answer becomes 401 AUTH_NONCE_REUSED. A request
+// answered AUTH_NONCE_REUSED never leaves an effect behind. The nonce is not also looked up at
+// authentication: the record's upsert is the one check (measured: ~5% more creates/s without the
+// extra random-page read); a request whose nonce is still in flight here is refused at once.
+import { recordNonce } from '../db/clients-repository.js';
 import type { GroupCommitter } from '../db/group-commit.js';
 import type { Exec } from '../db/exec.js';
-import type { Db } from '../db/open.js';
 import type { Writer } from '../domain/context.js';
 import { Problem } from '../domain/problem.js';
 
@@ -31,15 +33,12 @@ export type NonceSpend = {
 export class NonceLedger {
   private readonly inFlight = new Set<string>();
 
-  constructor(
-    private readonly db: Db,
-    private readonly writer: GroupCommitter,
-  ) {}
+  constructor(private readonly writer: GroupCommitter) {}
 
-  /** Spends the nonce: AUTH_NONCE_REUSED at once when it was seen. */
+  /** Spends the nonce: AUTH_NONCE_REUSED at once while the same nonce is in flight, else at its commit. */
   spend(clientId: string, nonce: string, nowMs: number): NonceSpend {
     const key = `${clientId}\n${nonce}`;
-    if (this.inFlight.has(key) || nonceSeen(this.db, clientId, nonce, nowMs - NONCE_WINDOW_MS)) throw reused();
+    if (this.inFlight.has(key)) throw reused();
     this.inFlight.add(key);
     // Set while the record's job runs (synchronously, inside its batch), so a later job of the same
     // batch already knows; a batch that failed to commit marks it before the next batch begins.

@@ -8,7 +8,6 @@
 // other request (different bytes, another surface, a cold cache after a restart, another process) takes
 // the full path, where the idempotency module remains the authority (replay, 409, or a fresh effect).
 import type { AuditSubject } from '../domain/audit.js';
-import { bodySha256 } from './signature.js';
 import type { HttpReply } from './types.js';
 
 export type StoredAnswer = {
@@ -30,7 +29,7 @@ export class ReplayCache {
   constructor(private readonly maxEntries: number) {}
 
   /** The answer to replay for this exact request, if one is stored and its record has not expired. */
-  find(clientId: string, idempotencyKey: string, url: string, body: Buffer, nowMs: number): StoredAnswer | undefined {
+  find(clientId: string, idempotencyKey: string, url: string, bodyHash: string, nowMs: number): StoredAnswer | undefined {
     if (this.maxEntries === 0) return undefined;
     const key = scope(clientId, idempotencyKey);
     const entry = this.entries.get(key);
@@ -39,18 +38,18 @@ export class ReplayCache {
       this.entries.delete(key);
       return undefined;
     }
-    if (entry.url !== url || entry.bodyHash !== bodySha256(body)) return undefined;
+    if (entry.url !== url || entry.bodyHash !== bodyHash) return undefined;
     this.entries.delete(key);
     this.entries.set(key, entry);
     this.hits += 1;
     return entry;
   }
 
-  remember(clientId: string, idempotencyKey: string, url: string, body: Buffer, answer: StoredAnswer): void {
+  remember(clientId: string, idempotencyKey: string, url: string, bodyHash: string, answer: StoredAnswer): void {
     if (this.maxEntries === 0) return;
     const key = scope(clientId, idempotencyKey);
     this.entries.delete(key);
-    this.entries.set(key, { ...answer, url, bodyHash: bodySha256(body) });
+    this.entries.set(key, { ...answer, url, bodyHash });
     if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
   }
 

@@ -12,6 +12,8 @@ export type SignedParts = {
   clientId: string;
   idempotencyKey?: string | null;
   body: string | Buffer;
+  /** bodySha256(body), when the caller has it already (the server hashes each body once). */
+  bodyHash?: string;
 };
 
 /** SHA256(body) of the canonical string: lowercase hex of the raw body bytes. */
@@ -28,7 +30,7 @@ export function canonicalString(p: SignedParts): string {
     p.nonce,
     p.clientId,
     p.idempotencyKey ?? '',
-    bodySha256(p.body),
+    p.bodyHash ?? bodySha256(p.body),
   ].join('\n');
 }
 
