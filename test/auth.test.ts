@@ -1,12 +1,14 @@
 // Contract §2 (authentication) and §7 (problems) on both surfaces, plus the §2 signature vectors,
 // the development exemptions and the §8 development signing proxy.
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordNonce } from '../src/db/clients-repository.js';
+import { openDatabase } from '../src/db/open.js';
 import { retireOldestSecret, rotateSecret } from '../src/domain/operators.js';
 import { NONCE_WINDOW_MS } from '../src/http/nonces.js';
 import { bodySha256, canonicalString, sign, signedHeaders, type SignedParts } from '../src/http/signature.js';
@@ -280,17 +282,13 @@ describe('§2 signature properties', () => {
 // Both surfaces
 // ---------------------------------------------------------------------------------------------------
 
-describe('§2 the nonce window (recordNonce, on the server\'s database file)', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(() => server.stop());
-
+describe('§2 the nonce window (recordNonce on a real database file)', () => {
   it('a nonce is refused for 15 minutes after its use, then taken over by a new use (once)', () => {
     const t0 = Date.parse('2026-11-23T10:00:00.000Z');
     const nonce = freshNonce();
-    server.operator((db) => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'partner-nonces-'));
+    const { db, close } = openDatabase(path.join(dir, 'nonces.db'));
+    try {
       expect(recordNonce(db, 'partner-a', nonce, t0, NONCE_WINDOW_MS)).toBe(true);
       expect(recordNonce(db, 'partner-a', nonce, t0 + 1, NONCE_WINDOW_MS)).toBe(false);
       expect(recordNonce(db, 'partner-b', nonce, t0 + 1, NONCE_WINDOW_MS)).toBe(true);
@@ -299,7 +297,10 @@ describe('§2 the nonce window (recordNonce, on the server\'s database file)', (
       expect(recordNonce(db, 'partner-a', nonce, t0 + NONCE_WINDOW_MS, NONCE_WINDOW_MS)).toBe(true);
       // The new use starts a new window.
       expect(recordNonce(db, 'partner-a', nonce, t0 + NONCE_WINDOW_MS + 1, NONCE_WINDOW_MS)).toBe(false);
-    });
+    } finally {
+      close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

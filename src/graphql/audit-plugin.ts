@@ -34,8 +34,8 @@ export const auditPlugin: ApolloServerPlugin<GraphQLContext> = {
         try {
           await contextValue.services.writer.run((tx) => auditRefusal(tx, contextValue, attempt, problem));
         } catch (err) {
-          // A Problem here is the request's own refusal (its nonce was spent by another process): a
-          // request refused at authentication is not audited, and its answer becomes that 401.
+          // A Problem here is the request's own refusal: its nonce was already spent (a replay, or another
+          // process first). Requests refused at authentication are not audited; the answer becomes 401.
           if (err instanceof Problem) return;
           contextValue.logger.error({ err }, 'could not write the audit event of a refused mutation');
         }

@@ -303,8 +303,8 @@ export class App {
       return { status: 302, headers: { location: '/dev/graphql' }, body: '' };
     let body: unknown = undefined;
     if (call.method === 'POST') {
-      // Unsigned introspection is allowed in development only (§2); everything else is signed.
-      // Anything else unsigned (including a body that is not JSON) is refused by authentication: 401.
+      // Unsigned introspection is allowed in development only (§2); anything else unsigned (a body that
+      // is not JSON included) goes on to authentication, which refuses it: 401.
       if (!this.config.production && !hasAnyAuthHeader(call.headers)) {
         const parsed = parseJsonBodyOrUndefined(call);
         if (isIntrospectionOnly(parsed)) return this.executeGraphQL(call, search, parsed, this.context(call, '', requestId, log));
