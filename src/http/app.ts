@@ -13,7 +13,7 @@ import { Problem } from '../domain/problem.js';
 import type { GraphQLContext } from '../graphql/context.js';
 import { QUERY_LIMITS } from '../graphql/limits.js';
 import { authenticate, hasAnyAuthHeader, type Authenticated } from './auth.js';
-import { NonceLedger, type NonceSpend } from './nonces.js';
+import { NonceLedger } from './nonces.js';
 import { CredentialCache } from '../domain/clients.js';
 import { TokenBuckets } from './rate-limit.js';
 import { auditRefusal, auditSubject, auditSuccess } from '../domain/audit.js';
@@ -93,7 +93,7 @@ function rateLimited(seconds: number, detail: string): Problem {
 }
 
 /** What the request learned on its way, for the log line and the last step of handle(). */
-type Track = { clientId?: string; nonce?: NonceSpend; bodyHash?: string; ctx?: GraphQLContext };
+type Track = { auth?: Authenticated; ctx?: GraphQLContext };
 
 export class App {
   private readonly clientBuckets = new TokenBuckets();
@@ -144,7 +144,7 @@ export class App {
       reply = renderProblem(pathname, problem, requestId);
     }
     // §2: no answer before the request's nonce is durably spent (it commits with the request's effect).
-    const late = track.nonce && (await track.nonce.settled);
+    const late = track.auth && (await track.auth.nonce.settled);
     if (late) reply = renderProblem(pathname, late, requestId);
     // Nor before what it read is on disk: a read may see a batch whose fsync is still running.
     await this.writer.settled().catch((err: unknown) => {
@@ -158,7 +158,7 @@ export class App {
         method: call.method,
         path: pathname,
         status: reply.status,
-        clientId: track.clientId,
+        clientId: track.auth?.clientId,
         durationMs: Number(process.hrtime.bigint() - started) / 1e6,
         replayed: reply.headers['idempotent-replayed'] === 'true' || undefined,
       },
@@ -197,12 +197,12 @@ export class App {
     const rest = matchRestRoute(pathname);
     if (rest) {
       if (call.method !== 'POST') throw methodNotAllowed('POST');
-      const { clientId, nonce } = this.authenticate(call, track);
-      const ctx = (track.ctx = this.context(call, clientId, requestId, log, nonce.writer));
+      const auth = this.authenticate(call, track);
+      const ctx = (track.ctx = this.context(call, auth.clientId, requestId, log, auth.nonce.writer));
       let body: unknown;
       try {
-        this.limitClient(clientId);
-        const replay = await this.replayFromCache(call, ctx, track);
+        this.limitClient(auth.clientId);
+        const replay = await this.replayFromCache(call, ctx, auth.bodyHash);
         if (replay) return replay;
         body = parseJsonBody(call);
       } catch (e) {
@@ -235,9 +235,7 @@ export class App {
       throw e;
     }
     this.limits.set(client.clientId, client.rateLimit ?? this.config.rateLimit);
-    track.clientId = client.clientId;
-    track.nonce = client.nonce;
-    track.bodyHash = client.bodyHash;
+    track.auth = client;
     return client;
   }
 
@@ -252,10 +250,9 @@ export class App {
    * §3 replay of a byte-identical retry from the answers of this process (src/http/replay-cache.ts):
    * the replay is audited like any other, and a request the cache does not know takes the full path.
    */
-  private async replayFromCache(call: HttpCall, ctx: GraphQLContext, track: Track): Promise<HttpReply | undefined> {
+  private async replayFromCache(call: HttpCall, ctx: GraphQLContext, bodyHash: string): Promise<HttpReply | undefined> {
     const key = ctx.idempotencyKey;
-    const bodyHash = track.bodyHash;
-    if (key === undefined || !bodyHash || call.method !== 'POST' || !isJsonContentType(call.headers['content-type'])) return undefined;
+    if (key === undefined || call.method !== 'POST' || !isJsonContentType(call.headers['content-type'])) return undefined;
     const found = this.replays.find(ctx.clientId, key, call.url, bodyHash, ctx.now.getTime());
     if (!found) return undefined;
     ctx.outcome.replayed = true;
@@ -267,7 +264,7 @@ export class App {
   private rememberAnswer(call: HttpCall, track: Track, reply: HttpReply): void {
     const ctx = track.ctx;
     const stored = ctx?.outcome.stored;
-    const bodyHash = track.bodyHash;
+    const bodyHash = track.auth?.bodyHash;
     if (!stored || ctx.outcome.hadErrors || reply.status !== 200 || ctx.idempotencyKey === undefined || call.method !== 'POST' || !bodyHash) return;
     const headers = { ...reply.headers, 'idempotent-replayed': 'true' };
     this.replays.remember(ctx.clientId, ctx.idempotencyKey, call.url, bodyHash, { ...stored, reply: { status: 200, headers, body: reply.body } });
@@ -310,10 +307,10 @@ export class App {
         if (isIntrospectionOnly(parsed)) return this.executeGraphQL(call, search, parsed, this.context(call, '', requestId, log));
       }
     }
-    const { clientId, nonce } = this.authenticate(call, track);
-    this.limitClient(clientId);
-    const ctx = (track.ctx = this.context(call, clientId, requestId, log, nonce.writer));
-    const replay = await this.replayFromCache(call, ctx, track);
+    const auth = this.authenticate(call, track);
+    this.limitClient(auth.clientId);
+    const ctx = (track.ctx = this.context(call, auth.clientId, requestId, log, auth.nonce.writer));
+    const replay = await this.replayFromCache(call, ctx, auth.bodyHash);
     if (replay) return replay;
     if (call.method === 'POST') body = parseJsonBody(call);
     // Hardening: one operation per request (a batch would multiply every limit and the idempotency scope).
