@@ -1,17 +1,20 @@
 import type { CodegenConfig } from '@graphql-codegen/cli';
 
-// Resolver types are generated from schema/ (the source of truth). Mappers make resolvers return
-// Drizzle row types (or the domain views built on them), so a field the row lacks is a type error.
+// Resolver types are generated from the SDL (src/graphql/common.graphql and each module's
+// schema.graphql, the source of truth). Mappers make resolvers return Drizzle row types (or the views
+// built on them), so a field the row lacks is a type error. The operations list is generated from the
+// descriptor files (codegen/operations-plugin.cjs).
+const schema = ['./src/graphql/common.graphql', './src/modules/*/schema.graphql'];
+
 const config: CodegenConfig = {
-  schema: './schema/*.graphql',
+  schema,
   generates: {
     './src/graphql/generated/resolvers-types.ts': {
       plugins: ['typescript', 'typescript-resolvers'],
       config: {
-        useIndexSignature: true,
         useTypeImports: true,
         enumsAsTypes: true,
-        contextType: '../context.js#GraphQLContext',
+        contextType: '../../core/context.js#CallContext',
         scalars: {
           UUID: 'string',
           DateTime: { input: 'Date', output: 'Date | string' },
@@ -22,9 +25,12 @@ const config: CodegenConfig = {
           WalletBeneficiary: '../../db/schema.js#WalletBeneficiaryRow',
           CryptoWithdrawal: '../../db/schema.js#CryptoWithdrawalRow',
           CryptoRefund: '../../db/schema.js#CryptoRefundRow',
-          CryptoDeposit: '../../domain/deposits.js#DepositView',
+          CryptoDeposit: '../../modules/deposits/rules.js#DepositView',
         },
       },
+    },
+    './src/graphql/generated/operations.ts': {
+      plugins: ['./codegen/operations-plugin.cjs'],
     },
   },
 };

@@ -7,9 +7,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { openDatabase } from '../src/db/open.js';
-import { insertCustomer } from '../src/db/records-repository.js';
-import { createClient, createRoute } from '../src/domain/operators.js';
-import { SecretBox } from '../src/domain/secret-box.js';
+import { insertCustomerNow as insertCustomer } from '../src/modules/customers/repository.js';
+import { createClient, createRoute } from '../src/cli/operators.js';
+import { SecretBox } from '../src/core/secret-box.js';
 import { signedHeaders } from '../src/http/signature.js';
 import { pacedLoad } from './paced.js';
 

@@ -1,6 +1,6 @@
 // Environment, parsed once into a typed Config (contract §1, §3, §5, §8).
 import path from 'node:path';
-import { secretBoxFromEnv, type SecretBox } from './domain/secret-box.js';
+import { secretBoxFromEnv, type SecretBox } from './core/secret-box.js';
 
 export type Config = {
   port: number;
@@ -19,7 +19,9 @@ export type Config = {
   groupCommitGatherMs: number;
   /** Answers kept in memory for byte-identical idempotent retries (src/http/replay-cache.ts); 0: none. */
   replayCacheEntries: number;
-  /** Token bucket per partner client, after authentication (issue #3). */
+  /** How long a client's credentials are kept in memory (src/http/credentials.ts); 0: read on every request. */
+  credentialCacheMs: number;
+  /** Token bucket per partner client, after authentication. */
   rateLimit: { rps: number; burst: number };
   /** Token bucket per source address for requests that fail authentication. */
   anonymousRateLimit: { rps: number; burst: number };
@@ -56,6 +58,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     checkpointIntervalMs: env.CHECKPOINT_INTERVAL_MS === '0' ? 0 : positiveNumber('CHECKPOINT_INTERVAL_MS', env.CHECKPOINT_INTERVAL_MS, 25),
     groupCommitGatherMs: env.GROUP_COMMIT_GATHER_MS === '0' ? 0 : positiveNumber('GROUP_COMMIT_GATHER_MS', env.GROUP_COMMIT_GATHER_MS, 1),
     replayCacheEntries: env.REPLAY_CACHE_ENTRIES === '0' ? 0 : Math.floor(positiveNumber('REPLAY_CACHE_ENTRIES', env.REPLAY_CACHE_ENTRIES, 10_000)),
+    credentialCacheMs: env.CREDENTIAL_CACHE_MS === '0' ? 0 : positiveNumber('CREDENTIAL_CACHE_MS', env.CREDENTIAL_CACHE_MS, 1000),
     rateLimit: {
       rps: positiveNumber('RATE_LIMIT_RPS', env.RATE_LIMIT_RPS, 200),
       burst: positiveNumber('RATE_LIMIT_BURST', env.RATE_LIMIT_BURST, 1000),

@@ -3,9 +3,9 @@
 import { randomUUID } from 'node:crypto';
 import { hasAnyClient } from './db/clients-repository.js';
 import type { Db } from './db/open.js';
-import type { SecretBox } from './domain/secret-box.js';
-import { insertCustomer } from './db/records-repository.js';
-import { createClient, createRoute } from './domain/operators.js';
+import type { SecretBox } from './core/secret-box.js';
+import { createClient, createRoute } from './cli/operators.js';
+import { insertCustomerNow } from './modules/customers/repository.js';
 import { DEMO_CLIENT_ID } from './http/dev-proxy.js';
 
 export type Demo = { clientId: string; secret: string; routeCode: string; customerId: string };
@@ -24,7 +24,7 @@ export function provisionDemoIfEmpty(db: Db, box: SecretBox): Demo | undefined {
     feeMinor: '1500000',
   });
   const now = new Date().toISOString();
-  const customer = insertCustomer(db, {
+  const customer = insertCustomerNow(db, {
     customerId: randomUUID(),
     clientId,
     externalRef: 'demo-customer-1',

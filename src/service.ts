@@ -1,4 +1,5 @@
-// Assembles the service: database → Apollo → App → HTTP server, plus the purge of expired state.
+// Assembles the service: database → Apollo → surfaces → pipeline → HTTP server, plus the purge of
+// expired state.
 import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pino, { type Logger } from 'pino';
@@ -9,10 +10,13 @@ import { createRequire } from 'node:module';
 import { startCheckpointer } from './db/checkpointer.js';
 import { GroupCommitter } from './db/group-commit.js';
 import { openDatabase, type DbHandle } from './db/open.js';
+import { descriptors } from './graphql/registry.js';
 import { createApollo } from './graphql/server.js';
-import { App } from './http/app.js';
+import { GraphQLSurface } from './http/graphql-surface.js';
 import { NONCE_WINDOW_MS } from './http/nonces.js';
-import { createHttpServer } from './http/node-server.js';
+import { Pipeline, type Clock } from './http/pipeline.js';
+import { RestSurface } from './http/rest-surface.js';
+import { createHttpServer } from './http/server.js';
 
 export type RunningService = {
   url: string;
@@ -20,20 +24,28 @@ export type RunningService = {
   database: DbHandle;
   server: http.Server;
   /** Group-commit and replay-cache counters (tests, benchmark). */
-  stats(): GroupCommitter['stats'] & ReturnType<App['stats']>;
+  stats(): GroupCommitter['stats'] & ReturnType<Pipeline['stats']>;
   stop(): Promise<void>;
 };
 
 const PURGE_INTERVAL_MS = 60_000;
 
-export function purgeExpired(database: DbHandle, nowMs = Date.now()): { nonces: number; idempotency: number } {
+export async function purgeExpired(database: DbHandle, nowMs = Date.now()): Promise<{ nonces: number; idempotency: number }> {
   return {
-    nonces: purgeNonces(database.db, nowMs - NONCE_WINDOW_MS),
-    idempotency: purgeIdempotencyRecords(database.db, nowMs),
+    nonces: await purgeNonces(database.db, nowMs - NONCE_WINDOW_MS),
+    idempotency: await purgeIdempotencyRecords(database.db, nowMs),
   };
 }
 
-export async function startService(config: Config, logger?: Logger): Promise<RunningService> {
+export type ServiceOptions = {
+  logger?: Logger;
+  /** Every time reading of the request path (auth window, rate limits, caches, records); tests move it. */
+  clock?: Clock;
+};
+
+export async function startService(config: Config, options: ServiceOptions = {}): Promise<RunningService> {
+  const { logger } = options;
+  const clock = options.clock ?? (() => new Date());
   const log = logger ?? pino({ level: config.logLevel, base: undefined, redact: ['*.secret', '*.signature'] });
   const database = openDatabase(config.databaseFile);
   // checkpointIntervalMs 0 leaves checkpoints to SQLite (in line, every 1000 pages), for comparison.
@@ -48,20 +60,28 @@ export async function startService(config: Config, logger?: Logger): Promise<Run
   const { apollo, schema } = createApollo({ production: config.production });
   await apollo.start();
   const writer = new GroupCommitter(database, undefined, config.groupCommitGatherMs);
-  const app = new App(config, database.db, writer, apollo, schema, log);
-  const server = createHttpServer(app);
+  const pipeline = new Pipeline({
+    config,
+    db: database.db,
+    writer,
+    graphql: new GraphQLSurface(apollo),
+    rest: new RestSurface(schema, descriptors),
+    logger: log,
+    clock,
+  });
+  const server = createHttpServer(pipeline);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());
   });
   const { port } = server.address() as AddressInfo;
   const purge = setInterval(() => {
-    try {
-      const purged = purgeExpired(database);
-      if (purged.nonces || purged.idempotency) log.debug({ purged }, 'purged expired nonces and idempotency records');
-    } catch (err) {
-      log.error({ err }, 'purge failed');
-    }
+    purgeExpired(database, clock().getTime()).then(
+      (purged) => {
+        if (purged.nonces || purged.idempotency) log.debug({ purged }, 'purged expired nonces and idempotency records');
+      },
+      (err: unknown) => log.error({ err }, 'purge failed'),
+    );
   }, PURGE_INTERVAL_MS);
   purge.unref();
   return {
@@ -69,7 +89,7 @@ export async function startService(config: Config, logger?: Logger): Promise<Run
     port,
     database,
     server,
-    stats: () => ({ ...writer.stats, ...app.stats() }),
+    stats: () => ({ ...writer.stats, ...pipeline.stats() }),
     async stop() {
       clearInterval(purge);
       await new Promise<void>((resolve) => {

@@ -12,7 +12,7 @@ import {
   isValidSolAddress,
   isValidTronAddress,
   normalizeAddressForComparison,
-} from '../src/domain/addresses/index.js';
+} from '../src/core/addresses/index.js';
 
 const CHAINS: Blockchain[] = ['ETH', 'TRON', 'BTC', 'SOL'];
 const b58c = createBase58check(sha256);
@@ -278,7 +278,13 @@ describe('normalizeAddressForComparison', () => {
 
   it.each([
     ['TRON', 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t'],
-    ['BTC', 'BC1QW508D6QEJXTDG4Y5R3ZARVARY0C5XW7KV8F3T4'],
+    ['BTC', '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa'],
     ['SOL', 'So11111111111111111111111111111111111111112'],
-  ] as const)('leaves %s unchanged', (chain, a) => expect(normalizeAddressForComparison(chain, a)).toBe(a));
+  ] as const)('leaves %s base58 unchanged (case-sensitive)', (chain, a) => expect(normalizeAddressForComparison(chain, a)).toBe(a));
+
+  it('BTC bech32 is lower-cased: its all-upper form is the same address', () => {
+    const upper = 'BC1QW508D6QEJXTDG4Y5R3ZARVARY0C5XW7KV8F3T4';
+    expect(normalizeAddressForComparison('BTC', upper)).toBe(upper.toLowerCase());
+    expect(normalizeAddressForComparison('BTC', upper.toLowerCase())).toBe(upper.toLowerCase());
+  });
 });

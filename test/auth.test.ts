@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordNonce } from '../src/db/clients-repository.js';
 import { openDatabase } from '../src/db/open.js';
-import { retireOldestSecret, rotateSecret } from '../src/domain/operators.js';
+import { retireOldestSecret, rotateSecret } from '../src/cli/operators.js';
 import { NONCE_WINDOW_MS } from '../src/http/nonces.js';
 import { bodySha256, canonicalString, sign, signedHeaders, type SignedParts } from '../src/http/signature.js';
 import { beneficiaryBody, randomEthAddress, startTestServer, type Client, type Reply, type TestServer } from './helpers/harness.js';
@@ -117,7 +117,8 @@ const REST: Surface = {
       idempotencyKey: () => randomUUID(),
       expectOk(r) {
         expect(r.status, r.text).toBe(200);
-        expect(r.body).toMatchObject({ customerId, beneficiaryStatus: 'ACTIVE' });
+        expect(r.body).toMatchObject({ beneficiaryStatus: 'ACTIVE', routeCode });
+        expect(r.body).not.toHaveProperty('customerId');
       },
       expectProblem: (r, code) => expectRestProblem(r, 401, code),
     };
@@ -283,20 +284,20 @@ describe('§2 signature properties', () => {
 // ---------------------------------------------------------------------------------------------------
 
 describe('§2 the nonce window (recordNonce on a real database file)', () => {
-  it('a nonce is refused for 15 minutes after its use, then taken over by a new use (once)', () => {
+  it('a nonce is refused for 15 minutes after its use, then taken over by a new use (once)', async () => {
     const t0 = Date.parse('2026-11-23T10:00:00.000Z');
     const nonce = freshNonce();
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'partner-nonces-'));
     const { db, close } = openDatabase(path.join(dir, 'nonces.db'));
     try {
-      expect(recordNonce(db, 'partner-a', nonce, t0, NONCE_WINDOW_MS)).toBe(true);
-      expect(recordNonce(db, 'partner-a', nonce, t0 + 1, NONCE_WINDOW_MS)).toBe(false);
-      expect(recordNonce(db, 'partner-b', nonce, t0 + 1, NONCE_WINDOW_MS)).toBe(true);
+      expect(await recordNonce(db, 'partner-a', nonce, t0, NONCE_WINDOW_MS)).toBe(true);
+      expect(await recordNonce(db, 'partner-a', nonce, t0 + 1, NONCE_WINDOW_MS)).toBe(false);
+      expect(await recordNonce(db, 'partner-b', nonce, t0 + 1, NONCE_WINDOW_MS)).toBe(true);
       // Still inside the window at its last millisecond; outside one millisecond later.
-      expect(recordNonce(db, 'partner-a', nonce, t0 + NONCE_WINDOW_MS - 1, NONCE_WINDOW_MS)).toBe(false);
-      expect(recordNonce(db, 'partner-a', nonce, t0 + NONCE_WINDOW_MS, NONCE_WINDOW_MS)).toBe(true);
+      expect(await recordNonce(db, 'partner-a', nonce, t0 + NONCE_WINDOW_MS - 1, NONCE_WINDOW_MS)).toBe(false);
+      expect(await recordNonce(db, 'partner-a', nonce, t0 + NONCE_WINDOW_MS, NONCE_WINDOW_MS)).toBe(true);
       // The new use starts a new window.
-      expect(recordNonce(db, 'partner-a', nonce, t0 + NONCE_WINDOW_MS + 1, NONCE_WINDOW_MS)).toBe(false);
+      expect(await recordNonce(db, 'partner-a', nonce, t0 + NONCE_WINDOW_MS + 1, NONCE_WINDOW_MS)).toBe(false);
     } finally {
       close();
       fs.rmSync(dir, { recursive: true, force: true });

@@ -58,7 +58,7 @@ describe('WAL checkpointer', () => {
     const waves = 200;
     const perWave = 50;
     for (let w = 0; w < waves; w++) {
-      const jobs = Array.from({ length: perWave }, () => writer.run(() => insert.run(blob)));
+      const jobs = Array.from({ length: perWave }, () => writer.run(async () => insert.run(blob)));
       const results = await Promise.allSettled(jobs);
       expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
     }

@@ -8,8 +8,8 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/open.js';
-import { createClient, createRoute } from '../src/domain/operators.js';
-import { SecretBox } from '../src/domain/secret-box.js';
+import { createClient, createRoute } from '../src/cli/operators.js';
+import { SecretBox } from '../src/core/secret-box.js';
 import { beneficiaryBody, CUSTOMER_FIELDS, randomEthAddress, signedFetch, sleep, toReply, type Client } from './helpers/harness.js';
 import { MODE_VARS, processKit, type Spawned } from './helpers/processes.js';
 

@@ -2,8 +2,8 @@
 import fs from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { jcs, sha256Hex, toPlainJson } from '../src/domain/canonical.js';
-import { operationHashOf, operationPayload } from '../src/domain/evidence.js';
+import { jcs, sha256Hex, toPlainJson } from '../src/core/canonical.js';
+import { operationHashOf, operationPayload } from '../src/core/evidence.js';
 
 type Vector = {
   name: string;

@@ -6,8 +6,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { operationHashOf } from '../src/domain/evidence.js';
-import { isProblemCode, problemStatus } from '../src/domain/problem.js';
+import { operationHashOf } from '../src/core/evidence.js';
+import { isProblemCode, problemStatus } from '../src/core/problem.js';
 import { signedHeaders } from '../src/http/signature.js';
 import {
   BENEFICIARY_FIELDS,

@@ -11,6 +11,7 @@ import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { GroupCommitter, type Fsync } from '../src/db/group-commit.js';
+import type { Exec } from '../src/db/exec.js';
 import { openDatabase, type DbHandle } from '../src/db/open.js';
 import { sleep, until } from './helpers/harness.js';
 
@@ -44,7 +45,7 @@ function watch<T>(p: Promise<T>) {
 describe('GroupCommitter', () => {
   let dir: string;
   let handle: DbHandle;
-  const insert = (n: number) => (tx: DbHandle['db']) => tx.run(sql`insert into t (n) values (${n})`);
+  const insert = (n: number) => async (tx: Exec) => tx.run(sql`insert into t (n) values (${n})`);
   const count = () => (handle.sqlite.prepare('select count(*) as n from t').get() as { n: number }).n;
 
   beforeEach(() => {
@@ -146,7 +147,7 @@ describe('GroupCommitter', () => {
   it('batches run at synchronous=NORMAL without lock waits; the connection is back at FULL and its busy_timeout after each, a failed one too', async () => {
     const writer = new GroupCommitter(handle);
     // Inside a batch SQLite does not fsync (the writer does, off the loop) and does not wait on locks.
-    const inside = await writer.run(() => [handle.sqlite.pragma('synchronous', { simple: true }), handle.sqlite.pragma('busy_timeout', { simple: true })]);
+    const inside = await writer.run(async () => [handle.sqlite.pragma('synchronous', { simple: true }), handle.sqlite.pragma('busy_timeout', { simple: true })]);
     expect(inside).toEqual([1, 0]);
     await writer.run(insert(1));
     expect(handle.sqlite.pragma('synchronous', { simple: true })).toBe(2);

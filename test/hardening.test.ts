@@ -5,9 +5,9 @@
 import { randomUUID } from 'node:crypto';
 import { Lexer, Source, TokenKind } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isProblemCode } from '../src/domain/problem.js';
+import { isProblemCode } from '../src/core/problem.js';
 import { QUERY_LIMITS } from '../src/graphql/limits.js';
-import { sha256Hex } from '../src/domain/canonical.js';
+import { sha256Hex } from '../src/core/canonical.js';
 import { Scenario, startTestServer, type Client, type Reply, type TestServer } from './helpers/harness.js';
 
 // ---------------------------------------------------------------------------------------------------

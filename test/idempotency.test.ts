@@ -3,8 +3,8 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import net from 'node:net';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setRouteState } from '../src/domain/operators.js';
-import { fingerprintOf } from '../src/domain/idempotency.js';
+import { setRouteState } from '../src/cli/operators.js';
+import { fingerprintOf } from '../src/core/idempotency.js';
 import { signedHeaders } from '../src/http/signature.js';
 import { purgeExpired } from '../src/service.js';
 import {
@@ -170,7 +170,7 @@ describe('§3 Idempotency-Key presence and format', () => {
     const body = s.beneficiaryInput();
     const first = await server.request(s.client, 'POST', beneficiaryPath(customerId), { body, idempotencyKey: key });
     expectFresh(first);
-    expect(first.body.customerId).toBe(customerId);
+    expect(first.body.walletAddress).toBe(body.walletAddress);
     expect(records(s.client, key)).toBe(1);
     const replay = await server.request(s.client, 'POST', beneficiaryPath(customerId), { body, idempotencyKey: key });
     expect(beneficiariesOf(customerId)).toBe(1);
@@ -233,7 +233,7 @@ describe('§3 replay', () => {
     const body = s.beneficiaryInput();
     const first = await server.request(s.client, 'POST', beneficiaryPath(customerId), { body, idempotencyKey: key });
     expectFresh(first);
-    expect(first.body).toMatchObject({ customerId, beneficiaryStatus: 'ACTIVE' });
+    expect(first.body).toMatchObject({ walletAddress: body.walletAddress, beneficiaryStatus: 'ACTIVE' });
     const second = await server.request(s.client, 'POST', beneficiaryPath(customerId), { body, idempotencyKey: key });
     const third = await server.request(s.client, 'POST', beneficiaryPath(customerId), { body, idempotencyKey: key });
     expect(beneficiariesOf(customerId)).toBe(1);
@@ -340,7 +340,7 @@ describe('§3 across surfaces', () => {
     expectFresh(gql);
     expect(gql.body.errors).toBeUndefined();
     const created = gql.body.data.createCryptoWithdrawalApprovalDraft;
-    expect(created).toMatchObject({ status: 'APPROVED', customerId });
+    expect(created).toMatchObject({ status: 'APPROVED', walletBeneficiaryId: input.walletBeneficiaryId });
 
     const rest = await server.request(s.client, 'POST', withdrawalPath(customerId), { body: input, idempotencyKey: key });
     expect(rest.status, rest.text).toBe(200);
@@ -462,7 +462,7 @@ describe('§3 only successes are stored', () => {
     const customerId = await s.customer();
     const ok = await server.request(s.client, 'POST', beneficiaryPath(customerId), { body, idempotencyKey: key });
     expectFresh(ok);
-    expect(ok.body.customerId).toBe(customerId);
+    expect(ok.body.walletAddress).toBe(body.walletAddress);
     expect(records(s.client, key)).toBe(1);
     expect(beneficiariesOf(customerId)).toBe(1);
   });
@@ -580,7 +580,7 @@ describe('§3 expiry (IDEMPOTENCY_TTL_HOURS)', () => {
     expect(rows(k1)).toBe(1);
 
     // k2, expired: purged by purgeExpired (the fresh k1 record is not expired yet).
-    const purged = purgeExpired(short.service.database);
+    const purged = await purgeExpired(short.service.database);
     expect(purged.idempotency).toBeGreaterThanOrEqual(1);
     expect(rows(k2)).toBe(0);
     expect(rows(k1)).toBe(1);

@@ -5,11 +5,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activeSecrets, findClient } from '../src/db/clients-repository.js';
+import { activeSecretsNow as activeSecrets, findClientNow as findClient } from '../src/db/clients-repository.js';
 import { openDatabase } from '../src/db/open.js';
-import { findRoute, isDenied } from '../src/db/routes-repository.js';
-import { normalizeAddressForComparison } from '../src/domain/addresses/index.js';
-import { SecretBox } from '../src/domain/secret-box.js';
+import { findRouteNow as findRoute, isDenied } from '../src/modules/routes/repository.js';
+import { normalizeAddressForComparison } from '../src/core/addresses/index.js';
+import { SecretBox } from '../src/core/secret-box.js';
 import {
   beneficiaryBody,
   ETH_ADDRESS,
@@ -169,7 +169,7 @@ describe('§8 partnerctl as a command-line tool', () => {
     expect(await partnerctlJson(file, ['screening', 'deny', '--blockchain', 'ETH', '--address', address])).toBeTypeOf('object');
     const h = openDatabase(file, { migrate: false });
     try {
-      expect(isDenied(h.db, 'ETH', normalizeAddressForComparison('ETH', address))).toBe(true);
+      expect(await isDenied(h.db, 'ETH', normalizeAddressForComparison('ETH', address))).toBe(true);
     } finally {
       h.close();
     }

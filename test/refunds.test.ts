@@ -2,7 +2,7 @@
 // (sandbox deposit simulation), exercised over real signed HTTP.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setRouteState } from '../src/domain/operators.js';
+import { setRouteState } from '../src/cli/operators.js';
 import {
   DEPOSIT_FIELDS,
   ETH_ADDRESS,

@@ -7,7 +7,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SecretBox, secretBoxFromEnv } from '../src/domain/secret-box.js';
+import { SecretBox, secretBoxFromEnv } from '../src/core/secret-box.js';
 import { beneficiaryBody, randomEthAddress, signedFetch, startTestServer, type Client, type Reply, type TestServer } from './helpers/harness.js';
 import { MODE_VARS, processKit, RATE_LIMIT_VARS } from './helpers/processes.js';
 

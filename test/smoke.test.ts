@@ -13,7 +13,7 @@ describe('end to end', () => {
     const customerId = await s.customer();
     const b = await s.beneficiary(customerId);
     expect(b.status).toBe(200);
-    expect(b.body).toMatchObject({ customerId, walletAddress: ETH_ADDRESS, screeningStatus: 'CLEARED', beneficiaryStatus: 'ACTIVE', removedAt: null });
+    expect(b.body).toMatchObject({ walletAddress: ETH_ADDRESS, screeningStatus: 'CLEARED', beneficiaryStatus: 'ACTIVE', removedAt: null });
     const q = await server.gql(s.client, `query($id: UUID!) { cryptoWalletBeneficiary(walletBeneficiaryId: $id) { ${BENEFICIARY_FIELDS} } }`, {
       id: b.body.walletBeneficiaryId,
     });

@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import { databaseFileFromUrl } from '../config.js';
 import { listAuditEvents } from '../db/audit-repository.js';
 import { openDatabase } from '../db/open.js';
-import { secretBoxFromEnv } from '../domain/secret-box.js';
+import { secretBoxFromEnv } from '../core/secret-box.js';
 import {
   OperatorError,
   createClient,
@@ -14,7 +14,7 @@ import {
   rotateSecret,
   setClientLimit,
   setRouteState,
-} from '../domain/operators.js';
+} from './operators.js';
 
 const USAGE = `usage: partnerctl <command> [options]   (state: DATABASE_URL, default file:./data/partner.db)
   client create --name N [--client-id ID] [--secret S]

@@ -4,7 +4,7 @@ import type { Exec } from './exec.js';
 import { auditEvents, type AuditInsert, type AuditRow } from './schema.js';
 
 /** Append-only: there is no update or delete of audit events anywhere in the code. */
-export function insertAuditEvent(db: Exec, row: Omit<AuditInsert, 'id'>): void {
+export async function insertAuditEvent(db: Exec, row: Omit<AuditInsert, 'id'>): Promise<void> {
   const columns = Object.keys(auditColumns) as (keyof typeof auditColumns)[];
   prepared(db, 'insertAuditEvent', (d) =>
     d

@@ -3,7 +3,12 @@ import { prepared } from './prepared.js';
 import type { Exec } from './exec.js';
 import { clientSecrets, nonces, partnerClients } from './schema.js';
 
-export function findClient(db: Exec, clientId: string) {
+export async function findClient(db: Exec, clientId: string) {
+  return findClientNow(db, clientId);
+}
+
+/** Operators' synchronous read (partnerctl runs on its own connection, outside the request path). */
+export function findClientNow(db: Exec, clientId: string) {
   return prepared(db, 'findClient', (d) =>
     d.select().from(partnerClients).where(eq(partnerClients.clientId, sql.placeholder('clientId'))).prepare(),
   ).get({ clientId });
@@ -18,7 +23,11 @@ export function insertClient(db: Exec, row: typeof partnerClients.$inferInsert):
 }
 
 /** Active secrets, oldest first. */
-export function activeSecrets(db: Exec, clientId: string) {
+export async function activeSecrets(db: Exec, clientId: string) {
+  return activeSecretsNow(db, clientId);
+}
+
+export function activeSecretsNow(db: Exec, clientId: string) {
   return prepared(db, 'activeSecrets', (d) =>
     d
       .select()
@@ -41,7 +50,7 @@ export function retireSecret(db: Exec, id: number, retiredAt: string): void {
  * Records a nonce; false when the client used it within the window. One statement: a row older than
  * the window (not yet purged) is taken over, a newer one is left alone and nothing changes.
  */
-export function recordNonce(db: Exec, clientId: string, nonce: string, seenAtMs: number, windowMs: number): boolean {
+export async function recordNonce(db: Exec, clientId: string, nonce: string, seenAtMs: number, windowMs: number): Promise<boolean> {
   return (
     prepared(db, 'upsertNonce', (d) =>
       d
@@ -61,6 +70,6 @@ export function setRateLimit(db: Exec, clientId: string, rps: number, burst: num
   db.update(partnerClients).set({ rateLimitRps: rps, rateLimitBurst: burst }).where(eq(partnerClients.clientId, clientId)).run();
 }
 
-export function purgeNonces(db: Exec, olderThanMs: number): number {
+export async function purgeNonces(db: Exec, olderThanMs: number): Promise<number> {
   return db.delete(nonces).where(lt(nonces.seenAtMs, olderThanMs)).run().changes;
 }

@@ -1,24 +1,23 @@
-// Group commit: the writes of every request that arrived since the last commit commit together, each
-// in a savepoint of its own, and are made durable by one sync for all. A request's promise settles only
-// after that sync, so nothing is acknowledged before it is on disk.
+// Group commit (SQLite): the writes of every request that arrived since the last commit commit together,
+// each in a savepoint of its own, and are made durable by one sync for all. A request's promise settles
+// only after that sync, so nothing is acknowledged before it is on disk.
 //
 // The sync runs off the event loop. The batch commits with synchronous=NORMAL (SQLite writes the WAL
 // frames, no sync), then fdatasync of the WAL file runs on libuv's thread pool while the event loop
 // serves the next requests: what SQLite's synchronous=FULL does in WAL mode (a sync of the WAL after
 // each commit), without every request of the process waiting behind the disk. While a sync runs, new
 // jobs wait and then commit as one batch: they could not be acknowledged before the next sync anyway,
-// and one transaction writes each hot page (indexes, the idempotency and audit tables) to the WAL once
-// instead of once per event-loop turn, which keeps the syncs short under load (measured: far shorter
-// latency tails than committing every turn). A job that throws rolls back to its savepoint alone; a
-// failed COMMIT or sync fails every job it covers.
+// and one transaction writes each hot page (indexes, the idempotency and audit tables) to the WAL once.
+// A job that throws rolls back to its savepoint alone; a failed COMMIT or sync fails every job it covers.
 //
 // Under load a batch also gathers: after a sync, while jobs have been arriving more often than once per
-// gatherMs, the next batch waits until gatherMs after that sync (or until GATHER_ENOUGH jobs wait). Each
-// batch has a fixed cost (BEGIN, COMMIT writing the hot table and index pages to the WAL again, the
-// sync's round trip to the thread pool), and at moderate load batches of 2–6 jobs paid it over and over:
-// the main thread was ~74% busy at half the saturated rate. Measured A/B at that rate (1 ms): ~64% busy,
-// p50 up by ~2 ms, the saturated rate unchanged. A request that arrives when jobs are sparse is not
-// held: the wait applies only while they come faster than gatherMs.
+// gatherMs, the next batch waits until gatherMs after that sync (or until GATHER_ENOUGH jobs wait), so
+// the fixed cost of a batch (BEGIN, COMMIT, the sync's round trip) is shared by more jobs. A job that
+// arrives when jobs are sparse is never held. docs/performance.md has the measurements.
+//
+// Jobs are async (the repositories' interface is the same on every engine), but on better-sqlite3 every
+// repository call settles at once, so a batch runs to its COMMIT within one turn of the event loop and
+// no other request's read can see its uncommitted rows. A job must await nothing but repository calls.
 //
 // The event loop never sleeps on a lock either: the batch's BEGIN IMMEDIATE runs with busy_timeout=0,
 // and when another connection holds the write lock (the checkpointer rewinding the WAL, partnerctl) the
@@ -27,7 +26,7 @@ import fs from 'node:fs';
 import type { Exec } from './exec.js';
 import type { DbHandle } from './open.js';
 
-type Job = { work: (tx: Exec) => unknown; resolve: (value: unknown) => void; reject: (error: unknown) => void };
+type Job = { work: (tx: Exec) => Promise<unknown>; resolve: (value: unknown) => void; reject: (error: unknown) => void };
 type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 /** Settles when batch `upTo` (and every batch before it) is durable. */
 type Waiter = { upTo: number; resolve: () => void; reject: (error: unknown) => void };
@@ -64,11 +63,11 @@ export class GroupCommitter {
   private meanArrivalGap = Infinity;
   private closing = false;
 
-  // better-sqlite3's transaction functions keep their BEGIN/SAVEPOINT/COMMIT statements prepared, and a
-  // transaction function called inside another one runs as a savepoint. Jobs get the drizzle database:
-  // on one connection, its statements run inside the open transaction.
-  private readonly inSavepoint: (job: Job) => unknown;
-  private readonly batch: { immediate: (jobs: Job[], outcomes: Outcome[]) => void };
+  private readonly db: Exec;
+  private readonly sql: Record<'begin' | 'commit' | 'rollback' | 'savepoint' | 'release' | 'rollbackTo', { run(): unknown }>;
+  private readonly inTransaction: () => boolean;
+  /** A batch is running its jobs (between BEGIN and COMMIT): no second one may start. */
+  private flushing = false;
   private readonly walFd: number | undefined;
   private readonly enterBatch: () => void;
   private readonly leaveBatch: () => void;
@@ -79,16 +78,18 @@ export class GroupCommitter {
     /** How long after a sync the next batch gathers jobs under load; 0: it commits at once. */
     private readonly gatherMs = 0,
   ) {
-    this.inSavepoint = database.sqlite.transaction((job: Job) => job.work(database.db));
-    this.batch = database.sqlite.transaction((jobs: Job[], outcomes: Outcome[]) => {
-      for (const job of jobs) {
-        try {
-          outcomes.push({ ok: true, value: this.inSavepoint(job) });
-        } catch (error) {
-          outcomes.push({ ok: false, error });
-        }
-      }
-    });
+    // Jobs get the drizzle database: on one connection, its statements run inside the open transaction.
+    this.db = database.db;
+    const prepare = (text: string) => database.sqlite.prepare(text);
+    this.sql = {
+      begin: prepare('BEGIN IMMEDIATE'),
+      commit: prepare('COMMIT'),
+      rollback: prepare('ROLLBACK'),
+      savepoint: prepare('SAVEPOINT job'),
+      release: prepare('RELEASE job'),
+      rollbackTo: prepare('ROLLBACK TO job'),
+    };
+    this.inTransaction = () => database.sqlite.inTransaction;
     // The WAL exists once the connection has read the database (migrations, pragma checks). Without one
     // (an in-memory database), commits keep the connection's own synchronous=FULL.
     this.walFd = openWal(database.sqlite.name);
@@ -103,7 +104,7 @@ export class GroupCommitter {
     this.leaveBatch = () => void database.sqlite.exec(leave);
   }
 
-  run<T>(work: (tx: Exec) => T): Promise<T> {
+  run<T>(work: (tx: Exec) => Promise<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       if (this.failure) return reject(this.failure);
       if (this.closing) return reject(new Error('the group committer is closed'));
@@ -129,10 +130,10 @@ export class GroupCommitter {
   }
 
   private schedule(): void {
-    if (this.scheduled || this.syncing || this.pending.length === 0) return;
+    if (this.scheduled || this.syncing || this.flushing || this.pending.length === 0) return;
     this.scheduled = true;
     // After the I/O callbacks of this turn: every request parsed so far joins the batch.
-    setImmediate(() => this.flush());
+    setImmediate(() => void this.flush());
   }
 
   /**
@@ -158,41 +159,66 @@ export class GroupCommitter {
   async close(): Promise<void> {
     this.closing = true;
     // A gathering batch commits now rather than when its timer fires (a busy retry keeps its own timer).
-    if (this.pending.length > 0 && !this.syncing && this.busySince === undefined) this.flush();
-    while ((this.pending.length > 0 || this.syncing) && !this.failure) await new Promise((resolve) => setTimeout(resolve, 1));
+    if (this.pending.length > 0 && !this.syncing && !this.flushing && this.busySince === undefined) void this.flush();
+    while ((this.pending.length > 0 || this.syncing || this.flushing) && !this.failure) await new Promise((resolve) => setTimeout(resolve, 1));
     await this.settled().catch(() => {});
     if (this.walFd !== undefined) fs.closeSync(this.walFd);
   }
 
-  private flush(): void {
+  private async flush(): Promise<void> {
     this.scheduled = false;
-    if (this.pending.length === 0 || this.failure) return;
+    if (this.pending.length === 0 || this.failure || this.flushing) return;
     const wait = this.gatherWait();
     if (wait > 0) {
       this.stats.gatherWaits += 1;
       this.scheduled = true;
-      setTimeout(() => this.flush(), wait);
+      setTimeout(() => void this.flush(), wait);
       return;
     }
     const jobs = this.pending.splice(0, MAX_BATCH);
     const outcomes: Outcome[] = [];
+    this.flushing = true;
     try {
       this.enterBatch();
-      this.batch.immediate(jobs, outcomes);
-    } catch (error) {
-      // BEGIN IMMEDIATE found the write lock taken: nothing ran; the same jobs try again shortly.
-      if (isBusy(error) && outcomes.length === 0 && Date.now() - (this.busySince ??= Date.now()) < BUSY_LIMIT_MS) {
-        this.pending.unshift(...jobs);
-        this.stats.busyRetries += 1;
-        this.scheduled = true;
-        setTimeout(() => this.flush(), 1);
-        return;
+      try {
+        this.sql.begin.run();
+      } catch (error) {
+        // BEGIN IMMEDIATE found the write lock taken: nothing ran; the same jobs try again shortly.
+        if (isBusy(error) && Date.now() - (this.busySince ??= Date.now()) < BUSY_LIMIT_MS) {
+          this.pending.unshift(...jobs);
+          this.stats.busyRetries += 1;
+          this.scheduled = true;
+          setTimeout(() => void this.flush(), 1);
+          return;
+        }
+        throw error;
       }
+      try {
+        for (const job of jobs) {
+          this.sql.savepoint.run();
+          try {
+            const value = await job.work(this.db);
+            this.sql.release.run();
+            outcomes.push({ ok: true, value });
+          } catch (error) {
+            this.sql.rollbackTo.run();
+            this.sql.release.run();
+            outcomes.push({ ok: false, error });
+          }
+        }
+        this.sql.commit.run();
+      } catch (error) {
+        if (this.inTransaction()) this.sql.rollback.run();
+        throw error;
+      }
+    } catch (error) {
       this.busySince = undefined;
       for (const job of jobs) job.reject(error);
+      this.flushing = false;
       this.schedule();
       return;
     } finally {
+      this.flushing = false;
       this.leaveBatch();
     }
     this.busySince = undefined;

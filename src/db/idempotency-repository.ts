@@ -4,7 +4,7 @@ import type { Exec } from './exec.js';
 import { authorizationEvidence, idempotencyRecords } from './schema.js';
 import type { EvidenceInsert } from './schema.js';
 
-export function findIdempotencyRecord(db: Exec, clientId: string, key: string) {
+export async function findIdempotencyRecord(db: Exec, clientId: string, key: string) {
   return prepared(db, 'findIdempotencyRecord', (d) =>
     d
       .select()
@@ -14,7 +14,7 @@ export function findIdempotencyRecord(db: Exec, clientId: string, key: string) {
   ).get({ clientId, key });
 }
 
-export function insertIdempotencyRecord(db: Exec, row: typeof idempotencyRecords.$inferSelect): void {
+export async function insertIdempotencyRecord(db: Exec, row: typeof idempotencyRecords.$inferSelect): Promise<void> {
   prepared(db, 'insertIdempotencyRecord', (d) =>
     d
       .insert(idempotencyRecords)
@@ -32,17 +32,17 @@ export function insertIdempotencyRecord(db: Exec, row: typeof idempotencyRecords
   ).run(row);
 }
 
-export function deleteIdempotencyRecord(db: Exec, clientId: string, key: string): void {
+export async function deleteIdempotencyRecord(db: Exec, clientId: string, key: string): Promise<void> {
   db.delete(idempotencyRecords)
     .where(and(eq(idempotencyRecords.clientId, clientId), eq(idempotencyRecords.idempotencyKey, key)))
     .run();
 }
 
-export function purgeIdempotencyRecords(db: Exec, nowMs: number): number {
+export async function purgeIdempotencyRecords(db: Exec, nowMs: number): Promise<number> {
   return db.delete(idempotencyRecords).where(lt(idempotencyRecords.expiresAtMs, nowMs)).run().changes;
 }
 
-export function findEvidenceUse(db: Exec, e: Pick<EvidenceInsert, 'clientId' | 'operationType' | 'operationHash' | 'authorizedAt'>) {
+export async function findEvidenceUse(db: Exec, e: Pick<EvidenceInsert, 'clientId' | 'operationType' | 'operationHash' | 'authorizedAt'>) {
   return prepared(db, 'findEvidenceUse', (d) =>
     d
       .select({ id: authorizationEvidence.id })
@@ -59,6 +59,6 @@ export function findEvidenceUse(db: Exec, e: Pick<EvidenceInsert, 'clientId' | '
   ).get({ clientId: e.clientId, operationType: e.operationType, operationHash: e.operationHash, authorizedAt: e.authorizedAt });
 }
 
-export function insertEvidence(db: Exec, row: EvidenceInsert): void {
+export async function insertEvidence(db: Exec, row: EvidenceInsert): Promise<void> {
   db.insert(authorizationEvidence).values(row).run();
 }

@@ -29,7 +29,7 @@ export const clientSecrets = sqliteTable(
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
     clientId: text('client_id').notNull().references(() => partnerClients.clientId),
-    // AES-256-GCM ciphertext (src/domain/secret-box.ts), never the secret itself.
+    // AES-256-GCM ciphertext (src/core/secret-box.ts), never the secret itself.
     secret: text('secret').notNull(),
     createdAt: text('created_at').notNull(),
     retiredAt: text('retired_at'),
@@ -272,14 +272,12 @@ export const auditEvents = sqliteTable(
   (t) => [index('audit_events_client_at_idx').on(t.clientId, t.at)],
 );
 
-export type PartnerClientRow = typeof partnerClients.$inferSelect;
 export type RouteRow = typeof routes.$inferSelect;
 export type CustomerRow = typeof customers.$inferSelect;
 export type WalletBeneficiaryRow = typeof walletBeneficiaries.$inferSelect;
 export type CryptoWithdrawalRow = typeof cryptoWithdrawals.$inferSelect;
 export type CryptoDepositRow = typeof cryptoDeposits.$inferSelect;
 export type CryptoRefundRow = typeof cryptoRefunds.$inferSelect;
-export type IdempotencyRow = typeof idempotencyRecords.$inferSelect;
 export type EvidenceInsert = typeof authorizationEvidence.$inferInsert;
 export type AuditInsert = typeof auditEvents.$inferInsert;
 export type AuditRow = typeof auditEvents.$inferSelect;

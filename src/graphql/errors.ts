@@ -3,8 +3,8 @@
 import { unwrapResolverError } from '@apollo/server/errors';
 import type { ApolloServerPlugin } from '@apollo/server';
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
-import { isProblemCode, Problem, problemStatus, type ProblemCode } from '../domain/problem.js';
-import type { GraphQLContext } from './context.js';
+import type { CallContext } from '../core/context.js';
+import { isProblemCode, Problem, problemStatus, type ProblemCode } from '../core/problem.js';
 
 /** Apollo's own codes for faults of the request itself, mapped onto ProblemCode. */
 const apolloCodes: Record<string, ProblemCode> = {
@@ -75,10 +75,10 @@ function isInternal(error: GraphQLError): boolean {
 }
 
 /**
- * Adds the request id to every error, logs internal ones (never their input), sets the HTTP status
- * from the problem when no root field produced data, and marks idempotent replays (§3).
+ * Adds the request id to every error, logs internal ones (never their input), and sets the HTTP status
+ * from the problem when no root field produced data.
  */
-export const problemResponsePlugin: ApolloServerPlugin<GraphQLContext> = {
+export const problemResponsePlugin: ApolloServerPlugin<CallContext> = {
   async requestDidStart() {
     return {
       async didEncounterErrors({ errors, contextValue }) {
@@ -87,7 +87,6 @@ export const problemResponsePlugin: ApolloServerPlugin<GraphQLContext> = {
         }
       },
       async willSendResponse({ response, contextValue }) {
-        if (contextValue.outcome.replayed) response.http.headers.set('idempotent-replayed', 'true');
         if (response.body.kind !== 'single') return;
         const result = response.body.singleResult;
         if (!result.errors?.length) return;

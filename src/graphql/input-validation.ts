@@ -12,9 +12,24 @@ import {
   type GraphQLSchema,
   type OperationDefinitionNode,
 } from 'graphql';
-import type { FieldError } from '../domain/problem.js';
+import type { FieldError } from '../core/problem.js';
 
 const escape = (token: string) => token.replaceAll('~', '~0').replaceAll('/', '~1');
+
+/** A string with a lone UTF-16 surrogate: not Unicode text, so it is refused rather than stored (RFC 8259 §8.2). */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/** Every ill-formed string in a JSON value (object keys included), with its pointer. */
+function illFormedStrings(value: unknown, pointer: string, errors: FieldError[]): void {
+  if (typeof value === 'string') {
+    if (LONE_SURROGATE.test(value)) errors.push({ pointer, detail: 'must be well-formed Unicode (it holds a lone surrogate)' });
+  } else if (Array.isArray(value)) value.forEach((v, i) => illFormedStrings(v, `${pointer}/${i}`, errors));
+  else if (value !== null && typeof value === 'object')
+    for (const [k, v] of Object.entries(value)) {
+      if (LONE_SURROGATE.test(k)) errors.push({ pointer: `${pointer}/${escape(k)}`, detail: 'names a member that is not well-formed Unicode' });
+      else illFormedStrings(v, `${pointer}/${escape(k)}`, errors);
+    }
+}
 
 function walk(type: GraphQLInputType, value: unknown, pointer: string, errors: FieldError[]): void {
   if (isNonNullType(type)) {
@@ -70,7 +85,10 @@ export function variableFaults(
     if (!type) continue; // unknown types are GraphQL validation errors, reported by Apollo
     const value = variables?.[name];
     if (value === undefined && def.defaultValue) continue;
-    walk(type, value, name === 'input' ? '' : `/${escape(name)}`, errors);
+    const pointer = name === 'input' ? '' : `/${escape(name)}`;
+    const before = errors.length;
+    illFormedStrings(value, pointer, errors);
+    if (errors.length === before) walk(type, value, pointer, errors);
   }
   return errors.map((e) => ({ pointer: e.pointer === '' ? '/' : e.pointer, detail: e.detail }));
 }

@@ -5,7 +5,7 @@ import { maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases';
 import { maxDepthRule } from '@escape.tech/graphql-armor-max-depth';
 import { maxDirectivesRule } from '@escape.tech/graphql-armor-max-directives';
 import { GraphQLError, type ValidationContext, type ValidationRule } from 'graphql';
-import { Problem } from '../domain/problem.js';
+import { Problem } from '../core/problem.js';
 
 export const QUERY_LIMITS = {
   maxTokens: 2000,

@@ -1,5 +1,6 @@
 // Request-level rules that need the parsed operation: §3 Idempotency-Key presence, format and scope,
-// and the shape of variables. Runs after GraphQL validation, before any resolver.
+// and the shape of variables. Runs after GraphQL validation, before any resolver, on both surfaces (the
+// REST surface calls checkOperation with its own document).
 import {
   Kind,
   type FragmentDefinitionNode,
@@ -8,9 +9,9 @@ import {
   type SelectionSetNode,
 } from 'graphql';
 import type { ApolloServerPlugin } from '@apollo/server';
-import { checkIdempotencyKey } from '../domain/idempotency.js';
-import { Problem } from '../domain/problem.js';
-import type { GraphQLContext } from './context.js';
+import type { CallContext } from '../core/context.js';
+import { checkIdempotencyKey } from '../core/idempotency.js';
+import { Problem } from '../core/problem.js';
 import { problemToGraphQLError } from './errors.js';
 import { variableFaults } from './input-validation.js';
 
@@ -59,7 +60,7 @@ export function checkOperation(
   }
 }
 
-export const operationGuardPlugin: ApolloServerPlugin<GraphQLContext> = {
+export const operationGuardPlugin: ApolloServerPlugin<CallContext> = {
   async requestDidStart() {
     return {
       async didResolveOperation({ operation, document, request, contextValue, schema }) {

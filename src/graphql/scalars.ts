@@ -1,4 +1,4 @@
-// Scalars of contract §4: UUID, DateTime (output always YYYY-MM-DDTHH:mm:ss.sssZ), StringMap.
+// Scalars of contract §4: UUID (lower case, §9.4), DateTime (output always YYYY-MM-DDTHH:mm:ss.sssZ), StringMap.
 import { GraphQLError, GraphQLScalarType, Kind, type ValueNode } from 'graphql';
 import { UUIDResolver } from 'graphql-scalars';
 
@@ -66,4 +66,15 @@ export const StringMap = new GraphQLScalarType<Record<string, string>, Record<st
   },
 });
 
-export const UUID = UUIDResolver;
+/**
+ * §9.4: UUIDs compare case-insensitively and render in lower case. Parsed values are lower-cased, so
+ * every lookup, fingerprint (§3) and operation hash (§5) sees one spelling of an id.
+ */
+const lower = (value: unknown) => (value as string).toLowerCase();
+export const UUID = new GraphQLScalarType<string, string>({
+  name: 'UUID',
+  description: UUIDResolver.description,
+  serialize: (value) => lower(UUIDResolver.serialize(value)),
+  parseValue: (value) => lower(UUIDResolver.parseValue(value)),
+  parseLiteral: (ast) => lower(UUIDResolver.parseLiteral(ast, undefined)),
+});

@@ -1,5 +1,5 @@
-// Apollo Server: schema from schema/*.graphql (the source of truth), resolvers, and the plugins that
-// make it a partner API (§3 guard, §7 problems). Transport-neutral: http/ feeds it requests.
+// Apollo Server: the schema from the SDL files (the source of truth), the registry's resolvers, and the
+// plugins that make it a partner API (§3 guard, §7 problems). Transport-neutral: http/ feeds it requests.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,27 +14,31 @@ import {
   ApolloServerPluginInlineTraceDisabled,
   ApolloServerPluginLandingPageDisabled,
 } from '@apollo/server/plugin/disabled';
-import type { GraphQLContext } from './context.js';
-import { auditPlugin } from './audit-plugin.js';
+import type { CallContext } from '../core/context.js';
 import { formatError, problemResponsePlugin } from './errors.js';
 import { limitRules, QUERY_LIMITS } from './limits.js';
 import { operationGuardPlugin } from './operation-guard.js';
-import { resolvers } from './resolvers/index.js';
+import { resolvers } from './registry.js';
 
-const schemaDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../schema');
+const src = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
+/** The common SDL, then each module's (the same files codegen reads). */
 export function loadTypeDefs(): string {
-  return fs
-    .readdirSync(schemaDir)
-    .filter((f) => f.endsWith('.graphql'))
-    .sort()
-    .map((f) => fs.readFileSync(path.join(schemaDir, f), 'utf8'))
-    .join('\n');
+  const modules = path.join(src, 'modules');
+  const files = [
+    path.join(src, 'graphql', 'common.graphql'),
+    ...fs
+      .readdirSync(modules)
+      .sort()
+      .map((area) => path.join(modules, area, 'schema.graphql'))
+      .filter((f) => fs.existsSync(f)),
+  ];
+  return files.map((f) => fs.readFileSync(f, 'utf8')).join('\n');
 }
 
-export function createApollo(opts: { production: boolean }): { apollo: ApolloServer<GraphQLContext>; schema: GraphQLSchema } {
-  const schema = makeExecutableSchema<GraphQLContext>({ typeDefs: loadTypeDefs(), resolvers });
-  const apollo = new ApolloServer<GraphQLContext>({
+export function createApollo(opts: { production: boolean }): { apollo: ApolloServer<CallContext>; schema: GraphQLSchema } {
+  const schema = makeExecutableSchema<CallContext>({ typeDefs: loadTypeDefs(), resolvers });
+  const apollo = new ApolloServer<CallContext>({
     schema,
     formatError,
     introspection: !opts.production,
@@ -50,7 +54,6 @@ export function createApollo(opts: { production: boolean }): { apollo: ApolloSer
       // Nothing here is cacheable or traced by a gateway: skip the per-field work of both plugins.
       ApolloServerPluginCacheControlDisabled(),
       ApolloServerPluginInlineTraceDisabled(),
-      auditPlugin,
       operationGuardPlugin,
       problemResponsePlugin,
       opts.production

@@ -1,7 +1,7 @@
 // §2 Authentication: headers → verified partner client id, or a 401 Problem naming the cause.
-import type { ClientCredentials, CredentialCache } from '../domain/clients.js';
 import type { Db } from '../db/open.js';
-import { Problem } from '../domain/problem.js';
+import { Problem } from '../core/problem.js';
+import type { ClientCredentials, CredentialCache } from './credentials.js';
 import type { NonceLedger, NonceSpend } from './nonces.js';
 import { bodySha256, sign, signaturesEqual } from './signature.js';
 
@@ -31,7 +31,7 @@ export type Authenticated = ClientCredentials & {
 };
 
 /** Checks in the order of §2; the nonce is spent only once the signature verified. */
-export function authenticate(db: Db, nonces: NonceLedger, credentials: CredentialCache, req: AuthInput, now: Date): Authenticated {
+export async function authenticate(db: Db, nonces: NonceLedger, credentials: CredentialCache, req: AuthInput, now: Date): Promise<Authenticated> {
   const clientId = req.headers['x-partner-client-id'];
   const timestamp = req.headers['x-partner-timestamp'];
   const nonce = req.headers['x-partner-nonce'];
@@ -41,7 +41,7 @@ export function authenticate(db: Db, nonces: NonceLedger, credentials: Credentia
       'AUTH_HEADERS_MISSING',
       'X-Partner-Client-Id, X-Partner-Timestamp, X-Partner-Nonce and X-Partner-Signature are required.',
     );
-  const client = credentials.get(db, clientId, now.getTime());
+  const client = await credentials.get(db, clientId, now.getTime());
   if (!client || client.secrets.length === 0) throw new Problem('AUTH_CLIENT_UNKNOWN', 'Unknown partner client.');
   const sentAt = TIMESTAMP_FORMAT.test(timestamp) ? Date.parse(timestamp) : NaN;
   if (Number.isNaN(sentAt) || Math.abs(now.getTime() - sentAt) > TIMESTAMP_SKEW_MS)

@@ -2,10 +2,10 @@
 // client (default: the demo client) and runs it through the normal /graphql path, so auth still runs.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Kind, parse } from 'graphql';
-import { clientCredentials } from '../domain/clients.js';
-import type { SecretBox } from '../domain/secret-box.js';
+import type { SecretBox } from '../core/secret-box.js';
 import type { Db } from '../db/open.js';
-import { Problem } from '../domain/problem.js';
+import { Problem } from '../core/problem.js';
+import { clientCredentials } from './credentials.js';
 import { QUERY_LIMITS } from '../graphql/limits.js';
 import { signedHeaders } from './signature.js';
 import type { HttpCall, HttpReply } from './types.js';
@@ -33,7 +33,7 @@ export class DevProxy {
 
   async forward(call: HttpCall, requestId: string): Promise<HttpReply> {
     const clientId = call.headers['x-partner-client-id'] || DEMO_CLIENT_ID;
-    const secret = clientCredentials(this.db, this.box, clientId)?.secrets.at(-1);
+    const secret = (await clientCredentials(this.db, this.box, clientId))?.secrets.at(-1);
     if (!secret) throw new Problem('AUTH_CLIENT_UNKNOWN', `The dev proxy has no secret for client "${clientId}".`);
     const query = call.url.includes('?') ? call.url.slice(call.url.indexOf('?')) : '';
     const path = `/graphql${query}`;

@@ -7,7 +7,7 @@
 // a GraphQL execution. It only ever holds what a committed idempotency record already decided; any
 // other request (different bytes, another surface, a cold cache after a restart, another process) takes
 // the full path, where the idempotency module remains the authority (replay, 409, or a fresh effect).
-import type { AuditSubject } from '../domain/audit.js';
+import type { AuditSubject } from '../core/audit.js';
 import type { HttpReply } from './types.js';
 
 export type StoredAnswer = {

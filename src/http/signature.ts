@@ -1,7 +1,7 @@
 // §2 request signatures: the canonical string and its HMAC-SHA256. Shared by auth, the dev signing
 // proxy, tests and the benchmark, so there is one definition of what a partner signs.
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import { sha256Hex } from '../domain/canonical.js';
+import { sha256Hex } from '../core/canonical.js';
 
 export type SignedParts = {
   method: string;

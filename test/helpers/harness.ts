@@ -7,8 +7,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import pino from 'pino';
 import { loadConfig, type Config } from '../../src/config.js';
 import { openDatabase } from '../../src/db/open.js';
-import { createClient, createRoute, type RouteOptions } from '../../src/domain/operators.js';
-import { operationHashOf } from '../../src/domain/evidence.js';
+import { createClient, createRoute, type RouteOptions } from '../../src/cli/operators.js';
+import { operationHashOf } from '../../src/core/evidence.js';
 import { signedHeaders } from '../../src/http/signature.js';
 import { startService, type RunningService } from '../../src/service.js';
 
@@ -34,8 +34,18 @@ export type RequestOptions = {
   nonce?: string;
 };
 
+/** The service's clock: real time plus an offset a test moves forward instead of sleeping. */
+export class TestClock {
+  private offsetMs = 0;
+  readonly now = (): Date => new Date(Date.now() + this.offsetMs);
+  advance(ms: number): void {
+    this.offsetMs += ms;
+  }
+}
+
 export class TestServer {
   service!: RunningService;
+  readonly clock = new TestClock();
   readonly dir: string;
   readonly file: string;
   readonly config: Config;
@@ -57,7 +67,7 @@ export class TestServer {
   }
 
   async start(): Promise<this> {
-    this.service = await startService(this.config, pino({ level: 'silent' }));
+    this.service = await startService(this.config, { logger: pino({ level: 'silent' }), clock: this.clock.now });
     return this;
   }
 
@@ -237,10 +247,15 @@ export const ETH_ADDRESS = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 export const ETH_ADDRESS_2 = '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359';
 
 export const CUSTOMER_FIELDS = 'customerId externalRef type displayName status createdAt updatedAt';
+/** The interface document's WalletBeneficiary table: exactly the REST body (§6); GraphQL selects them too. */
 export const BENEFICIARY_FIELDS =
-  'walletBeneficiaryId customerId routeCode label description blockchain walletAddress isOwner walletType ownerType platformName platformUserId ownerInfo purposeOfPayment relationshipWithThirdParty screeningStatus beneficiaryStatus createdAt updatedAt lastSyncedAt removedAt';
+  'walletBeneficiaryId routeCode label description blockchain walletAddress isOwner walletType platformName platformUserId ownerType ownerInfo purposeOfPayment relationshipWithThirdParty beneficiaryStatus screeningStatus lastSyncedAt removedAt createdAt updatedAt';
+/** The interface document's CryptoWithdrawal table: exactly the REST body (§6). */
 export const WITHDRAWAL_FIELDS =
-  'withdrawalId customerId walletBeneficiaryId walletBeneficiaryLabel routeCode amountMinor currency currencyScale feeAmountMinor feeCurrency clientReference withdrawalType externalFeeFields purposeOfPayment otherPurpose relationshipWithThirdParty otherRelationship status statusInfo kytResult txHash createdAt updatedAt';
+  'withdrawalId routeCode walletBeneficiaryId walletBeneficiaryLabel amountMinor currency currencyScale withdrawalType feeAmountMinor feeCurrency purposeOfPayment otherPurpose relationshipWithThirdParty otherRelationship status statusInfo kytResult txHash createdAt updatedAt';
+/** Fields GraphQL has beyond the document's tables (GraphQL only). */
+export const BENEFICIARY_GRAPHQL_EXTRA = 'customerId';
+export const WITHDRAWAL_GRAPHQL_EXTRA = 'customerId clientReference externalFeeFields';
 export const REFUND_FIELDS =
   'refundId depositId customerId routeCode amountMinor currency currencyScale refundAddress reason status statusInfo txHash createdAt updatedAt confirmedAt';
 export const DEPOSIT_FIELDS =

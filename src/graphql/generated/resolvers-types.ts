@@ -1,7 +1,7 @@
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
 import type { CustomerRow, WalletBeneficiaryRow, CryptoWithdrawalRow, CryptoRefundRow } from '../../db/schema.js';
-import type { DepositView } from '../../domain/deposits.js';
-import type { GraphQLContext } from '../context.js';
+import type { DepositView } from '../../modules/deposits/rules.js';
+import type { CallContext } from '../../core/context.js';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
 export type RequireFields<T, K extends keyof T> = Omit<T, K> & { [P in K]-?: NonNullable<T[P]> };
@@ -295,6 +295,7 @@ export type ProblemCode =
   | 'VALIDATION_FAILED'
   | 'WALLET_BENEFICIARY_NOT_FOUND';
 
+/** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
 export type Query = {
   __typename?: 'Query';
   cryptoDeposit?: Maybe<CryptoDeposit>;
@@ -305,26 +306,31 @@ export type Query = {
 };
 
 
+/** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
 export type QueryCryptoDepositArgs = {
   depositId: Scalars['UUID']['input'];
 };
 
 
+/** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
 export type QueryCryptoRefundArgs = {
   refundId: Scalars['UUID']['input'];
 };
 
 
+/** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
 export type QueryCryptoWalletBeneficiaryArgs = {
   walletBeneficiaryId: Scalars['UUID']['input'];
 };
 
 
+/** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
 export type QueryCryptoWithdrawalArgs = {
   withdrawalId: Scalars['UUID']['input'];
 };
 
 
+/** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
 export type QueryCustomerArgs = {
   customerId: Scalars['UUID']['input'];
 };
@@ -374,8 +380,7 @@ export type WalletBeneficiary = {
   walletType: Scalars['String']['output'];
 };
 
-export type WithIndex<TObject> = TObject & Record<string, any>;
-export type ResolversObject<TObject> = WithIndex<TObject>;
+
 
 export type ResolverTypeWrapper<T> = Promise<T> | T;
 
@@ -447,7 +452,7 @@ export type DirectiveResolverFn<TResult = Record<PropertyKey, never>, TParent = 
 
 
 /** Mapping between all available schema types and the resolvers types */
-export type ResolversTypes = ResolversObject<{
+export type ResolversTypes = {
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   ConfirmCryptoRefundInput: ConfirmCryptoRefundInput;
   CreateCryptoRefundApprovalDraftInput: CreateCryptoRefundApprovalDraftInput;
@@ -471,10 +476,10 @@ export type ResolversTypes = ResolversObject<{
   SupportFileInput: SupportFileInput;
   UUID: ResolverTypeWrapper<Scalars['UUID']['output']>;
   WalletBeneficiary: ResolverTypeWrapper<WalletBeneficiaryRow>;
-}>;
+};
 
 /** Mapping between all available schema types and the resolvers parents */
-export type ResolversParentTypes = ResolversObject<{
+export type ResolversParentTypes = {
   Boolean: Scalars['Boolean']['output'];
   ConfirmCryptoRefundInput: ConfirmCryptoRefundInput;
   CreateCryptoRefundApprovalDraftInput: CreateCryptoRefundApprovalDraftInput;
@@ -497,9 +502,9 @@ export type ResolversParentTypes = ResolversObject<{
   SupportFileInput: SupportFileInput;
   UUID: Scalars['UUID']['output'];
   WalletBeneficiary: WalletBeneficiaryRow;
-}>;
+};
 
-export type CryptoDepositResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CryptoDeposit'] = ResolversParentTypes['CryptoDeposit']> = ResolversObject<{
+export type CryptoDepositResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['CryptoDeposit'] = ResolversParentTypes['CryptoDeposit']> = {
   amountMinor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   blockchain?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
@@ -512,9 +517,9 @@ export type CryptoDepositResolvers<ContextType = GraphQLContext, ParentType exte
   routeCode?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   txHash?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-}>;
+};
 
-export type CryptoRefundResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CryptoRefund'] = ResolversParentTypes['CryptoRefund']> = ResolversObject<{
+export type CryptoRefundResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['CryptoRefund'] = ResolversParentTypes['CryptoRefund']> = {
   amountMinor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   confirmedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
@@ -530,9 +535,9 @@ export type CryptoRefundResolvers<ContextType = GraphQLContext, ParentType exten
   statusInfo?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   txHash?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
-}>;
+};
 
-export type CryptoWithdrawalResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CryptoWithdrawal'] = ResolversParentTypes['CryptoWithdrawal']> = ResolversObject<{
+export type CryptoWithdrawalResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['CryptoWithdrawal'] = ResolversParentTypes['CryptoWithdrawal']> = {
   amountMinor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   clientReference?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
@@ -556,9 +561,9 @@ export type CryptoWithdrawalResolvers<ContextType = GraphQLContext, ParentType e
   walletBeneficiaryLabel?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   withdrawalId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
   withdrawalType?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
-}>;
+};
 
-export type CustomerResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Customer'] = ResolversParentTypes['Customer']> = ResolversObject<{
+export type CustomerResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['Customer'] = ResolversParentTypes['Customer']> = {
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   customerId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
   displayName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -566,13 +571,13 @@ export type CustomerResolvers<ContextType = GraphQLContext, ParentType extends R
   status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
-}>;
+};
 
 export interface DateTimeScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['DateTime'], any> {
   name: 'DateTime';
 }
 
-export type MutationResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = ResolversObject<{
+export type MutationResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
   confirmCryptoRefund?: Resolver<ResolversTypes['CryptoRefund'], ParentType, ContextType, RequireFields<MutationConfirmCryptoRefundArgs, 'input' | 'refundId'>>;
   createCryptoRefundApprovalDraft?: Resolver<ResolversTypes['CryptoRefund'], ParentType, ContextType, RequireFields<MutationCreateCryptoRefundApprovalDraftArgs, 'depositId' | 'input'>>;
   createCryptoWalletBeneficiary?: Resolver<ResolversTypes['WalletBeneficiary'], ParentType, ContextType, RequireFields<MutationCreateCryptoWalletBeneficiaryArgs, 'customerId' | 'input'>>;
@@ -580,15 +585,15 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   createCustomer?: Resolver<ResolversTypes['Customer'], ParentType, ContextType, RequireFields<MutationCreateCustomerArgs, 'input'>>;
   simulateCryptoDeposit?: Resolver<ResolversTypes['CryptoDeposit'], ParentType, ContextType, RequireFields<MutationSimulateCryptoDepositArgs, 'customerId' | 'input'>>;
   submitCryptoRefund?: Resolver<ResolversTypes['CryptoRefund'], ParentType, ContextType, RequireFields<MutationSubmitCryptoRefundArgs, 'input' | 'refundId'>>;
-}>;
+};
 
-export type QueryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = ResolversObject<{
+export type QueryResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
   cryptoDeposit?: Resolver<Maybe<ResolversTypes['CryptoDeposit']>, ParentType, ContextType, RequireFields<QueryCryptoDepositArgs, 'depositId'>>;
   cryptoRefund?: Resolver<Maybe<ResolversTypes['CryptoRefund']>, ParentType, ContextType, RequireFields<QueryCryptoRefundArgs, 'refundId'>>;
   cryptoWalletBeneficiary?: Resolver<Maybe<ResolversTypes['WalletBeneficiary']>, ParentType, ContextType, RequireFields<QueryCryptoWalletBeneficiaryArgs, 'walletBeneficiaryId'>>;
   cryptoWithdrawal?: Resolver<Maybe<ResolversTypes['CryptoWithdrawal']>, ParentType, ContextType, RequireFields<QueryCryptoWithdrawalArgs, 'withdrawalId'>>;
   customer?: Resolver<Maybe<ResolversTypes['Customer']>, ParentType, ContextType, RequireFields<QueryCustomerArgs, 'customerId'>>;
-}>;
+};
 
 export interface StringMapScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['StringMap'], any> {
   name: 'StringMap';
@@ -598,7 +603,7 @@ export interface UuidScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes
   name: 'UUID';
 }
 
-export type WalletBeneficiaryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['WalletBeneficiary'] = ResolversParentTypes['WalletBeneficiary']> = ResolversObject<{
+export type WalletBeneficiaryResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['WalletBeneficiary'] = ResolversParentTypes['WalletBeneficiary']> = {
   beneficiaryStatus?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   blockchain?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
@@ -620,9 +625,9 @@ export type WalletBeneficiaryResolvers<ContextType = GraphQLContext, ParentType 
   walletAddress?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   walletBeneficiaryId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
   walletType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-}>;
+};
 
-export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
+export type Resolvers<ContextType = CallContext> = {
   CryptoDeposit?: CryptoDepositResolvers<ContextType>;
   CryptoRefund?: CryptoRefundResolvers<ContextType>;
   CryptoWithdrawal?: CryptoWithdrawalResolvers<ContextType>;
@@ -633,5 +638,5 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   StringMap?: GraphQLScalarType;
   UUID?: GraphQLScalarType;
   WalletBeneficiary?: WalletBeneficiaryResolvers<ContextType>;
-}>;
+};
 

@@ -1,0 +1,47 @@
+import { isValidBtcAddress } from './btc.js';
+import { isValidEthAddress } from './eth.js';
+import { isValidSolAddress } from './sol.js';
+import { isValidTronAddress } from './tron.js';
+
+import { BLOCKCHAINS } from '../validate.js';
+
+export type Blockchain = (typeof BLOCKCHAINS)[number];
+
+export function isBlockchain(value: string): value is Blockchain {
+  return (BLOCKCHAINS as readonly string[]).includes(value);
+}
+
+export { isValidBtcAddress, isValidEthAddress, isValidSolAddress, isValidTronAddress };
+
+const MAX_ADDRESS_LENGTH = 128; // longer than any supported format; bounds decoder work on hostile input
+
+const VALIDATORS: Record<Blockchain, (a: string) => boolean> = {
+  ETH: isValidEthAddress,
+  TRON: isValidTronAddress,
+  BTC: isValidBtcAddress,
+  SOL: isValidSolAddress,
+};
+
+/** True iff `address` is a valid address of `chain`. Never throws, whatever the input. */
+export function isValidAddress(chain: Blockchain, address: string): boolean {
+  if (typeof address !== 'string' || address.length === 0 || address.length > MAX_ADDRESS_LENGTH) return false;
+  if (/\s/.test(address)) return false;
+  const validate = Object.prototype.hasOwnProperty.call(VALIDATORS, chain) ? VALIDATORS[chain] : undefined;
+  if (!validate) return false; // unknown chain from untyped callers
+  try {
+    return validate(address);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The chain's canonical form of a valid address, for every equality check (duplicates §4.3, screening):
+ * ETH hex and BTC bech32/bech32m are case-insensitive (an EIP-55 checksum and BIP 173's all-upper form
+ * are only case), so they compare in lower case; base58 (BTC legacy, TRON, SOL) is case-sensitive.
+ */
+export function normalizeAddressForComparison(chain: Blockchain, address: string): string {
+  if (chain === 'ETH') return address.toLowerCase();
+  if (chain === 'BTC' && /^bc1/i.test(address)) return address.toLowerCase();
+  return address;
+}

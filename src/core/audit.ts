@@ -1,0 +1,53 @@
+// Audit trail (§8): every authenticated mutation attempt, with its outcome. A success is written in the
+// transaction of its effect (runIdempotent); a refusal in a transaction of its own, by the pipeline.
+import { insertAuditEvent } from '../db/audit-repository.js';
+import type { Exec } from '../db/exec.js';
+import type { CallContext } from './context.js';
+import type { Problem } from './problem.js';
+
+const MAX_REF = 256;
+
+export type AuditSubject = {
+  operation: string;
+  targetId: string | null;
+  evidenceUserRef: string | null;
+  evidencePolicyRef: string | null;
+  evidenceMfaRef: string | null;
+};
+
+const ref = (v: unknown): string | null => (typeof v === 'string' ? v.slice(0, MAX_REF) : null);
+
+/**
+ * What an attempt was about: the descriptor's target argument and the evidence's references (never the
+ * evidence itself). `args` may be anything a caller sent: nothing in it is trusted.
+ */
+export function auditSubject(operation: { name: string; target: string | null }, args: Record<string, unknown>): AuditSubject {
+  const input = args.input as { operationAuthorization?: Record<string, unknown> } | null | undefined;
+  const ev = input && typeof input === 'object' ? input.operationAuthorization : undefined;
+  const evidence = ev && typeof ev === 'object' ? ev : {};
+  return {
+    operation: operation.name,
+    targetId: operation.target === null ? null : ref(args[operation.target]),
+    evidenceUserRef: ref(evidence.authorizedByPartnerUserRef),
+    evidencePolicyRef: ref(evidence.authorizedByPartnerPolicyRef),
+    evidenceMfaRef: ref(evidence.mfaEvidenceRef),
+  };
+}
+
+function base(ctx: CallContext, subject: AuditSubject) {
+  return {
+    at: ctx.now.toISOString(),
+    requestId: ctx.requestId,
+    clientId: ctx.clientId,
+    idempotencyKey: ctx.idempotencyKey ?? null,
+    ...subject,
+  };
+}
+
+export function auditSuccess(tx: Exec, ctx: CallContext, subject: AuditSubject, resultId: string, replayed: boolean): Promise<void> {
+  return insertAuditEvent(tx, { ...base(ctx, subject), status: 200, problemCode: null, resultId, replayed });
+}
+
+export function auditRefusal(tx: Exec, ctx: CallContext, subject: AuditSubject, problem: Pick<Problem, 'status' | 'code'>): Promise<void> {
+  return insertAuditEvent(tx, { ...base(ctx, subject), status: problem.status, problemCode: problem.code, resultId: null, replayed: false });
+}

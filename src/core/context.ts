@@ -1,0 +1,35 @@
+// What an operation knows about the call it serves: who (an authenticated partner client), when, under
+// which idempotency key, and the services it may use. Built once per request by the pipeline.
+import type { Logger } from 'pino';
+import type { Config } from '../config.js';
+import type { Db } from '../db/open.js';
+import type { Exec } from '../db/exec.js';
+import type { AuditSubject } from './audit.js';
+
+/**
+ * Runs a write job in one transaction of the engine (a savepoint of the SQLite group commit) and
+ * resolves once it is durable. A job awaits only repository calls: on SQLite they settle at once, so a
+ * batch never yields the connection to other work mid-transaction.
+ */
+export type Writer = { run<T>(work: (tx: Exec) => Promise<T>): Promise<T> };
+
+/** db: reads; writer: every write. A signed request's writer runs its jobs only while its nonce is its own (§2). */
+export type Services = { db: Db; writer: Writer; config: Config; logger: Logger };
+
+/** The idempotency record a call's result is (§3): set by runIdempotent on a success or a replay. */
+export type StoredResult = { resourceId: string; expiresAtMs: number; replayed: boolean; subject: AuditSubject };
+
+export type CallContext = {
+  services: Services;
+  requestId: string;
+  clientId: string;
+  idempotencyKey: string | undefined;
+  /** The request's clock reading, taken once so every check of one request agrees. */
+  now: Date;
+  /**
+   * What the call produced beside its result, read by the surface that renders it. An object of its
+   * own because GraphQL execution may copy the context.
+   */
+  outcome: { stored?: StoredResult; hadErrors?: boolean };
+  logger: Logger;
+};

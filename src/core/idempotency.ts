@@ -1,0 +1,76 @@
+// §3 Idempotency, enforced once for both surfaces: the REST adapter runs the same operation, so the
+// same (client, key, fingerprint) is one operation whichever surface it arrives on.
+import type { Exec } from '../db/exec.js';
+import { deleteIdempotencyRecord, findIdempotencyRecord, insertIdempotencyRecord } from '../db/idempotency-repository.js';
+import { auditSuccess, type AuditSubject } from './audit.js';
+import { jcs, sha256Hex } from './canonical.js';
+import type { CallContext } from './context.js';
+import { Problem } from './problem.js';
+
+const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+
+/** §3 key format: 1–255 characters, each 0x21–0x7E. */
+export function checkIdempotencyKey(key: string | undefined): asserts key is string {
+  if (key === undefined) throw new Problem('IDEMPOTENCY_KEY_MISSING', 'The Idempotency-Key header is required on this operation.');
+  if (!KEY_PATTERN.test(key))
+    throw new Problem('IDEMPOTENCY_KEY_INVALID', 'Idempotency-Key must be 1–255 characters, each 0x21–0x7E.');
+}
+
+/** Lowercase hex SHA-256 of JCS {"operation", "arguments"}, absent and null members left out. */
+export function fingerprintOf(operation: string, args: Record<string, unknown>): string {
+  return sha256Hex(jcs({ operation, arguments: args }));
+}
+
+/**
+ * Runs `effect` at most once per (client, key): a stored result with the same fingerprint is returned
+ * as it was first answered; a different fingerprint is 409. The effect, its idempotency record and its
+ * audit event commit together (one transaction), so a refusal (thrown Problem) or a crash stores
+ * nothing, and two concurrent requests with one key run one after the other: the second sees the
+ * first's record and replays it. The promise settles once the commit is durable. The key's format was
+ * checked with the request (src/graphql/operation-guard.ts, src/http/rest-surface.ts).
+ */
+export function runIdempotent<T extends object>(
+  ctx: CallContext,
+  subject: AuditSubject,
+  args: Record<string, unknown>,
+  resourceIdOf: (result: T) => string,
+  effect: (tx: Exec) => Promise<T>,
+): Promise<T> {
+  const key = ctx.idempotencyKey;
+  checkIdempotencyKey(key);
+  const operation = subject.operation;
+  const fingerprint = fingerprintOf(operation, args);
+  const nowMs = ctx.now.getTime();
+  return ctx.services.writer.run(async (tx) => {
+    const stored = await findIdempotencyRecord(tx, ctx.clientId, key);
+    if (stored && stored.expiresAtMs <= nowMs) {
+      // Expired but not yet purged: the key is free again (§3 TTL).
+      await deleteIdempotencyRecord(tx, ctx.clientId, key);
+    } else if (stored) {
+      if (stored.fingerprint !== fingerprint)
+        throw new Problem(
+          'IDEMPOTENCY_KEY_REUSED',
+          `Idempotency-Key "${key}" was already used for a different request (${stored.operation}).`,
+        );
+      ctx.outcome.stored = { resourceId: stored.resourceId, expiresAtMs: stored.expiresAtMs, replayed: true, subject };
+      await auditSuccess(tx, ctx, subject, stored.resourceId, true);
+      return JSON.parse(stored.responseJson) as T;
+    }
+    const result = await effect(tx);
+    const resourceId = resourceIdOf(result);
+    const expiresAtMs = nowMs + ctx.services.config.idempotencyTtlHours * 3_600_000;
+    await auditSuccess(tx, ctx, subject, resourceId, false);
+    await insertIdempotencyRecord(tx, {
+      clientId: ctx.clientId,
+      idempotencyKey: key,
+      operation,
+      fingerprint,
+      resourceId,
+      responseJson: JSON.stringify(result),
+      createdAt: ctx.now.toISOString(),
+      expiresAtMs,
+    });
+    ctx.outcome.stored = { resourceId, expiresAtMs, replayed: false, subject };
+    return result;
+  });
+}

@@ -1,0 +1,73 @@
+// The operation is the unit (docs/architecture.md): one descriptor per GraphQL root field, next to its
+// module. The registry (src/graphql/registry.ts) derives from the descriptors the resolvers, the REST
+// routes, the audit targets and the idempotency and evidence wrapper; nothing else lists operations.
+import type { Exec } from '../db/exec.js';
+import type { MutationResolvers, QueryResolvers } from '../graphql/generated/resolvers-types.js';
+import type { CallContext } from './context.js';
+import type { FieldErrors, ProblemCode } from './problem.js';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Fn<R> = Extract<R, (...args: any[]) => unknown>;
+/** The arguments and result of a root field, as codegen typed them from the SDL. */
+export type ArgsOf<R> = Parameters<Fn<R>>[1];
+export type ResultOf<R> = Awaited<ReturnType<Fn<R>>>;
+
+export type MutationName = keyof MutationResolvers & string;
+export type QueryName = keyof QueryResolvers & string;
+type MutationArgs<N extends MutationName> = ArgsOf<Required<MutationResolvers>[N]>;
+type MutationResult<N extends MutationName> = ResultOf<Required<MutationResolvers>[N]>;
+type QueryArgs<N extends QueryName> = ArgsOf<Required<QueryResolvers>[N]>;
+type QueryResult<N extends QueryName> = ResultOf<Required<QueryResolvers>[N]>;
+
+/** §5 operationType of an operation's evidence: `<RESOURCE>_<ACTION>`, the resource naming the record it authorizes. */
+export type OperationType = `${'CRYPTO_WITHDRAWAL' | 'CRYPTO_REFUND'}_${'CREATE' | 'SUBMIT' | 'CONFIRM'}`;
+
+/**
+ * §6 / §9.4: where the operation is served on REST. The path's one `:name` is the argument of that
+ * name; a POST body is the `input` argument. `fields`: the resource's REST rendering when it is not
+ * every field of its GraphQL type (the interface document's field tables).
+ */
+export type RestBinding = {
+  method: 'GET' | 'POST';
+  path: `/partner/v1/${string}`;
+  fields?: readonly string[];
+  /** GET of a record: the answer when the query returns null (§9.4: the record's own code, else NOT_FOUND). */
+  notFound?: ProblemCode;
+};
+
+export type MutationDescriptor<N extends MutationName = MutationName> = {
+  kind: 'mutation';
+  name: N;
+  rest?: RestBinding;
+  /** The argument naming the record acted on: the audit target and, with evidence, the payload's path id (§5). */
+  target: (keyof MutationArgs<N> & string) | null;
+  /** §5 evidence the input must carry in `operationAuthorization`, or null. */
+  evidence: OperationType | null;
+  /** The id of the resource a result is: the idempotency record's and the audit event's. */
+  resultId: (result: MutationResult<N>) => string;
+  /** Shape checks the schema cannot express (400), before idempotency (§4 order of checks). */
+  validate?: (args: MutationArgs<N>, errors: FieldErrors, ctx: CallContext) => void;
+  /**
+   * The contract section's rules in its order, inside the transaction of the effect. With evidence,
+   * `authorize()` checks its type, hash and age (§5, 403) and must be called where §4 places it (after
+   * records, ownership and the route); single use is checked and the evidence stored after `run`.
+   */
+  run: (tx: Exec, ctx: CallContext, args: MutationArgs<N>, authorize: () => void) => Promise<MutationResult<N>>;
+};
+
+export type QueryDescriptor<N extends QueryName = QueryName> = {
+  kind: 'query';
+  name: N;
+  rest?: RestBinding;
+  run: (ctx: CallContext, args: QueryArgs<N>) => Promise<QueryResult<N>>;
+};
+
+export type AnyDescriptor = MutationDescriptor<MutationName> | QueryDescriptor<QueryName>;
+
+export function mutation<N extends MutationName>(name: N, d: Omit<MutationDescriptor<N>, 'kind' | 'name'>): MutationDescriptor<N> {
+  return { kind: 'mutation', name, ...d };
+}
+
+export function query<N extends QueryName>(name: N, d: Omit<QueryDescriptor<N>, 'kind' | 'name'>): QueryDescriptor<N> {
+  return { kind: 'query', name, ...d };
+}

@@ -1,0 +1,76 @@
+// The registry: what the operation descriptors (src/modules/*/operations/) declare becomes resolvers,
+// REST routes and audit targets here, and every mutation runs inside one wrapper: validation (400),
+// idempotency (§3), evidence (§5) and the audit of its success, in the order of §4.
+import type { Evidence } from '../core/evidence.js';
+import { assertEvidenceUnused, recordEvidence, targetTypeOf, validateEvidenceShape, verifyEvidence } from '../core/evidence.js';
+import { auditSubject } from '../core/audit.js';
+import type { CallContext } from '../core/context.js';
+import { runIdempotent } from '../core/idempotency.js';
+import type { AnyDescriptor, MutationDescriptor, MutationName, QueryName } from '../core/operation.js';
+import { FieldErrors } from '../core/problem.js';
+import { operations } from './generated/operations.js';
+import type { MutationResolvers, QueryResolvers, Resolvers } from './generated/resolvers-types.js';
+import { DateTime, StringMap, UUID } from './scalars.js';
+
+type Args = Record<string, unknown> & { input?: { operationAuthorization?: Evidence } };
+
+// A schema root field without a descriptor, or a descriptor without a field, fails tsc here (and codegen).
+type Exactly<A, B> = [Exclude<A, B>, Exclude<B, A>] extends [never, never] ? true : { missing: Exclude<A, B>; extra: Exclude<B, A> };
+type Ops = typeof operations;
+type MutationOps = { [K in keyof Ops]: Ops[K] extends { kind: 'mutation' } ? K : never }[keyof Ops];
+type QueryOps = { [K in keyof Ops]: Ops[K] extends { kind: 'query' } ? K : never }[keyof Ops];
+const mutationsMatch: Exactly<MutationName, MutationOps> = true;
+const queriesMatch: Exactly<QueryName, QueryOps> = true;
+void mutationsMatch;
+void queriesMatch;
+
+export const descriptors: readonly AnyDescriptor[] = Object.values(operations) as AnyDescriptor[];
+
+/** The descriptor of a root field, or undefined (a name from a request is untrusted). */
+export function descriptorOf(name: string): AnyDescriptor | undefined {
+  return Object.prototype.hasOwnProperty.call(operations, name) ? (operations as Record<string, AnyDescriptor>)[name] : undefined;
+}
+
+/** validate → idempotency → run (evidence verified where run places it) → evidence used once and stored. */
+function mutationResolver(d: MutationDescriptor<MutationName>) {
+  const describe = d as unknown as MutationDescriptor<never> & {
+    validate?: (args: Args, errors: FieldErrors, ctx: CallContext) => void;
+    run: (tx: Parameters<MutationDescriptor['run']>[0], ctx: CallContext, args: Args, authorize: () => void) => Promise<object>;
+    resultId: (result: object) => string;
+  };
+  return async (_parent: unknown, args: Args, ctx: CallContext): Promise<object> => {
+    const errors = new FieldErrors();
+    describe.validate?.(args, errors, ctx);
+    const evidence = d.evidence === null ? undefined : args.input?.operationAuthorization;
+    if (evidence) validateEvidenceShape(evidence, errors);
+    errors.throwIfAny();
+    return runIdempotent(ctx, auditSubject(d, args), args, describe.resultId, async (tx) => {
+      let authorized = false;
+      const authorize = () => {
+        if (!evidence || d.evidence === null || d.target === null) return;
+        verifyEvidence(ctx, d.evidence, { [d.target]: args[d.target] as string }, args.input as Parameters<typeof verifyEvidence>[3]);
+        authorized = true;
+      };
+      const result = await describe.run(tx, ctx, args, authorize);
+      if (evidence && d.evidence !== null) {
+        if (!authorized) throw new Error(`${d.name} declares evidence but did not verify it`);
+        // §5 single use: a state rule (409), checked after the others; its refusal rolls the effect back.
+        await assertEvidenceUnused(tx, ctx, evidence);
+        await recordEvidence(tx, ctx, evidence, { type: targetTypeOf(d.evidence), id: describe.resultId(result) });
+      }
+      return result;
+    });
+  };
+}
+
+function buildResolvers(): Resolvers {
+  const Query: Record<string, unknown> = {};
+  const Mutation: Record<string, unknown> = {};
+  for (const d of descriptors) {
+    if (d.kind === 'mutation') Mutation[d.name] = mutationResolver(d);
+    else Query[d.name] = (_parent: unknown, args: never, ctx: CallContext) => d.run(ctx, args);
+  }
+  return { UUID, DateTime, StringMap, Query: Query as QueryResolvers, Mutation: Mutation as MutationResolvers };
+}
+
+export const resolvers = buildResolvers();

@@ -1,0 +1,181 @@
+// The REST surface (§6, §9.4): each path comes from an operation descriptor's `rest`; a call runs that
+// operation's GraphQL document in-process on the same schema and resolvers as /graphql. It translates
+// and renders, nothing else: every rule runs inside the operation.
+import {
+  execute,
+  getNamedType,
+  isObjectType,
+  parse,
+  validate,
+  type DocumentNode,
+  type GraphQLField,
+  type GraphQLObjectType,
+  type GraphQLOutputType,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
+} from 'graphql';
+import type { CallContext } from '../core/context.js';
+import type { AnyDescriptor, RestBinding } from '../core/operation.js';
+import { Problem } from '../core/problem.js';
+import { checkOperation } from '../graphql/operation-guard.js';
+import { jsonBodyOrUndefined, parseJsonBody } from './body.js';
+import { json, problemReply } from './render.js';
+import type { Attempt, Surface, SurfaceResult } from './surface.js';
+import type { HttpCall, HttpReply } from './types.js';
+
+/** Nesting the REST rendering follows (a page's items' fields, say); deeper object fields are left out. */
+const MAX_SELECTION_DEPTH = 4;
+
+type Route = {
+  descriptor: AnyDescriptor;
+  rest: RestBinding;
+  pattern: RegExp;
+  /** The path's `:name`: the argument it fills. */
+  param: string;
+  document: DocumentNode;
+  operation: OperationDefinitionNode;
+  /** Whether the field takes an `input` argument (the POST body). */
+  takesInput: boolean;
+};
+
+export type RestMatch = { route: Route; pathValue: string };
+
+/**
+ * Every field of `type`, nested objects and lists of objects with theirs (§9.4 rendering), in schema
+ * order, or only `fields` (in their order) for the top level.
+ */
+export function selectionOf(type: GraphQLOutputType, fields?: readonly string[], depth = 0): string {
+  const named = getNamedType(type);
+  if (!isObjectType(named)) return '';
+  const all = named.getFields();
+  const names = fields ?? Object.keys(all);
+  const parts: string[] = [];
+  for (const name of names) {
+    const field = all[name];
+    if (!field) throw new Error(`REST rendering of ${named.name} names ${name}, which is not one of its fields`);
+    if (!isObjectType(getNamedType(field.type))) parts.push(name);
+    else if (depth + 1 < MAX_SELECTION_DEPTH) parts.push(`${name} ${selectionOf(field.type, undefined, depth + 1)}`);
+  }
+  return `{ ${parts.join(' ')} }`;
+}
+
+function argumentTypes(field: GraphQLField<unknown, unknown>): string {
+  return field.args.map((a) => `$${a.name}: ${a.type.toString()}`).join(', ');
+}
+
+function compile(schema: GraphQLSchema, descriptor: AnyDescriptor, rest: RestBinding): Route {
+  const root = (descriptor.kind === 'mutation' ? schema.getMutationType() : schema.getQueryType()) as GraphQLObjectType;
+  const field = root.getFields()[descriptor.name];
+  if (!field) throw new Error(`REST route for ${descriptor.name}: no such root field`);
+  const params = [...rest.path.matchAll(/:([A-Za-z]+)/g)].map((m) => m[1]!);
+  if (params.length !== 1 || !field.args.some((a) => a.name === params[0]))
+    throw new Error(`REST path ${rest.path} must name exactly one argument of ${descriptor.name}`);
+  if ((rest.method === 'GET') !== (descriptor.kind === 'query')) throw new Error(`${descriptor.name}: GET serves queries, POST mutations`);
+  const args = field.args.map((a) => `${a.name}: $${a.name}`).join(', ');
+  const text = `${descriptor.kind} Rest(${argumentTypes(field)}) { result: ${descriptor.name}(${args}) ${selectionOf(field.type, rest.fields)} }`;
+  const document = parse(text);
+  const errors = validate(schema, document);
+  if (errors.length) throw new Error(`REST document of ${descriptor.name} is invalid: ${errors[0]!.message}`);
+  const pattern = new RegExp(`^${rest.path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z]+/, '([^/]+)')}$`);
+  return {
+    descriptor,
+    rest,
+    pattern,
+    param: params[0]!,
+    document,
+    operation: document.definitions[0] as OperationDefinitionNode,
+    takesInput: field.args.some((a) => a.name === 'input'),
+  };
+}
+
+export class RestSurface implements Surface {
+  private readonly routes: Route[];
+
+  constructor(
+    private readonly schema: GraphQLSchema,
+    descriptors: readonly AnyDescriptor[],
+  ) {
+    this.routes = descriptors.flatMap((d) => (d.rest ? [compile(schema, d, d.rest)] : []));
+  }
+
+  /** Every REST route, for the docs and tests. */
+  list(): { method: string; path: string; field: string }[] {
+    return this.routes.map((r) => ({ method: r.rest.method, path: r.rest.path, field: r.descriptor.name }));
+  }
+
+  /** The route for a path and method: undefined for an unknown path, 405 for a known path with another method. */
+  match(method: string, pathname: string): RestMatch | undefined {
+    const found = this.routes.flatMap((route) => {
+      const m = route.pattern.exec(pathname);
+      return m ? [{ route, raw: m[1]! }] : [];
+    });
+    if (found.length === 0) return undefined;
+    const hit = found.find((f) => f.route.rest.method === method || (method === 'HEAD' && f.route.rest.method === 'GET'));
+    if (!hit) {
+      const allow = [...new Set(found.map((f) => f.route.rest.method))].join(', ');
+      const p = new Problem('METHOD_NOT_ALLOWED', `Use ${allow} on this path.`);
+      p.allow = allow;
+      throw p;
+    }
+    try {
+      return { route: hit.route, pathValue: decodeURIComponent(hit.raw) };
+    } catch {
+      throw new Problem('INVALID_REQUEST', 'The path is not valid percent-encoding.');
+    }
+  }
+
+  private routeOf(call: HttpCall): RestMatch {
+    const match = this.match(call.method, call.url.split('?')[0]!);
+    if (!match) throw new Problem('NOT_FOUND', 'No resource at this path.');
+    return match;
+  }
+
+  private variables(call: HttpCall, { route, pathValue }: RestMatch): Record<string, unknown> {
+    const variables: Record<string, unknown> = { [route.param]: pathValue };
+    const query = call.url.includes('?') ? new URLSearchParams(call.url.slice(call.url.indexOf('?') + 1)) : undefined;
+    for (const name of query?.keys() ?? [])
+      throw new Problem('VALIDATION_FAILED', `/${name}: is not a parameter of this path`, [{ pointer: `/${name}`, detail: 'is not a parameter of this path' }]);
+    if (route.rest.method === 'POST' && route.takesInput) {
+      // A POST that takes input needs a body; without one, a content type is beside the point.
+      if (call.body.length === 0) throw new Problem('INVALID_REQUEST', 'A JSON body is required: the operation takes input.');
+      variables.input = parseJsonBody(call);
+    }
+    return variables;
+  }
+
+  async execute(call: HttpCall, ctx: CallContext): Promise<SurfaceResult> {
+    const match = this.routeOf(call);
+    const { route } = match;
+    const variables = this.variables(call, match);
+    checkOperation(this.schema, route.operation, {}, variables, ctx.idempotencyKey);
+    const result = await execute({ schema: this.schema, document: route.document, variableValues: variables, contextValue: ctx });
+    const error = result.errors?.[0];
+    if (error) {
+      if (error.originalError instanceof Problem) throw error.originalError;
+      ctx.logger.error({ err: error.originalError ?? error }, 'internal error in REST execution');
+      throw new Problem('INTERNAL', 'Internal server error');
+    }
+    const resource = (result.data as { result: unknown } | null | undefined)?.result;
+    if (resource === null || resource === undefined) {
+      const name = route.param.replace(/Id$/, '').replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`);
+      throw new Problem(route.rest.notFound ?? 'NOT_FOUND', `The ${name} ${match.pathValue} does not exist.`);
+    }
+    return { reply: json(200, resource) };
+  }
+
+  render(problem: Problem, requestId: string): HttpReply {
+    return problemReply(problem, requestId);
+  }
+
+  attempt(call: HttpCall): Attempt | undefined {
+    let match: RestMatch | undefined;
+    try {
+      match = this.match(call.method, call.url.split('?')[0]!);
+    } catch {
+      return undefined;
+    }
+    if (!match || match.route.descriptor.kind !== 'mutation') return undefined;
+    const input = match.route.takesInput ? jsonBodyOrUndefined(call) : undefined;
+    return { field: match.route.descriptor.name, args: { [match.route.param]: match.pathValue, ...(input === undefined ? {} : { input }) } };
+  }
+}

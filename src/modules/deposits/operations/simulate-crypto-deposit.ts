@@ -1,0 +1,46 @@
+// §8 simulateCryptoDeposit: a completed deposit, in sandbox mode only.
+import { randomUUID } from 'node:crypto';
+import { isBlockchain } from '../../../core/addresses/index.js';
+import { mutation } from '../../../core/operation.js';
+import { FieldErrors, Problem } from '../../../core/problem.js';
+import { checkAmount, checkLength } from '../../../core/validate.js';
+import { checkWalletAddress } from '../../beneficiaries/rules.js';
+import { requireOwnCustomer } from '../../customers/rules.js';
+import { requirePermittedRoute } from '../../routes/rules.js';
+import { insertDeposit } from '../repository.js';
+
+export default mutation('simulateCryptoDeposit', {
+  target: 'customerId',
+  evidence: null,
+  resultId: (d) => d.depositId,
+  validate: ({ input }, errors, ctx) => {
+    if (!ctx.services.config.sandbox) throw new Problem('SANDBOX_ONLY', 'simulateCryptoDeposit is available in sandbox mode only.');
+    checkLength(errors, '/routeCode', input.routeCode, 1, 64);
+    checkAmount(errors, '/amountMinor', input.amountMinor);
+    if (input.amountMinor === '0') errors.add('/amountMinor', 'must be greater than zero');
+    checkLength(errors, '/fromAddress', input.fromAddress, 1, 128);
+    checkLength(errors, '/txHash', input.txHash, 1, 128);
+  },
+  run: async (tx, ctx, { customerId, input }) => {
+    await requireOwnCustomer(tx, ctx, customerId);
+    const route = await requirePermittedRoute(tx, ctx, input.routeCode);
+    const addressErrors = new FieldErrors();
+    if (isBlockchain(route.blockchain)) checkWalletAddress(addressErrors, '/fromAddress', route.blockchain, input.fromAddress);
+    addressErrors.throwIfAny();
+    const deposit = await insertDeposit(tx, {
+      depositId: randomUUID(),
+      customerId,
+      clientId: ctx.clientId,
+      routeCode: route.routeCode,
+      blockchain: route.blockchain,
+      amountMinor: input.amountMinor,
+      currency: route.currency,
+      currencyScale: route.currencyScale,
+      fromAddress: input.fromAddress,
+      txHash: input.txHash ?? null,
+      status: 'COMPLETED',
+      createdAt: ctx.now.toISOString(),
+    });
+    return { ...deposit, refundableAmountMinor: deposit.amountMinor };
+  },
+});

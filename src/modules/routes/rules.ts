@@ -1,0 +1,28 @@
+// §4.2 Routes: what a partner may do on a routeCode. Existence is never revealed to other partners.
+import type { Exec } from '../../db/exec.js';
+import type { RouteRow } from '../../db/schema.js';
+import type { CallContext } from '../../core/context.js';
+import { Problem } from '../../core/problem.js';
+import { findRoute } from './repository.js';
+
+/** Unknown, disabled or not mapped to the caller → 403 ROUTE_NOT_PERMITTED. Read fresh: partnerctl changes apply at once. */
+export async function requirePermittedRoute(tx: Exec, ctx: CallContext, routeCode: string): Promise<RouteRow> {
+  const route = await findRoute(tx, routeCode, ctx.clientId);
+  if (!route || !route.enabled)
+    throw new Problem('ROUTE_NOT_PERMITTED', `Route "${routeCode}" is not permitted for this partner.`);
+  return route;
+}
+
+/** §4.4 bounds: > 0 and within the route's min and max (inclusive), compared as big integers. */
+export function amountWithinRoute(route: RouteRow, amountMinor: string): boolean {
+  const amount = BigInt(amountMinor);
+  if (amount <= 0n) return false;
+  if (route.minAmountMinor !== null && amount < BigInt(route.minAmountMinor)) return false;
+  if (route.maxAmountMinor !== null && amount > BigInt(route.maxAmountMinor)) return false;
+  return true;
+}
+
+export function describeBounds(route: RouteRow): string {
+  const min = route.minAmountMinor ?? '1';
+  return route.maxAmountMinor === null ? `at least ${min}` : `between ${min} and ${route.maxAmountMinor}`;
+}

@@ -1,0 +1,85 @@
+// §4.4 createCryptoWithdrawalApprovalDraft, authorized by evidence (§5).
+import { randomUUID } from 'node:crypto';
+import { mutation } from '../../../core/operation.js';
+import { FieldErrors, Problem } from '../../../core/problem.js';
+import { checkAmount, checkCode, checkLength, checkOther } from '../../../core/validate.js';
+import { findBeneficiary } from '../../beneficiaries/repository.js';
+import { requireOwnCustomer } from '../../customers/rules.js';
+import { amountWithinRoute, describeBounds, requirePermittedRoute } from '../../routes/rules.js';
+import { findWithdrawalByClientReference, insertWithdrawal } from '../repository.js';
+import { CRYPTO_WITHDRAWAL_REST_FIELDS } from '../rules.js';
+
+export default mutation('createCryptoWithdrawalApprovalDraft', {
+  rest: { method: 'POST', path: '/partner/v1/customers/:customerId/crypto-withdrawals', fields: CRYPTO_WITHDRAWAL_REST_FIELDS },
+  target: 'customerId',
+  evidence: 'CRYPTO_WITHDRAWAL_CREATE',
+  resultId: (w) => w.withdrawalId,
+  validate: ({ input }, errors) => {
+    checkLength(errors, '/routeCode', input.routeCode, 1, 64);
+    checkAmount(errors, '/amountMinor', input.amountMinor);
+    checkLength(errors, '/currency', input.currency, 1, 16);
+    if (input.currencyScale < 0 || input.currencyScale > 36) errors.add('/currencyScale', 'must be between 0 and 36');
+    checkLength(errors, '/clientReference', input.clientReference, 1, 128);
+    checkCode(errors, '/withdrawalType', 'withdrawalType', input.withdrawalType);
+    checkCode(errors, '/purposeOfPayment', 'purposeOfPayment', input.purposeOfPayment);
+    checkCode(errors, '/relationshipWithThirdParty', 'relationshipWithThirdParty', input.relationshipWithThirdParty);
+    checkOther(errors, input.purposeOfPayment, '/otherPurpose', input.otherPurpose);
+    checkOther(errors, input.relationshipWithThirdParty, '/otherRelationship', input.otherRelationship);
+    checkLength(errors, '/otherPurpose', input.otherPurpose, 1, 500);
+    checkLength(errors, '/otherRelationship', input.otherRelationship, 1, 500);
+  },
+  // §4 order: records and ownership → route → evidence → route-dependent validation → state rules.
+  run: async (tx, ctx, { customerId, input }, authorize) => {
+    await requireOwnCustomer(tx, ctx, customerId);
+    const beneficiary = await findBeneficiary(tx, input.walletBeneficiaryId);
+    if (!beneficiary)
+      throw new Problem('WALLET_BENEFICIARY_NOT_FOUND', `Wallet beneficiary ${input.walletBeneficiaryId} does not exist.`);
+    if (beneficiary.customerId !== customerId) throw new Problem('FORBIDDEN', 'This wallet beneficiary belongs to another customer.');
+    const route = await requirePermittedRoute(tx, ctx, input.routeCode);
+    authorize();
+
+    const errors = new FieldErrors();
+    if (input.currency !== route.currency) errors.add('/currency', `must be the route's currency ${route.currency}`);
+    if (input.currencyScale !== route.currencyScale) errors.add('/currencyScale', `must be the route's currency scale ${route.currencyScale}`);
+    errors.throwIfAny();
+    if (!amountWithinRoute(route, input.amountMinor))
+      throw new Problem('AMOUNT_OUT_OF_RANGE', `amountMinor must be ${describeBounds(route)} on route ${route.routeCode}.`, [
+        { pointer: '/amountMinor', detail: `must be ${describeBounds(route)}` },
+      ]);
+
+    if (beneficiary.beneficiaryStatus !== 'ACTIVE')
+      throw new Problem('BENEFICIARY_NOT_ACTIVE', `Wallet beneficiary is ${beneficiary.beneficiaryStatus}, not ACTIVE.`);
+    if (beneficiary.blockchain !== route.blockchain)
+      throw new Problem('ROUTE_MISMATCH', `The beneficiary is on ${beneficiary.blockchain}, the route on ${route.blockchain}.`);
+    if (input.clientReference && (await findWithdrawalByClientReference(tx, customerId, input.clientReference)))
+      throw new Problem('DUPLICATE_CLIENT_REFERENCE', `clientReference "${input.clientReference}" is already used by this customer.`);
+
+    const now = ctx.now.toISOString();
+    return insertWithdrawal(tx, {
+      withdrawalId: randomUUID(),
+      customerId,
+      clientId: ctx.clientId,
+      walletBeneficiaryId: beneficiary.walletBeneficiaryId,
+      walletBeneficiaryLabel: beneficiary.label,
+      routeCode: route.routeCode,
+      amountMinor: input.amountMinor,
+      currency: route.currency,
+      currencyScale: route.currencyScale,
+      feeAmountMinor: route.feeAmountMinor,
+      feeCurrency: route.currency,
+      clientReference: input.clientReference ?? null,
+      withdrawalType: input.withdrawalType ?? 1,
+      externalFeeFields: input.externalFeeFields ?? null,
+      purposeOfPayment: input.purposeOfPayment ?? null,
+      otherPurpose: input.otherPurpose ?? null,
+      relationshipWithThirdParty: input.relationshipWithThirdParty ?? null,
+      otherRelationship: input.otherRelationship ?? null,
+      status: 'APPROVED',
+      statusInfo: 'Awaiting submission',
+      kytResult: 'PENDING',
+      txHash: null,
+      createdAt: now,
+      updatedAt: now,
+    });
+  },
+});
