@@ -1,4 +1,4 @@
-// The floor (issue #3 item 10): a minimal node:http server doing only what one create must do —
+// The floor: a minimal node:http server doing only what one create must do —
 // verify the HMAC, record the nonce, check and store the idempotency row, insert the record — in one
 // transaction on better-sqlite3 with the service's durability (WAL, synchronous=FULL). No framework,
 // no GraphQL, no validation beyond the signature: the rate the real service is compared with.

@@ -45,13 +45,13 @@ export type Proc = { proc: ChildProcess; url: string; exited: Promise<void> };
  * request log) goes to `logFile`, not through a pipe: reading a log line per request in the load
  * generator's own event loop would cost the generator CPU, which on shared cores counts as latency.
  */
-function startProcess(args: string[], env: Record<string, string>, ready: RegExp, logFile: string): Promise<Proc> {
+function startProcess(args: string[], env: Record<string, string>, ready: RegExp, logFile: string, cwd = ROOT): Promise<Proc> {
   const out = fs.openSync(logFile, 'a');
   // A restarted service appends to its log: only what this process writes (from this byte on) can say
   // where it listens.
   const from = fs.fstatSync(out).size;
   const written = () => fs.readFileSync(logFile).subarray(from).toString('utf8');
-  const proc = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', out, 'inherit'] });
+  const proc = spawn(process.execPath, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', out, 'inherit'] });
   fs.closeSync(out);
   // Taken at spawn: a process stopped twice (or by a signal: exitCode stays null) still resolves.
   const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
@@ -75,7 +75,8 @@ function startProcess(args: string[], env: Record<string, string>, ready: RegExp
 /** The request log of the service on database `file`. */
 export const logFileOf = (file: string) => `${file}.log`;
 
-export function startService(file: string, env: Record<string, string> = {}, nodeArgs: string[] = []): Promise<Proc> {
+/** `root`: the checkout whose src/main.ts runs (another commit's worktree, for an A/B of two versions). */
+export function startService(file: string, env: Record<string, string> = {}, nodeArgs: string[] = [], root = ROOT): Promise<Proc> {
   // BENCH_CPU_PROF=<dir>: write a V8 CPU profile of each service process there (open in Chrome DevTools).
   const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
   return startProcess(
@@ -83,6 +84,7 @@ export function startService(file: string, env: Record<string, string> = {}, nod
     { PORT: '0', DATABASE_URL: `file:${file}`, LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info', RATE_LIMIT_RPS: '1000000000', RATE_LIMIT_BURST: '1000000000', NODE_ENV: '', ...env },
     /Partner API listening on (http:\/\/\S+)/,
     logFileOf(file),
+    root,
   );
 }
 

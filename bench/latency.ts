@@ -4,7 +4,8 @@
 // LATENCY_TARGETS (rest,graphql,floor; with LATENCY_B_ENV also restB,graphqlB). The service reads its own
 // settings from the environment as usual; LATENCY_B_ENV (JSON, e.g. '{"CHECKPOINT_INTERVAL_MS":"0"}')
 // starts a second service with those settings on top, measured in the same alternating rounds: an A/B
-// comparison under the same machine conditions. LATENCY_B_ARGS: node flags for that second service.
+// comparison under the same machine conditions. LATENCY_B_ARGS: node flags for that second service;
+// LATENCY_B_ROOT: another checkout (e.g. `git worktree add /tmp/base <commit>`) whose code it runs.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -45,7 +46,8 @@ const fixture = provision(path.join(dir, 'service.db'));
 const floorFixture: Fixture = { ...fixture, file: path.join(dir, 'floor.db') };
 const bEnv = process.env.LATENCY_B_ENV ? (JSON.parse(process.env.LATENCY_B_ENV) as Record<string, string>) : undefined;
 const bArgs = process.env.LATENCY_B_ARGS ? process.env.LATENCY_B_ARGS.split(' ') : undefined;
-const fixtureB = bEnv || bArgs ? provision(path.join(dir, 'service-b.db')) : undefined;
+const bRoot = process.env.LATENCY_B_ROOT;
+const fixtureB = bEnv || bArgs || bRoot ? provision(path.join(dir, 'service-b.db')) : undefined;
 const started: Proc[] = [];
 const cleanUp = async () => {
   for (const p of started) await stop(p);
@@ -56,7 +58,7 @@ const cleanUp = async () => {
 let service: Proc, serviceB: Proc | undefined, floor: Proc;
 try {
   started.push((service = await startService(fixture.file)));
-  if (fixtureB) started.push((serviceB = await startService(fixtureB.file, bEnv, bArgs)));
+  if (fixtureB) started.push((serviceB = await startService(fixtureB.file, bEnv, bArgs, bRoot)));
   started.push((floor = await startFloor(floorFixture.file, fixture.secret)));
 } catch (error) {
   await cleanUp();

@@ -1,4 +1,4 @@
-// `npm run bench` (issue #3 items 9–11): signed load with autocannon against the real server in its own
+// `npm run bench`: signed load with autocannon against the real server in its own
 // process, side by side with the floor (bench/floor-server.ts), measured alternately in one run.
 // Knobs: BENCH_SECONDS (per measurement, default 5), BENCH_ROUNDS (3), BENCH_LATENCY_ROUNDS (5), BENCH_CONNECTIONS (32),
 // BENCH_SEED_ROWS (1000000; 0 skips the large-database comparison), BENCH_CPU_PROF (a folder for CPU profiles),

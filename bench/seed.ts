@@ -1,5 +1,5 @@
 // Seeds N wallet beneficiaries and idempotency rows straight into a service database, so the create
-// rate can be compared on a large database (issue #3 item 11). Plain SQL in one transaction: fast.
+// rate can be compared on a large database. Plain SQL in one transaction: fast.
 import { randomUUID } from 'node:crypto';
 import Database from 'better-sqlite3';
 

@@ -53,7 +53,7 @@ export function retireOldestSecret(db: Db, clientId: string) {
   });
 }
 
-/** Per-client rate limit override (issue #3). */
+/** Per-client rate limit override (token bucket after authentication). */
 export function setClientLimit(db: Db, clientId: string, rps: number, burst: number) {
   if (!Number.isFinite(rps) || rps <= 0) throw new OperatorError('--rps must be a positive number');
   if (!Number.isInteger(burst) || burst < 1) throw new OperatorError('--burst must be a whole number of at least 1');

@@ -1,4 +1,4 @@
-// Client secrets at rest (issue #3): AES-256-GCM under a key from the environment. The client id is
+// Client secrets at rest: AES-256-GCM under a key from the environment. The client id is
 // the associated data, so a ciphertext copied onto another client's row does not decrypt.
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 

@@ -1,14 +1,14 @@
 // WAL checkpoints off the request path: the serving connection never checkpoints (wal_autocheckpoint=0);
 // a worker thread with a connection of its own runs a PASSIVE checkpoint every 25 ms. A checkpoint
 // copies pages into the database file and fsyncs it, tens of milliseconds that would otherwise stall
-// every request of the event loop (the p99 of issue #3).
+// every request of the event loop.
 //
 // Under steady load a PASSIVE checkpoint never lets the WAL start over: SQLite rewinds it only when a
 // writer begins while every frame is backfilled, and there are always newer frames by then. The WAL
-// would grow by tens of MB a second until the load stops (seen in the benchmark: 240 MB in 10 s). So once
+// would grow by tens of MB a second until the load stops. So once
 // it holds more than RESTART_FRAMES and a PASSIVE pass has caught up, a RESTART checkpoint makes the
-// next writer rewind it. RESTART holds writers off while it runs (measured ~20 ms: the sync of the
-// database file), so it is kept rare: the writer retries without blocking the event loop
+// next writer rewind it. RESTART holds writers off while it runs (the sync of the database file), so it
+// is kept rare: the writer retries without blocking the event loop
 // (src/db/group-commit.ts), but every request of that moment waits.
 import { Worker } from 'node:worker_threads';
 

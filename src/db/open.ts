@@ -1,4 +1,4 @@
-// Opens the SQLite file with the durability the service promises (issue #2 §9), applies the committed
+// Opens the SQLite file with the durability the service promises (every acknowledged write is on disk), applies the committed
 // drizzle-kit migrations and checks that the pragmas really took effect.
 import fs from 'node:fs';
 import path from 'node:path';

@@ -18,7 +18,7 @@ export const partnerClients = sqliteTable('partner_clients', {
   clientId: text('client_id').primaryKey(),
   name: text('name').notNull(),
   createdAt: text('created_at').notNull(),
-  // Per-client token bucket override (issue #3); null: the configured defaults.
+  // Per-client token bucket override; null: the configured defaults.
   rateLimitRps: integer('rate_limit_rps'),
   rateLimitBurst: integer('rate_limit_burst'),
 });
@@ -250,7 +250,7 @@ export const idempotencyRecords = sqliteTable(
   (t) => [primaryKey({ columns: [t.clientId, t.idempotencyKey] }), index('idempotency_expires_idx').on(t.expiresAtMs)],
 );
 
-// Append-only record of every authenticated mutation attempt (issue #3). Never secrets or signatures.
+// Append-only record of every authenticated mutation attempt (§8 audit trail). Never secrets or signatures.
 export const auditEvents = sqliteTable(
   'audit_events',
   {

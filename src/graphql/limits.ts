@@ -1,4 +1,4 @@
-// Hardened GraphQL (issue #3): depth, aliases, directives and cost are bounded by graphql-armor's
+// Hardened GraphQL: depth, aliases, directives and cost are bounded by graphql-armor's
 // validation rules, and the token count by Apollo's parser. A refusal is 400 QUERY_TOO_COMPLEX.
 import { costLimitRule } from '@escape.tech/graphql-armor-cost-limit';
 import { maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases';

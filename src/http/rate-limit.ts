@@ -1,4 +1,4 @@
-// Token buckets (issue #3): per partner client after authentication, and per source address for
+// Token buckets: per partner client after authentication, and per source address for
 // requests that fail it. In memory, per process: a limit protects this process's capacity.
 export type Limit = { rps: number; burst: number };
 
