@@ -448,9 +448,22 @@ const REF = '@ref:';
 const knownRef = fc.constantFrom('customerId', 'beneficiaryId', 'fuzzDepositId', 'otherCustomerId', 'otherRefundId').map((r) => `${REF}${r}`);
 function resolveRef(value: unknown): unknown {
   const v = expand(value);
+  if (typeof v === 'object' && v !== null) return fresh(v);
   if (typeof v !== 'string' || !v.startsWith(REF)) return v;
   const refs: Record<string, string> = { customerId, beneficiaryId, fuzzDepositId, otherCustomerId, otherRefundId };
   return refs[v.slice(REF.length)] ?? v;
+}
+/**
+ * A deep copy of a generated object or array (own keys, "__proto__" too, and prototype kept). Mutations
+ * change a body in place; without the copy they would change fast-check's values, which later runs share
+ * (a constantFrom object is one object for every run): a key added to one made it cyclic.
+ */
+function fresh(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null) return v;
+  if (Array.isArray(v)) return v.map(fresh);
+  const copy = Object.create(Object.getPrototypeOf(v)) as Record<string, unknown>;
+  for (const k of Object.keys(v)) Object.defineProperty(copy, k, { value: fresh((v as Record<string, unknown>)[k]), enumerable: true, writable: true, configurable: true });
+  return copy;
 }
 /** Valid-looking values of other fields: they get a mutated body past shape validation, into the rules. */
 const plausible = fc.oneof(
