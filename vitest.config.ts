@@ -1,7 +1,21 @@
 import { createRequire } from 'node:module';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 const require = createRequire(import.meta.url);
+
+/**
+ * The slow project: suites that start server or partnerctl processes (test/helpers/processes.ts) or kill
+ * them, and the property-based fuzzing. Everything else under test/ is the fast project, which needs no
+ * process but vitest's own. `npm test` (vitest run) runs both; `npm run test:fast` / `test:slow` one.
+ */
+const SLOW = [
+  'test/audit.test.ts', // partnerctl audit
+  'test/crash.test.ts', // a server process under load, SIGKILLed again and again
+  'test/fuzz.test.ts', // fast-check: thousands of requests
+  'test/operators.test.ts', // partnerctl, and servers started as `npm start` is
+  'test/rate-limit.test.ts', // partnerctl client limit
+  'test/secrets-at-rest.test.ts', // partnerctl, and a server started in production mode
+];
 
 export default defineConfig({
   resolve: {
@@ -10,9 +24,20 @@ export default defineConfig({
     alias: [{ find: /^graphql$/, replacement: require.resolve('graphql') }],
   },
   test: {
-    include: ['test/**/*.test.ts'],
+    // Shared by both projects (`extends: true`), as is resolve.alias above. No `include` here: a project
+    // that extends this config would get it merged into (added to) its own.
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 30_000,
+    projects: [
+      {
+        extends: true,
+        test: { name: 'fast', include: ['test/**/*.test.ts'], exclude: [...configDefaults.exclude, ...SLOW] },
+      },
+      {
+        extends: true,
+        test: { name: 'slow', include: SLOW },
+      },
+    ],
   },
 });

@@ -19,6 +19,7 @@ import {
   type TestServer,
 } from './helpers/harness.js';
 import { PARTNERCTL_VARS, processKit } from './helpers/processes.js';
+import { problemCodeOf } from './helpers/problems.js';
 import { sqliteOn } from './helpers/sqlite.js';
 
 type AuditRow = {
@@ -447,7 +448,7 @@ describe('refusals: status + problem code, no result id, nothing else written', 
     expect(before).toBeDefined();
     expect(reply.status, reply.text).toBe(c.status);
     expect(reply.headers.get('x-request-id')).toBe(requestId);
-    const code = reply.body?.code ?? reply.body?.errors?.[0]?.extensions?.code;
+    const code = problemCodeOf(reply);
     expect(code, reply.text).toBe(c.code);
     const rows = await auditOf(requestId);
     expect(rows, 'exactly one audit event for the attempt').toHaveLength(1);

@@ -13,6 +13,7 @@ import { retireOldestSecret, rotateSecret } from '../src/cli/operators.js';
 import { NONCE_WINDOW_MS } from '../src/http/nonces.js';
 import { bodySha256, canonicalString, sign, signedHeaders, type SignedParts } from '../src/http/signature.js';
 import { beneficiaryBody, randomEthAddress, startTestServer, type Client, type Reply, type TestServer } from './helpers/harness.js';
+import { expectGraphQLProblem, expectRestProblem } from './helpers/problems.js';
 
 // ---------------------------------------------------------------------------------------------------
 // Helpers
@@ -47,38 +48,7 @@ type AuthCode =
   | 'AUTH_NONCE_REUSED'
   | 'AUTH_SIGNATURE_INVALID';
 
-const kebab = (code: string) => code.toLowerCase().replaceAll('_', '-');
 const freshNonce = () => randomBytes(16).toString('hex');
-
-/** §7 RFC 9457 document, exactly: the six members, nothing else. */
-function expectRestProblem(r: Reply, status: number, code: string): void {
-  expect(r.status, r.text).toBe(status);
-  expect(r.headers.get('content-type')).toMatch(/^application\/problem\+json\b/);
-  const requestId = r.headers.get('x-request-id');
-  expect(requestId).toBeTruthy();
-  expect(r.body).toEqual({
-    type: `/problems/${kebab(code)}`,
-    title: expect.any(String),
-    status,
-    detail: expect.any(String),
-    code,
-    requestId,
-  });
-  expect(Object.keys(r.body).sort()).toEqual(['code', 'detail', 'requestId', 'status', 'title', 'type']);
-  expect(r.body.title.length).toBeGreaterThan(0);
-  expect(r.body.detail.length).toBeGreaterThan(0);
-}
-
-/** §7 on GraphQL: HTTP status, and code / status / requestId in errors[0].extensions. */
-function expectGraphQLProblem(r: Reply, status: number, code: string): void {
-  expect(r.status, r.text).toBe(status);
-  const requestId = r.headers.get('x-request-id');
-  expect(requestId).toBeTruthy();
-  expect(Array.isArray(r.body?.errors), r.text).toBe(true);
-  expect(r.body.errors.length).toBeGreaterThan(0);
-  expect(r.body.errors[0].extensions).toMatchObject({ code, status, requestId });
-  expect(r.body.data ?? null).toBeNull();
-}
 
 /** What one surface needs: where to send, a valid body, and what success looks like. */
 type Fixture = {

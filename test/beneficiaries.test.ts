@@ -15,6 +15,7 @@ import {
   type RequestOptions,
   type TestServer,
 } from './helpers/harness.js';
+import { expectGraphQLProblem, expectRestProblem, expectRestSuccess, expectValidationAt, pointersOf } from './helpers/problems.js';
 import { readDatabase } from './helpers/sqlite.js';
 
 const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
@@ -56,48 +57,8 @@ function post(s: Scenario, customerId: string, body: unknown, o: RequestOptions 
   return server.request(s.client, 'POST', pathFor(customerId), { body, ...o });
 }
 
-const kebab = (code: string) => code.toLowerCase().replaceAll('_', '-');
-
-/** §6/§7: every error is application/problem+json with type, title, status, detail, code, requestId. */
-function expectProblem(r: Reply, status: number, code: string) {
-  expect(r.status, r.text).toBe(status);
-  expect(r.status).toBeLessThan(500);
-  expect(r.headers.get('content-type') ?? '').toMatch(/^application\/problem\+json\b/);
-  expect(r.body, r.text).toBeTypeOf('object');
-  expect(r.body.type).toBe(`/problems/${kebab(code)}`);
-  expect(r.body.status).toBe(status);
-  expect(r.body.code).toBe(code);
-  expect(typeof r.body.title).toBe('string');
-  expect(typeof r.body.detail).toBe('string');
-  expect(typeof r.body.requestId).toBe('string');
-  expect(r.body.requestId.length).toBeGreaterThan(0);
-  const echoed = r.headers.get('x-request-id');
-  if (echoed) expect(r.body.requestId).toBe(echoed);
-  return r.body;
-}
-
-function pointersOf(problem: { errors?: { pointer: string; detail: string }[] }): string[] {
-  expect(Array.isArray(problem.errors), JSON.stringify(problem)).toBe(true);
-  for (const e of problem.errors!) {
-    expect(typeof e.pointer).toBe('string');
-    expect(typeof e.detail).toBe('string');
-  }
-  return problem.errors!.map((e) => e.pointer);
-}
-
-function expectValidationAt(r: Reply, pointer: string | RegExp) {
-  const p = expectProblem(r, 400, 'VALIDATION_FAILED');
-  const pointers = pointersOf(p);
-  if (typeof pointer === 'string') expect(pointers, r.text).toContain(pointer);
-  else expect(pointers.some((x) => pointer.test(x)), r.text).toBe(true);
-}
-
-function expectSuccess(r: Reply) {
-  expect(r.status, r.text).toBe(200);
-  expect(r.headers.get('content-type') ?? '').toMatch(/^application\/json\b/);
-  expect(Object.keys(r.body).sort()).toEqual([...FIELDS].sort());
-  return r.body;
-}
+/** A beneficiary: 200 application/json with exactly the WalletBeneficiary fields. */
+const expectSuccess = (r: Reply) => expectRestSuccess(r, FIELDS);
 
 /** §8: operator changes take effect within 5 seconds; poll a fresh attempt until it holds. */
 async function eventually<T>(attempt: () => Promise<T>, ok: (v: T) => boolean, ms = 6000): Promise<T> {
@@ -250,7 +211,7 @@ describe('field validation → 400 VALIDATION_FAILED with pointers (§4.3, §6, 
   it('a JSON array as body → 400 VALIDATION_FAILED', async () => {
     const { s, customerId } = await setup();
     const r = await post(s, customerId, [s.beneficiaryInput()]);
-    const p = expectProblem(r, 400, 'VALIDATION_FAILED');
+    const p = expectRestProblem(r, 400, 'VALIDATION_FAILED');
     expect(pointersOf(p).length).toBeGreaterThan(0);
   });
 
@@ -258,7 +219,7 @@ describe('field validation → 400 VALIDATION_FAILED with pointers (§4.3, §6, 
     const { s, customerId } = await setup();
     for (const raw of ['null', '"text"', '42', '{}']) {
       const r = await post(s, customerId, undefined, { rawBody: raw });
-      expectProblem(r, 400, 'VALIDATION_FAILED');
+      expectRestProblem(r, 400, 'VALIDATION_FAILED');
     }
   });
 
@@ -278,13 +239,13 @@ describe('field validation → 400 VALIDATION_FAILED with pointers (§4.3, §6, 
 describe('wallet addresses → 400 INVALID_WALLET_ADDRESS (§4.3)', () => {
   it('refuses a mixed-case ETH address with a broken EIP-55 checksum', async () => {
     const { s, customerId } = await setup();
-    const p = expectProblem(await s.beneficiary(customerId, { walletAddress: ETH_BAD_CHECKSUM }), 400, 'INVALID_WALLET_ADDRESS');
+    const p = expectRestProblem(await s.beneficiary(customerId, { walletAddress: ETH_BAD_CHECKSUM }), 400, 'INVALID_WALLET_ADDRESS');
     if (p.errors) expect(pointersOf(p)).toContain('/walletAddress');
   });
 
   it('refuses an ETH address that is too short', async () => {
     const { s, customerId } = await setup();
-    const p = expectProblem(await s.beneficiary(customerId, { walletAddress: ETH_ADDRESS.slice(0, -1) }), 400, 'INVALID_WALLET_ADDRESS');
+    const p = expectRestProblem(await s.beneficiary(customerId, { walletAddress: ETH_ADDRESS.slice(0, -1) }), 400, 'INVALID_WALLET_ADDRESS');
     if (p.errors) expect(pointersOf(p)).toContain('/walletAddress');
   });
 
@@ -301,7 +262,7 @@ describe('wallet addresses → 400 INVALID_WALLET_ADDRESS (§4.3)', () => {
       const r = await s.beneficiary(customerId, { walletAddress });
       expect(r.status, `${walletAddress.slice(0, 60)}: ${r.text}`).toBe(400);
       expect(['INVALID_WALLET_ADDRESS', 'VALIDATION_FAILED']).toContain(r.body.code);
-      if (walletAddress.length > 0) expectProblem(r, 400, 'INVALID_WALLET_ADDRESS');
+      if (walletAddress.length > 0) expectRestProblem(r, 400, 'INVALID_WALLET_ADDRESS');
     }
   });
 
@@ -340,7 +301,7 @@ describe('wallet addresses → 400 INVALID_WALLET_ADDRESS (§4.3)', () => {
       for (const walletAddress of invalid) {
         it(`refuses ${walletAddress}`, async () => {
           const { s, customerId } = await setup({ blockchain, currency: 'USDT', scale: 6 });
-          expectProblem(await s.beneficiary(customerId, { blockchain, walletAddress }), 400, 'INVALID_WALLET_ADDRESS');
+          expectRestProblem(await s.beneficiary(customerId, { blockchain, walletAddress }), 400, 'INVALID_WALLET_ADDRESS');
         });
       }
     });
@@ -350,18 +311,18 @@ describe('wallet addresses → 400 INVALID_WALLET_ADDRESS (§4.3)', () => {
 describe('customers and ownership (§4.1)', () => {
   it('unknown customer → 404 CUSTOMER_NOT_FOUND', async () => {
     const { s } = await setup();
-    expectProblem(await s.beneficiary(randomUUID()), 404, 'CUSTOMER_NOT_FOUND');
+    expectRestProblem(await s.beneficiary(randomUUID()), 404, 'CUSTOMER_NOT_FOUND');
   });
 
   it("another partner's customer → 403 FORBIDDEN", async () => {
     const owner = await setup();
     const other = await setup();
-    expectProblem(await other.s.beneficiary(owner.customerId), 403, 'FORBIDDEN');
+    expectRestProblem(await other.s.beneficiary(owner.customerId), 403, 'FORBIDDEN');
   });
 
   it('customerId that is not a UUID → 400 VALIDATION_FAILED', async () => {
     const { s } = await setup();
-    const p = expectProblem(await s.beneficiary('not-a-uuid'), 400, 'VALIDATION_FAILED');
+    const p = expectRestProblem(await s.beneficiary('not-a-uuid'), 400, 'VALIDATION_FAILED');
     if (p.errors) expect(pointersOf(p)).toContain('/customerId');
   });
 });
@@ -369,13 +330,13 @@ describe('customers and ownership (§4.1)', () => {
 describe('routes → 403 ROUTE_NOT_PERMITTED (§4.2)', () => {
   it('unknown route code', async () => {
     const { s, customerId } = await setup();
-    expectProblem(await s.beneficiary(customerId, { routeCode: `NOPE-${randomBytes(4).toString('hex')}` }), 403, 'ROUTE_NOT_PERMITTED');
+    expectRestProblem(await s.beneficiary(customerId, { routeCode: `NOPE-${randomBytes(4).toString('hex')}` }), 403, 'ROUTE_NOT_PERMITTED');
   });
 
   it('a route mapped to another partner', async () => {
     const { s, customerId } = await setup();
     const other = await Scenario.create(server);
-    expectProblem(await s.beneficiary(customerId, { routeCode: other.routeCode }), 403, 'ROUTE_NOT_PERMITTED');
+    expectRestProblem(await s.beneficiary(customerId, { routeCode: other.routeCode }), 403, 'ROUTE_NOT_PERMITTED');
   });
 
   it('a disabled route is refused, and works again once re-enabled, without a restart', async () => {
@@ -387,7 +348,7 @@ describe('routes → 403 ROUTE_NOT_PERMITTED (§4.2)', () => {
       () => s.beneficiary(customerId, { walletAddress: randomEthAddress() }),
       (r) => r.status === 403,
     );
-    expectProblem(refused, 403, 'ROUTE_NOT_PERMITTED');
+    expectRestProblem(refused, 403, 'ROUTE_NOT_PERMITTED');
 
     server.operator((db) => setRouteState(db, s.routeCode, true));
     const ok = await eventually(
@@ -399,7 +360,7 @@ describe('routes → 403 ROUTE_NOT_PERMITTED (§4.2)', () => {
 
   it('a route created disabled is refused', async () => {
     const { s, customerId } = await setup({ disabled: true });
-    expectProblem(await s.beneficiary(customerId), 403, 'ROUTE_NOT_PERMITTED');
+    expectRestProblem(await s.beneficiary(customerId), 403, 'ROUTE_NOT_PERMITTED');
   });
 });
 
@@ -407,19 +368,19 @@ describe('duplicates → 409 DUPLICATE_WALLET_BENEFICIARY (§4.3)', () => {
   it('same customer, chain and address', async () => {
     const { s, customerId } = await setup();
     expectSuccess(await s.beneficiary(customerId));
-    expectProblem(await s.beneficiary(customerId, { label: 'Another label' }), 409, 'DUPLICATE_WALLET_BENEFICIARY');
+    expectRestProblem(await s.beneficiary(customerId, { label: 'Another label' }), 409, 'DUPLICATE_WALLET_BENEFICIARY');
   });
 
   it('also when the second differs only in ETH letter case', async () => {
     const { s, customerId } = await setup();
     expectSuccess(await s.beneficiary(customerId));
-    expectProblem(await s.beneficiary(customerId, { walletAddress: ETH_ADDRESS.toLowerCase() }), 409, 'DUPLICATE_WALLET_BENEFICIARY');
+    expectRestProblem(await s.beneficiary(customerId, { walletAddress: ETH_ADDRESS.toLowerCase() }), 409, 'DUPLICATE_WALLET_BENEFICIARY');
   });
 
   it('also when the first was lowercase and the second checksummed', async () => {
     const { s, customerId } = await setup();
     expectSuccess(await s.beneficiary(customerId, { walletAddress: ETH_ADDRESS_2.toLowerCase() }));
-    expectProblem(await s.beneficiary(customerId, { walletAddress: ETH_ADDRESS_2 }), 409, 'DUPLICATE_WALLET_BENEFICIARY');
+    expectRestProblem(await s.beneficiary(customerId, { walletAddress: ETH_ADDRESS_2 }), 409, 'DUPLICATE_WALLET_BENEFICIARY');
   });
 
   it('a different customer may register the same address', async () => {
@@ -482,33 +443,33 @@ describe('order of checks (§4)', () => {
     const { s, customerId } = await setup();
     const wrong = { clientId: s.client.clientId, secret: 'not-the-secret' };
     const r1 = await post(s, customerId, s.beneficiaryInput({ label: '' }), { client: wrong });
-    expectProblem(r1, 401, 'AUTH_SIGNATURE_INVALID');
+    expectRestProblem(r1, 401, 'AUTH_SIGNATURE_INVALID');
     const r2 = await post(s, customerId, undefined, { client: wrong, rawBody: '{not json' });
-    expectProblem(r2, 401, 'AUTH_SIGNATURE_INVALID');
+    expectRestProblem(r2, 401, 'AUTH_SIGNATURE_INVALID');
     const r3 = await post(s, customerId, s.beneficiaryInput({ foo: 1 }), { sign: false });
-    expectProblem(r3, 401, 'AUTH_HEADERS_MISSING');
+    expectRestProblem(r3, 401, 'AUTH_HEADERS_MISSING');
   });
 
   it("unknown route + blockchain ≠ route's → 403 ROUTE_NOT_PERMITTED", async () => {
     const { s, customerId } = await setup();
     const r = await s.beneficiary(customerId, { routeCode: `NOPE-${randomBytes(4).toString('hex')}`, blockchain: 'TRON', walletAddress: TRON_ADDRESS });
-    expectProblem(r, 403, 'ROUTE_NOT_PERMITTED');
+    expectRestProblem(r, 403, 'ROUTE_NOT_PERMITTED');
   });
 
   it('unknown customer + unknown route → 404 CUSTOMER_NOT_FOUND (records before route mapping)', async () => {
     const { s } = await setup();
-    expectProblem(await s.beneficiary(randomUUID(), { routeCode: 'NOPE-ROUTE' }), 404, 'CUSTOMER_NOT_FOUND');
+    expectRestProblem(await s.beneficiary(randomUUID(), { routeCode: 'NOPE-ROUTE' }), 404, 'CUSTOMER_NOT_FOUND');
   });
 
   it("another partner's customer + unknown route → 403 FORBIDDEN", async () => {
     const owner = await setup();
     const other = await setup();
-    expectProblem(await other.s.beneficiary(owner.customerId, { routeCode: 'NOPE-ROUTE' }), 403, 'FORBIDDEN');
+    expectRestProblem(await other.s.beneficiary(owner.customerId, { routeCode: 'NOPE-ROUTE' }), 403, 'FORBIDDEN');
   });
 
   it("unknown customer + blockchain ≠ route's → 404 (route-dependent validation comes after records)", async () => {
     const { s } = await setup();
-    expectProblem(await s.beneficiary(randomUUID(), { blockchain: 'TRON', walletAddress: TRON_ADDRESS }), 404, 'CUSTOMER_NOT_FOUND');
+    expectRestProblem(await s.beneficiary(randomUUID(), { blockchain: 'TRON', walletAddress: TRON_ADDRESS }), 404, 'CUSTOMER_NOT_FOUND');
   });
 
   it('disabled route + duplicate address → 403 (route mapping before business rules)', async () => {
@@ -519,7 +480,7 @@ describe('order of checks (§4)', () => {
       () => s.beneficiary(customerId),
       (x) => x.status === 403,
     );
-    expectProblem(r, 403, 'ROUTE_NOT_PERMITTED');
+    expectRestProblem(r, 403, 'ROUTE_NOT_PERMITTED');
   });
 });
 
@@ -543,17 +504,13 @@ describe('GraphQL surface', () => {
     const { s, customerId } = await setup();
     expectSuccess(await s.beneficiary(customerId));
     const r = await server.gql(s.client, CREATE_GQL, { customerId, input: s.beneficiaryInput() });
-    expect(r.status, r.text).toBe(409);
-    expect(r.body.errors[0].extensions).toMatchObject({ code: 'DUPLICATE_WALLET_BENEFICIARY', status: 409 });
+    expectGraphQLProblem(r, 409, 'DUPLICATE_WALLET_BENEFICIARY');
   });
 
   it('an unknown input field over GraphQL → 400 VALIDATION_FAILED at the same pointer as REST', async () => {
     const { s, customerId } = await setup();
     const r = await server.gql(s.client, CREATE_GQL, { customerId, input: s.beneficiaryInput({ foo: 1 }) });
-    expect(r.status, r.text).toBe(400);
-    const ext = r.body.errors[0].extensions;
-    expect(ext.code).toBe('VALIDATION_FAILED');
-    expect(pointersOf(ext)).toContain('/foo');
+    expectValidationAt(r, '/foo');
   });
 
   it('cryptoWalletBeneficiary: unknown id → null (200)', async () => {
@@ -569,30 +526,28 @@ describe('GraphQL surface', () => {
     const b = expectSuccess(await owner.s.beneficiary(owner.customerId));
     const other = await setup();
     const q = await server.gql(other.s.client, GET_GQL, { id: b.walletBeneficiaryId });
-    expect(q.status, q.text).toBe(403);
-    expect(q.body.errors[0].extensions).toMatchObject({ code: 'FORBIDDEN', status: 403 });
-    expect(typeof q.body.errors[0].extensions.requestId).toBe('string');
+    expectGraphQLProblem(q, 403, 'FORBIDDEN', { data: 'null-fields' });
   });
 });
 
 describe('REST plumbing (§6)', () => {
   it('a non-JSON body → 400 INVALID_REQUEST', async () => {
     const { s, customerId } = await setup();
-    expectProblem(await post(s, customerId, undefined, { rawBody: '{"label": ' }), 400, 'INVALID_REQUEST');
-    expectProblem(await post(s, customerId, undefined, { rawBody: 'hello' }), 400, 'INVALID_REQUEST');
+    expectRestProblem(await post(s, customerId, undefined, { rawBody: '{"label": ' }), 400, 'INVALID_REQUEST');
+    expectRestProblem(await post(s, customerId, undefined, { rawBody: 'hello' }), 400, 'INVALID_REQUEST');
   });
 
   it('content-type text/plain → 415 UNSUPPORTED_MEDIA_TYPE', async () => {
     const { s, customerId } = await setup();
     const r = await post(s, customerId, s.beneficiaryInput(), { headers: { 'content-type': 'text/plain' } });
-    expectProblem(r, 415, 'UNSUPPORTED_MEDIA_TYPE');
+    expectRestProblem(r, 415, 'UNSUPPORTED_MEDIA_TYPE');
   });
 
   it('a body over 64 KiB → 413 PAYLOAD_TOO_LARGE (problem+json)', async () => {
     const { s, customerId } = await setup();
     const body = s.beneficiaryInput({ description: 'x'.repeat(70 * 1024) });
     expect(Buffer.byteLength(JSON.stringify(body))).toBeGreaterThan(64 * 1024);
-    expectProblem(await post(s, customerId, body), 413, 'PAYLOAD_TOO_LARGE');
+    expectRestProblem(await post(s, customerId, body), 413, 'PAYLOAD_TOO_LARGE');
   });
 
   it('a body of just under 64 KiB is not refused as too large', async () => {
@@ -607,21 +562,21 @@ describe('REST plumbing (§6)', () => {
   it('GET on the beneficiary path → 405 METHOD_NOT_ALLOWED with an Allow header', async () => {
     const { s, customerId } = await setup();
     const r = await server.request(s.client, 'GET', pathFor(customerId));
-    expectProblem(r, 405, 'METHOD_NOT_ALLOWED');
+    expectRestProblem(r, 405, 'METHOD_NOT_ALLOWED');
     expect(r.headers.get('allow') ?? '').toMatch(/\bPOST\b/);
   });
 
   it('unknown path /partner/v1/nope → 404 NOT_FOUND', async () => {
     const { s } = await setup();
-    expectProblem(await server.request(s.client, 'GET', '/partner/v1/nope'), 404, 'NOT_FOUND');
-    expectProblem(await server.request(s.client, 'POST', '/partner/v1/nope', { body: {} }), 404, 'NOT_FOUND');
+    expectRestProblem(await server.request(s.client, 'GET', '/partner/v1/nope'), 404, 'NOT_FOUND');
+    expectRestProblem(await server.request(s.client, 'POST', '/partner/v1/nope', { body: {} }), 404, 'NOT_FOUND');
   });
 
   it('echoes X-Request-Id in the problem document', async () => {
     const { s } = await setup();
     const requestId = `req-${randomUUID()}`;
     const r = await s.server.request(s.client, 'POST', pathFor(randomUUID()), { body: s.beneficiaryInput(), headers: { 'x-request-id': requestId } });
-    expectProblem(r, 404, 'CUSTOMER_NOT_FOUND');
+    expectRestProblem(r, 404, 'CUSTOMER_NOT_FOUND');
     expect(r.body.requestId).toBe(requestId);
     expect(r.headers.get('x-request-id')).toBe(requestId);
   });
@@ -646,7 +601,7 @@ describe('REST plumbing (§6)', () => {
     for (const raw of raws) {
       const r = await post(s, customerId, undefined, { rawBody: raw });
       expect(r.status, `${raw.slice(0, 200)} → ${r.text}`).toBeLessThan(500);
-      if (r.status !== 200) expectProblem(r, r.status, r.body.code);
+      if (r.status !== 200) expectRestProblem(r, r.status, r.body.code);
     }
     const proto = await post(s, customerId, undefined, { rawBody: protoRaw });
     expect(proto.status, proto.text).toBe(400);

@@ -17,6 +17,7 @@ import {
   type TestServer,
 } from './helpers/harness.js';
 import Database from 'better-sqlite3';
+import { expectProblem, problemCodeOf } from './helpers/problems.js';
 import { countRows } from './helpers/sqlite.js';
 
 const N = 50;
@@ -44,32 +45,14 @@ function count(sql: string, ...params: unknown[]): number {
   return countRows(server.file, sql, ...params);
 }
 
-/** The problem code of a REST problem document or of the first GraphQL error. */
-function codeOf(r: Reply): unknown {
-  return r.body?.code ?? r.body?.errors?.[0]?.extensions?.code;
-}
-
 const summary = (replies: Reply[]) => {
   const by = new Map<string, number>();
   for (const r of replies) {
-    const k = `${r.status}${codeOf(r) ? ` ${String(codeOf(r))}` : ''}`;
+    const k = `${r.status}${problemCodeOf(r) ? ` ${String(problemCodeOf(r))}` : ''}`;
     by.set(k, (by.get(k) ?? 0) + 1);
   }
   return [...by].map(([k, n]) => `${n}× ${k}`).join(', ');
 };
-
-/** A refusal, REST problem+json or GraphQL error with the code in extensions (§7), and no replay header. */
-function expectRefusal(r: Reply, status: number, code: string): void {
-  expect({ status: r.status, code: codeOf(r) }, r.text).toEqual({ status, code });
-  if (r.body?.errors) {
-    expect(r.body.errors[0].extensions).toMatchObject({ code, status });
-    expect(r.body.data ?? null).toBeNull();
-  } else {
-    expect(r.headers.get('content-type')).toMatch(/^application\/problem\+json/);
-    expect(r.body).toMatchObject({ status, code, type: `/problems/${code.toLowerCase().replaceAll('_', '-')}` });
-  }
-  expect(r.headers.get(REPLAYED)).toBeNull();
-}
 
 /** §5 evidence for submit/confirm: the payload is just {"operationType", "refundId"} (already in JCS order). */
 function stepEvidence(operationType: string, refundId: string, authorizedAt: Date, mfaEvidenceRef: string) {
@@ -91,7 +74,7 @@ function stepEvidence(operationType: string, refundId: string, authorizedAt: Dat
 function expectOneEffect<T>(replies: Reply[], resource: (r: Reply) => T): T {
   for (const r of replies) {
     if (r.status === 200) continue;
-    expectRefusal(r, 409, 'IDEMPOTENCY_REQUEST_IN_PROGRESS');
+    expectProblem(r, 409, 'IDEMPOTENCY_REQUEST_IN_PROGRESS');
   }
   const ok = replies.filter((r) => r.status === 200);
   expect(ok.length, summary(replies)).toBeGreaterThan(0);
@@ -185,7 +168,7 @@ describe(`§4.5/§5 ${N} parallel confirms of one refund, each with its own key 
     );
     const ok = replies.filter((r) => r.status === 200);
     expect(ok.length, summary(replies)).toBe(1);
-    for (const r of replies) if (r.status !== 200) expectRefusal(r, 409, 'INVALID_STATE');
+    for (const r of replies) if (r.status !== 200) expectProblem(r, 409, 'INVALID_STATE');
     const winner = ok[0]!;
     expect(winner.headers.get(REPLAYED)).toBeNull();
     const confirmed = winner.body?.data ? winner.body.data.confirmCryptoRefund : winner.body;
@@ -219,7 +202,7 @@ describe(`§4.5 ${N} parallel refund drafts on one deposit, each for a tenth of 
     );
     const ok = replies.filter((r) => r.status === 200);
     expect(ok.length, summary(replies)).toBe(10);
-    for (const r of replies) if (r.status !== 200) expectRefusal(r, 409, 'REFUND_EXCEEDS_DEPOSIT');
+    for (const r of replies) if (r.status !== 200) expectProblem(r, 409, 'REFUND_EXCEEDS_DEPOSIT');
     for (const r of ok) expect(r.body.data.createCryptoRefundApprovalDraft).toMatchObject({ depositId, amountMinor: '100000', status: 'APPROVED' });
     expect(new Set(ok.map((r) => r.body.data.createCryptoRefundApprovalDraft.refundId)).size).toBe(10);
 
@@ -232,7 +215,7 @@ describe(`§4.5 ${N} parallel refund drafts on one deposit, each for a tenth of 
     // Nothing is left: one more minor unit is refused.
     const one: Record<string, unknown> = { amountMinor: '1' };
     one.operationAuthorization = evidenceFor('CRYPTO_REFUND_CREATE', { depositId }, one);
-    expectRefusal(await server.gql(s.client, DRAFT, { depositId, input: one }), 409, 'REFUND_EXCEEDS_DEPOSIT');
+    expectProblem(await server.gql(s.client, DRAFT, { depositId, input: one }), 409, 'REFUND_EXCEEDS_DEPOSIT');
   });
 });
 
@@ -256,7 +239,7 @@ describe(`§4.4 ${N} parallel withdrawal drafts with one clientReference, distin
     );
     const ok = replies.filter((r) => r.status === 200);
     expect(ok.length, summary(replies)).toBe(1);
-    for (const r of replies) if (r.status !== 200) expectRefusal(r, 409, 'DUPLICATE_CLIENT_REFERENCE');
+    for (const r of replies) if (r.status !== 200) expectProblem(r, 409, 'DUPLICATE_CLIENT_REFERENCE');
     const w = ok[0]!.body?.data ? ok[0]!.body.data.createCryptoWithdrawalApprovalDraft : ok[0]!.body;
     expect(w).toMatchObject({ walletBeneficiaryId: beneficiaryId, status: 'APPROVED' });
 
@@ -300,7 +283,7 @@ describe('§2 a nonce another process spends between this one\'s check and its c
       if (other.inTransaction) other.exec('ROLLBACK');
       other.close();
     }
-    expectRefusal(await reply, 401, 'AUTH_NONCE_REUSED');
+    expectProblem(await reply, 401, 'AUTH_NONCE_REUSED');
     expect(rows()).toEqual(before);
   });
 });

@@ -8,7 +8,8 @@ import { bech32 } from '@scure/base';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { denyAddress } from '../src/cli/operators.js';
 import { openDatabase } from '../src/db/open.js';
-import { Scenario, startTestServer, type Reply, type TestServer } from './helpers/harness.js';
+import { Scenario, startTestServer, type TestServer } from './helpers/harness.js';
+import { expectGraphQLProblem, expectRestProblem } from './helpers/problems.js';
 import { countRows } from './helpers/sqlite.js';
 
 let server: TestServer;
@@ -20,18 +21,7 @@ afterAll(() => server.stop());
 /** A fresh P2WPKH address (bech32, witness version 0), in lower case. */
 const randomBech32 = () => bech32.encode('bc', [0, ...bech32.toWords(randomBytes(20))]);
 
-function expectRestProblem(r: Reply, status: number, code: string, pointer?: string): void {
-  expect(r.status, r.text).toBe(status);
-  expect(r.headers.get('content-type') ?? '').toMatch(/^application\/problem\+json/);
-  expect(r.body).toMatchObject({ status, code, requestId: r.headers.get('x-request-id') });
-  if (pointer) expect(r.body.errors).toContainEqual(expect.objectContaining({ pointer }));
-}
 
-function expectGraphQLProblem(r: Reply, status: number, code: string, pointer?: string): void {
-  expect(r.status, r.text).toBe(status);
-  expect(r.body.errors?.[0]?.extensions).toMatchObject({ code, status, requestId: r.headers.get('x-request-id') });
-  if (pointer) expect(r.body.errors[0].extensions.errors).toContainEqual(expect.objectContaining({ pointer }));
-}
 
 describe('§4.3 a bech32 address is one address in either case', () => {
   const btc = () => Scenario.create(server, { blockchain: 'BTC', currency: 'USDT', scale: 6 });
@@ -69,7 +59,7 @@ describe('§4.3 a bech32 address is one address in either case', () => {
 });
 
 describe('§4.3 upgrade: stored bech32 keys become canonical', () => {
-  it('the migration lowers upper-case bech32 keys of beneficiaries and the deny list, merging a deny-list twin', () => {
+  it('the migration lowers upper-case bech32 keys of the deny list, merging a key with its lower-case twin', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'partner-upgrade-'));
     const file = path.join(dir, 'db.sqlite');
     try {

@@ -19,6 +19,7 @@ import {
   type Reply,
   type TestServer,
 } from './helpers/harness.js';
+import { expectGraphQLProblem, expectRestProblem } from './helpers/problems.js';
 import { countRows } from './helpers/sqlite.js';
 
 const CREATE_CUSTOMER = `mutation($input: CreateCustomerInput!) { createCustomer(input: $input) { ${CUSTOMER_FIELDS} } }`;
@@ -33,31 +34,6 @@ const REPLAYED = 'idempotent-replayed';
 const beneficiaryPath = (customerId: string) => `/partner/v1/customers/${customerId}/crypto/wallet-beneficiaries`;
 const withdrawalPath = (customerId: string) => `/partner/v1/customers/${customerId}/crypto-withdrawals`;
 const customerInput = (o: Record<string, unknown> = {}) => ({ externalRef: `ext-${randomUUID()}`, type: 'INDIVIDUAL', displayName: 'Ada Lovelace', ...o });
-const kebab = (code: string) => code.toLowerCase().replaceAll('_', '-');
-
-/** §7 problem document on REST: application/problem+json with the contract's members. */
-function expectRestProblem(r: Reply, status: number, code: string): void {
-  expect(r.status, r.text).toBe(status);
-  expect(r.headers.get('content-type')).toMatch(/^application\/problem\+json/);
-  expect(r.body).toMatchObject({
-    type: `/problems/${kebab(code)}`,
-    title: expect.any(String),
-    status,
-    detail: expect.any(String),
-    code,
-    requestId: r.headers.get('x-request-id'),
-  });
-  expect(r.headers.get(REPLAYED)).toBeNull();
-}
-
-/** §7 problem on GraphQL: HTTP status of the problem, extensions.code/status/requestId, no data. */
-function expectGqlProblem(r: Reply, status: number, code: string): void {
-  expect(r.status, r.text).toBe(status);
-  expect(r.body.errors, r.text).toHaveLength(1);
-  expect(r.body.errors[0].extensions).toMatchObject({ code, status, requestId: r.headers.get('x-request-id') });
-  expect(r.body.data ?? null).toBeNull();
-  expect(r.headers.get(REPLAYED)).toBeNull();
-}
 
 function expectFresh(r: Reply): void {
   expect(r.status, r.text).toBe(200);
@@ -98,7 +74,7 @@ describe('§3 Idempotency-Key presence and format', () => {
   it('GraphQL: createCustomer without Idempotency-Key → 400 IDEMPOTENCY_KEY_MISSING, nothing created', async () => {
     const input = customerInput();
     const r = await server.gql(s.client, CREATE_CUSTOMER, { input }, { idempotencyKey: null });
-    expectGqlProblem(r, 400, 'IDEMPOTENCY_KEY_MISSING');
+    expectGraphQLProblem(r, 400, 'IDEMPOTENCY_KEY_MISSING');
     expect(customersWithRef(s.client, input.externalRef)).toBe(0);
   });
 
@@ -155,7 +131,7 @@ describe('§3 Idempotency-Key presence and format', () => {
     for (const key of ['k'.repeat(256), 'key with space', 'clé']) {
       const input = customerInput();
       const r = await server.gql(s.client, CREATE_CUSTOMER, { input }, { idempotencyKey: key });
-      expectGqlProblem(r, 400, 'IDEMPOTENCY_KEY_INVALID');
+      expectGraphQLProblem(r, 400, 'IDEMPOTENCY_KEY_INVALID');
       expect(customersWithRef(s.client, input.externalRef)).toBe(0);
     }
   });
@@ -188,7 +164,7 @@ describe('§3 IDEMPOTENCY_SCOPE_INVALID', () => {
   it('a GraphQL query sent with an Idempotency-Key → 400', async () => {
     const customerId = await s.customer();
     const r = await server.gql(s.client, GET_CUSTOMER, { id: customerId }, { idempotencyKey: randomUUID() });
-    expectGqlProblem(r, 400, 'IDEMPOTENCY_SCOPE_INVALID');
+    expectGraphQLProblem(r, 400, 'IDEMPOTENCY_SCOPE_INVALID');
     // The same query without a key is fine.
     const ok = await server.gql(s.client, GET_CUSTOMER, { id: customerId });
     expect(ok.status).toBe(200);
@@ -201,7 +177,7 @@ describe('§3 IDEMPOTENCY_SCOPE_INVALID', () => {
     const doc = `mutation($a: CreateCustomerInput!, $b: CreateCustomerInput!) { a: createCustomer(input: $a) { customerId } b: createCustomer(input: $b) { customerId } }`;
     const key = randomUUID();
     const r = await server.gql(s.client, doc, { a, b }, { idempotencyKey: key });
-    expectGqlProblem(r, 400, 'IDEMPOTENCY_SCOPE_INVALID');
+    expectGraphQLProblem(r, 400, 'IDEMPOTENCY_SCOPE_INVALID');
     expect(customersWithRef(s.client, a.externalRef)).toBe(0);
     expect(customersWithRef(s.client, b.externalRef)).toBe(0);
     expect(records(s.client, key)).toBe(0);
@@ -220,7 +196,7 @@ describe('§3 IDEMPOTENCY_SCOPE_INVALID', () => {
       { a, customerId, d: { routeCode: s.routeCode, amountMinor: '1000', fromAddress: ETH_ADDRESS_2 } },
       { idempotencyKey: randomUUID() },
     );
-    expectGqlProblem(r, 400, 'IDEMPOTENCY_SCOPE_INVALID');
+    expectGraphQLProblem(r, 400, 'IDEMPOTENCY_SCOPE_INVALID');
     expect(customersWithRef(s.client, a.externalRef)).toBe(0);
     expect(countRows(server.file, 'SELECT COUNT(*) AS n FROM crypto_deposits WHERE customer_id = ?', customerId)).toBe(0);
   });
@@ -358,7 +334,7 @@ describe('§3 across surfaces', () => {
     const rest = await server.request(s.client, 'POST', beneficiaryPath(customerId), { body: s.beneficiaryInput(), idempotencyKey: key });
     expectFresh(rest);
     const gql = await server.gql(s.client, CREATE_BENEFICIARY, { customerId, input: s.beneficiaryInput({ label: 'Other label' }) }, { idempotencyKey: key });
-    expectGqlProblem(gql, 409, 'IDEMPOTENCY_KEY_REUSED');
+    expectGraphQLProblem(gql, 409, 'IDEMPOTENCY_KEY_REUSED');
     expect(beneficiariesOf(customerId)).toBe(1);
   });
 });
@@ -392,11 +368,11 @@ describe('§3 IDEMPOTENCY_KEY_REUSED and scope per client', () => {
     expectFresh(first);
     const changed = { ...input, displayName: 'Grace Hopper' };
     const r = await server.gql(s.client, CREATE_CUSTOMER, { input: changed }, { idempotencyKey: key });
-    expectGqlProblem(r, 409, 'IDEMPOTENCY_KEY_REUSED');
+    expectGraphQLProblem(r, 409, 'IDEMPOTENCY_KEY_REUSED');
     // Leaving out an optional member is a different request too.
     const { displayName: _omit, ...withoutName } = input;
     const r2 = await server.gql(s.client, CREATE_CUSTOMER, { input: withoutName }, { idempotencyKey: key });
-    expectGqlProblem(r2, 409, 'IDEMPOTENCY_KEY_REUSED');
+    expectGraphQLProblem(r2, 409, 'IDEMPOTENCY_KEY_REUSED');
     expect(customersWithRef(s.client, input.externalRef)).toBe(1);
     expect(records(s.client, key)).toBe(1);
   });
@@ -415,7 +391,7 @@ describe('§3 IDEMPOTENCY_KEY_REUSED and scope per client', () => {
       { customerId, input: { routeCode: s.routeCode, amountMinor: '1000', fromAddress: ETH_ADDRESS_2 } },
       { idempotencyKey: key },
     );
-    expectGqlProblem(gql, 409, 'IDEMPOTENCY_KEY_REUSED');
+    expectGraphQLProblem(gql, 409, 'IDEMPOTENCY_KEY_REUSED');
     expect(beneficiariesOf(customerId)).toBe(0);
     expect(countRows(server.file, 'SELECT COUNT(*) AS n FROM crypto_deposits WHERE customer_id = ?', customerId)).toBe(0);
     expect(records(s.client, key)).toBe(1);
@@ -473,7 +449,7 @@ describe('§3 only successes are stored', () => {
     expectFresh(created);
     const key = randomUUID();
     const dup = await server.gql(s.client, CREATE_CUSTOMER, { input }, { idempotencyKey: key });
-    expectGqlProblem(dup, 409, 'DUPLICATE_CUSTOMER');
+    expectGraphQLProblem(dup, 409, 'DUPLICATE_CUSTOMER');
     expect(records(s.client, key)).toBe(0);
 
     const corrected = customerInput();
@@ -587,7 +563,7 @@ describe('§3 expiry (IDEMPOTENCY_TTL_HOURS)', () => {
 
     // The same request with k2 is no longer replayed: it is evaluated afresh (the customer exists now).
     const again = await short.gql(sc.client, CREATE_CUSTOMER, { input: input2 }, { idempotencyKey: k2 });
-    expectGqlProblem(again, 409, 'DUPLICATE_CUSTOMER');
+    expectGraphQLProblem(again, 409, 'DUPLICATE_CUSTOMER');
   });
 });
 

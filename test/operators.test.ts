@@ -24,6 +24,7 @@ import {
   type TestServer,
 } from './helpers/harness.js';
 import { MODE_VARS, processKit, type Spawned } from './helpers/processes.js';
+import { expectGraphQLProblem, expectRestProblem, problemCodeOf } from './helpers/problems.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -61,11 +62,6 @@ async function signedGql(url: string, client: Client, query: string, variables?:
   const raw = JSON.stringify({ query, variables });
   const idempotencyKey = /^\s*mutation\b/.test(query) ? randomUUID() : null;
   return toReply((await signedFetch(url, client, { path: '/graphql', idempotencyKey, body: raw })).res);
-}
-
-/** The problem code of a REST problem document or of the first GraphQL error. */
-function problemCode(r: Reply): unknown {
-  return r.body?.code ?? r.body?.errors?.[0]?.extensions?.code;
 }
 
 /** Retries `attempt` until `done` holds or `ms` elapse (§8: operator changes apply within 5 s); returns the last reply. */
@@ -261,7 +257,7 @@ describe('§8 partnerctl changes take effect on a running server within 5 s, wit
     expect(await partnerctlJson(server.file, ['client', 'retire-secret', '--client-id', oldClient.clientId])).toBeTypeOf('object');
     const oldRefused = await within(5_000, () => probe(oldClient), (r) => r.status === 401);
     expect(oldRefused.status, oldRefused.text).toBe(401);
-    expect(problemCode(oldRefused)).toBe('AUTH_SIGNATURE_INVALID');
+    expect(problemCodeOf(oldRefused)).toBe('AUTH_SIGNATURE_INVALID');
     const newStill = await probe(newClient);
     expect(newStill.status, newStill.text).toBe(200);
 
@@ -411,9 +407,7 @@ describe('§8 `npm start` in production', () => {
 
   it('POST /dev/graphql does not exist: 404 problem+json NOT_FOUND', async () => {
     const r = await devGql(prod.url, '{ __typename }');
-    expect(r.status).toBe(404);
-    expect(r.headers.get('content-type')).toMatch(/^application\/problem\+json/);
-    expect(r.body.code).toBe('NOT_FOUND');
+    expectRestProblem(r, 404, 'NOT_FOUND');
   });
 
   it('GET /graphql with Accept: text/html is not a landing page', async () => {
@@ -445,8 +439,7 @@ describe('§8 `npm start` in production', () => {
       `mutation($customerId: UUID!, $input: SimulateCryptoDepositInput!) { simulateCryptoDeposit(customerId: $customerId, input: $input) { depositId } }`,
       { customerId, input: { routeCode, amountMinor: '1000', fromAddress: ETH_ADDRESS_2, txHash: `0x${randomBytes(32).toString('hex')}` } },
     );
-    expect(r.status, r.text).toBe(403);
-    expect(r.body.errors?.[0]?.extensions).toMatchObject({ code: 'SANDBOX_ONLY', status: 403 });
+    expectGraphQLProblem(r, 403, 'SANDBOX_ONLY');
     expect(r.body.data?.simulateCryptoDeposit ?? null).toBeNull();
   });
 });

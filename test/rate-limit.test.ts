@@ -6,6 +6,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { beneficiaryBody, randomEthAddress, sleep, startTestServer, type Client, type Reply, type TestServer } from './helpers/harness.js';
 import { PARTNERCTL_VARS, processKit } from './helpers/processes.js';
+import { expectGraphQLProblem, expectRestProblem } from './helpers/problems.js';
 import { sqliteOn } from './helpers/sqlite.js';
 
 /** The real partnerctl on the server's file; no PARTNER_SECRET_KEY: the development key, as the server's. */
@@ -15,25 +16,13 @@ const { partnerctl } = processKit({
 
 /** §7 RFC 9457 RATE_LIMITED with a Retry-After of whole seconds ≥ 1. */
 function expectRestRateLimited(r: Reply): number {
-  expect(r.status, r.text).toBe(429);
-  expect(r.headers.get('content-type')).toMatch(/^application\/problem\+json\b/);
-  expect(r.body).toMatchObject({
-    type: '/problems/rate-limited',
-    status: 429,
-    code: 'RATE_LIMITED',
-    requestId: r.headers.get('x-request-id'),
-  });
+  expectRestProblem(r, 429, 'RATE_LIMITED');
   return retryAfter(r);
 }
 
+/** §7 on GraphQL: RATE_LIMITED in extensions, no data, with a Retry-After of whole seconds ≥ 1. */
 function expectGraphQLRateLimited(r: Reply): number {
-  expect(r.status, r.text).toBe(429);
-  expect(r.body?.errors?.[0]?.extensions, r.text).toMatchObject({
-    code: 'RATE_LIMITED',
-    status: 429,
-    requestId: r.headers.get('x-request-id'),
-  });
-  expect(r.body.data ?? null).toBeNull();
+  expectGraphQLProblem(r, 429, 'RATE_LIMITED');
   return retryAfter(r);
 }
 
@@ -249,8 +238,7 @@ describe('unauthenticated floods per source address (ANONYMOUS_RATE_LIMIT_RPS=1,
   it('5 requests with a bad signature get 401; the next failures get 429 RATE_LIMITED with Retry-After — a valid signature still passes', async () => {
     for (let i = 0; i < 5; i++) {
       const r = await badSignature(client);
-      expect(r.status, r.text).toBe(401);
-      expect(r.body.errors[0].extensions.code).toBe('AUTH_SIGNATURE_INVALID');
+      expectGraphQLProblem(r, 401, 'AUTH_SIGNATURE_INVALID');
     }
     expectGraphQLRateLimited(await badSignature(client));
     // A request that verifies is never refused for its address: a partner sharing a NAT address with a

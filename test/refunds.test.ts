@@ -15,6 +15,7 @@ import {
   type RequestOptions,
   type TestServer,
 } from './helpers/harness.js';
+import { expectGraphQLProblem, expectRestProblem } from './helpers/problems.js';
 
 const TRON_ADDRESS = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 const BTC_ADDRESS = '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa';
@@ -103,32 +104,6 @@ async function depositOf(s: Scenario, depositId: string) {
   return r.body.data.cryptoDeposit;
 }
 
-/** A GraphQL error answer: HTTP status, the problem code and status in extensions (§7), no data. */
-function expectGqlError(r: Reply, status: number, code: string, pointer?: string) {
-  expect(r.status, r.text).toBe(status);
-  const err = r.body?.errors?.[0];
-  expect(err, r.text).toBeDefined();
-  expect(err.extensions).toMatchObject({ code, status, requestId: expect.any(String) });
-  if (pointer !== undefined)
-    expect(err.extensions.errors, r.text).toEqual(expect.arrayContaining([expect.objectContaining({ pointer })]));
-}
-
-/** A REST error answer: RFC 9457 problem+json (§6, §7). */
-function expectProblem(r: Reply, status: number, code: string, pointer?: string) {
-  expect(r.status, r.text).toBe(status);
-  expect(r.headers.get('content-type')).toMatch(/^application\/problem\+json/);
-  expect(r.body).toMatchObject({
-    type: `/problems/${code.toLowerCase().replaceAll('_', '-')}`,
-    title: expect.any(String),
-    status,
-    detail: expect.any(String),
-    code,
-    requestId: expect.any(String),
-  });
-  if (pointer !== undefined)
-    expect(r.body.errors, r.text).toEqual(expect.arrayContaining([expect.objectContaining({ pointer })]));
-}
-
 type Stage = 'APPROVED' | 'AWAITING_CONFIRMATION' | 'CONFIRMED';
 
 /** A scenario with a customer, a deposit and a refund brought to `stage` through the API. */
@@ -194,7 +169,7 @@ describe('simulateCryptoDeposit (§8 sandbox)', () => {
       refundableAmountMinor: '500',
     });
     // An ETH address is not an address of the route's chain.
-    expectGqlError(await simulate(s, customerId, { fromAddress: ETH_ADDRESS }), 400, 'INVALID_WALLET_ADDRESS', '/fromAddress');
+    expectGraphQLProblem(await simulate(s, customerId, { fromAddress: ETH_ADDRESS }), 400, 'INVALID_WALLET_ADDRESS', '/fromAddress');
   });
 
   it.each([
@@ -206,35 +181,35 @@ describe('simulateCryptoDeposit (§8 sandbox)', () => {
   ])('refuses %s as fromAddress → 400 INVALID_WALLET_ADDRESS', async (_name, fromAddress) => {
     const s = await Scenario.create(server);
     const customerId = await s.customer();
-    expectGqlError(await simulate(s, customerId, { fromAddress }), 400, 'INVALID_WALLET_ADDRESS', '/fromAddress');
+    expectGraphQLProblem(await simulate(s, customerId, { fromAddress }), 400, 'INVALID_WALLET_ADDRESS', '/fromAddress');
   });
 
   it.each(['0', '01', 'abc', '-5', '1.5', ''])('refuses amountMinor %j → 400 VALIDATION_FAILED', async (amountMinor) => {
     const s = await Scenario.create(server);
     const customerId = await s.customer();
-    expectGqlError(await simulate(s, customerId, { amountMinor }), 400, 'VALIDATION_FAILED', '/amountMinor');
+    expectGraphQLProblem(await simulate(s, customerId, { amountMinor }), 400, 'VALIDATION_FAILED', '/amountMinor');
   });
 
   it('unknown customer → 404 CUSTOMER_NOT_FOUND', async () => {
     const s = await Scenario.create(server);
-    expectGqlError(await simulate(s, randomUUID()), 404, 'CUSTOMER_NOT_FOUND');
+    expectGraphQLProblem(await simulate(s, randomUUID()), 404, 'CUSTOMER_NOT_FOUND');
   });
 
   it("another partner's customer → 403 FORBIDDEN", async () => {
     const a = await Scenario.create(server);
     const b = await Scenario.create(server);
     const customerOfA = await a.customer();
-    expectGqlError(await simulate(b, customerOfA), 403, 'FORBIDDEN');
+    expectGraphQLProblem(await simulate(b, customerOfA), 403, 'FORBIDDEN');
   });
 
   it('a route that is unknown, disabled or mapped to another partner → 403 ROUTE_NOT_PERMITTED', async () => {
     const a = await Scenario.create(server);
     const b = await Scenario.create(server);
     const customerId = await a.customer();
-    expectGqlError(await simulate(a, customerId, { routeCode: b.routeCode }), 403, 'ROUTE_NOT_PERMITTED');
-    expectGqlError(await simulate(a, customerId, { routeCode: `NOPE-${randomBytes(3).toString('hex')}` }), 403, 'ROUTE_NOT_PERMITTED');
+    expectGraphQLProblem(await simulate(a, customerId, { routeCode: b.routeCode }), 403, 'ROUTE_NOT_PERMITTED');
+    expectGraphQLProblem(await simulate(a, customerId, { routeCode: `NOPE-${randomBytes(3).toString('hex')}` }), 403, 'ROUTE_NOT_PERMITTED');
     const disabled = server.newRoute(a.client, { disabled: true });
-    expectGqlError(await simulate(a, customerId, { routeCode: disabled }), 403, 'ROUTE_NOT_PERMITTED');
+    expectGraphQLProblem(await simulate(a, customerId, { routeCode: disabled }), 403, 'ROUTE_NOT_PERMITTED');
   });
 
   it('outside sandbox mode (PARTNER_SANDBOX=false) → 403 SANDBOX_ONLY', async () => {
@@ -246,7 +221,7 @@ describe('simulateCryptoDeposit (§8 sandbox)', () => {
         customerId,
         input: { routeCode: s.routeCode, amountMinor: '1000000', fromAddress: ETH_ADDRESS_2 },
       });
-      expectGqlError(r, 403, 'SANDBOX_ONLY');
+      expectGraphQLProblem(r, 403, 'SANDBOX_ONLY');
       expect(r.body.data ?? null).toBeNull();
     } finally {
       await prod.stop();
@@ -294,7 +269,7 @@ describe('cryptoDeposit query', () => {
     const b = await Scenario.create(server);
     const depositId = await a.deposit(await a.customer());
     const r = await server.gql(b.client, DEPOSIT_QUERY, { id: depositId });
-    expectGqlError(r, 403, 'FORBIDDEN');
+    expectGraphQLProblem(r, 403, 'FORBIDDEN', { data: 'null-fields' });
     expect(r.body.data?.cryptoDeposit ?? null).toBeNull();
   });
 });
@@ -392,7 +367,7 @@ describe('refund lifecycle (§4.5)', () => {
     expect(unknown.body.errors).toBeUndefined();
     expect(unknown.body.data).toEqual({ cryptoRefund: null });
     const foreign = await server.gql(b.client, REFUND_QUERY, { id: refundId });
-    expectGqlError(foreign, 403, 'FORBIDDEN');
+    expectGraphQLProblem(foreign, 403, 'FORBIDDEN', { data: 'null-fields' });
     expect(foreign.body.data?.cryptoRefund ?? null).toBeNull();
   });
 });
@@ -401,18 +376,18 @@ describe('INVALID_STATE (409)', () => {
   it('submitting twice: the second submit (fresh evidence and key) → 409 INVALID_STATE', async () => {
     const { s, refundId } = await refundAt('AWAITING_CONFIRMATION');
     const r = await submitWith(s, refundId, stepEvidence('CRYPTO_REFUND_SUBMIT', refundId));
-    expectGqlError(r, 409, 'INVALID_STATE');
+    expectGraphQLProblem(r, 409, 'INVALID_STATE');
     expect((await refundOf(s, refundId)).status).toBe('AWAITING_CONFIRMATION');
   });
 
   it('confirming a draft that was not submitted → 409 INVALID_STATE (REST and GraphQL)', async () => {
     const { s, refundId } = await refundAt('APPROVED');
-    expectProblem(
+    expectRestProblem(
       await confirmRestWith(s, refundId, { operationAuthorization: stepEvidence('CRYPTO_REFUND_CONFIRM', refundId) }),
       409,
       'INVALID_STATE',
     );
-    expectGqlError(await confirmGql(s, refundId, stepEvidence('CRYPTO_REFUND_CONFIRM', refundId)), 409, 'INVALID_STATE');
+    expectGraphQLProblem(await confirmGql(s, refundId, stepEvidence('CRYPTO_REFUND_CONFIRM', refundId)), 409, 'INVALID_STATE');
     const now = await refundOf(s, refundId);
     expect(now).toMatchObject({ status: 'APPROVED', confirmedAt: null });
   });
@@ -420,12 +395,12 @@ describe('INVALID_STATE (409)', () => {
   it('confirming twice → 409 INVALID_STATE; submitting a confirmed refund → 409', async () => {
     const { s, refundId } = await refundAt('CONFIRMED');
     const before = await refundOf(s, refundId);
-    expectProblem(
+    expectRestProblem(
       await confirmRestWith(s, refundId, { operationAuthorization: stepEvidence('CRYPTO_REFUND_CONFIRM', refundId) }),
       409,
       'INVALID_STATE',
     );
-    expectGqlError(await submitWith(s, refundId, stepEvidence('CRYPTO_REFUND_SUBMIT', refundId)), 409, 'INVALID_STATE');
+    expectGraphQLProblem(await submitWith(s, refundId, stepEvidence('CRYPTO_REFUND_SUBMIT', refundId)), 409, 'INVALID_STATE');
     expect(await refundOf(s, refundId)).toEqual(before);
   });
 });
@@ -434,7 +409,7 @@ describe('REFUND_EXCEEDS_DEPOSIT (409)', () => {
   it('a draft over the deposit amount is refused', async () => {
     const s = await Scenario.create(server);
     const depositId = await s.deposit(await s.customer(), '1000000');
-    expectGqlError(await s.refundDraft(depositId, { amountMinor: '1000001' }), 409, 'REFUND_EXCEEDS_DEPOSIT');
+    expectGraphQLProblem(await s.refundDraft(depositId, { amountMinor: '1000001' }), 409, 'REFUND_EXCEEDS_DEPOSIT');
     expect((await depositOf(s, depositId)).refundableAmountMinor).toBe('1000000');
   });
 
@@ -442,7 +417,7 @@ describe('REFUND_EXCEEDS_DEPOSIT (409)', () => {
     const s = await Scenario.create(server);
     const depositId = await s.deposit(await s.customer(), '1000000');
     expect((await s.refundDraft(depositId, { amountMinor: '600000' })).status).toBe(200);
-    expectGqlError(await s.refundDraft(depositId, { amountMinor: '400001' }), 409, 'REFUND_EXCEEDS_DEPOSIT');
+    expectGraphQLProblem(await s.refundDraft(depositId, { amountMinor: '400001' }), 409, 'REFUND_EXCEEDS_DEPOSIT');
     expect((await depositOf(s, depositId)).refundableAmountMinor).toBe('400000');
   });
 
@@ -454,7 +429,7 @@ describe('REFUND_EXCEEDS_DEPOSIT (409)', () => {
     expect(exact.status, exact.text).toBe(200);
     expect(exact.body.data.createCryptoRefundApprovalDraft).toMatchObject({ amountMinor: '400000', status: 'APPROVED' });
     expect((await depositOf(s, depositId)).refundableAmountMinor).toBe('0');
-    expectGqlError(await s.refundDraft(depositId, { amountMinor: '1' }), 409, 'REFUND_EXCEEDS_DEPOSIT');
+    expectGraphQLProblem(await s.refundDraft(depositId, { amountMinor: '1' }), 409, 'REFUND_EXCEEDS_DEPOSIT');
   });
 
   it('a single draft of the whole deposit is accepted', async () => {
@@ -474,14 +449,14 @@ describe('draft input validation (400)', () => {
   ])('refundAddress %s → 400 INVALID_WALLET_ADDRESS', async (_name, refundAddress) => {
     const s = await Scenario.create(server);
     const depositId = await s.deposit(await s.customer());
-    expectGqlError(await s.refundDraft(depositId, { refundAddress }), 400, 'INVALID_WALLET_ADDRESS', '/refundAddress');
+    expectGraphQLProblem(await s.refundDraft(depositId, { refundAddress }), 400, 'INVALID_WALLET_ADDRESS', '/refundAddress');
     expect((await depositOf(s, depositId)).refundableAmountMinor).toBe('1000000');
   });
 
   it('reason of 501 characters → 400 VALIDATION_FAILED; 500 characters are accepted', async () => {
     const s = await Scenario.create(server);
     const depositId = await s.deposit(await s.customer());
-    expectGqlError(await s.refundDraft(depositId, { reason: 'r'.repeat(501) }), 400, 'VALIDATION_FAILED', '/reason');
+    expectGraphQLProblem(await s.refundDraft(depositId, { reason: 'r'.repeat(501) }), 400, 'VALIDATION_FAILED', '/reason');
     const ok = await s.refundDraft(depositId, { reason: 'r'.repeat(500) });
     expect(ok.status, ok.text).toBe(200);
     expect(ok.body.data.createCryptoRefundApprovalDraft.reason).toBe('r'.repeat(500));
@@ -490,7 +465,7 @@ describe('draft input validation (400)', () => {
   it.each(['abc', '01', '1.5', '-1', ''])('amountMinor %j → 400 VALIDATION_FAILED', async (amountMinor) => {
     const s = await Scenario.create(server);
     const depositId = await s.deposit(await s.customer());
-    expectGqlError(await s.refundDraft(depositId, { amountMinor }), 400, 'VALIDATION_FAILED', '/amountMinor');
+    expectGraphQLProblem(await s.refundDraft(depositId, { amountMinor }), 400, 'VALIDATION_FAILED', '/amountMinor');
   });
 
   it('a missing required evidence member → 400 VALIDATION_FAILED', async () => {
@@ -498,24 +473,24 @@ describe('draft input validation (400)', () => {
     const depositId = await s.deposit(await s.customer());
     const input = s.refundDraftInput(depositId);
     const { mfaEvidenceRef: _drop, ...ev } = input.operationAuthorization as Evidence;
-    expectGqlError(await draftRaw(s, depositId, { ...input, operationAuthorization: ev }), 400, 'VALIDATION_FAILED', '/operationAuthorization/mfaEvidenceRef');
+    expectGraphQLProblem(await draftRaw(s, depositId, { ...input, operationAuthorization: ev }), 400, 'VALIDATION_FAILED', '/operationAuthorization/mfaEvidenceRef');
   });
 });
 
 describe('records and ownership (404, 403)', () => {
   it('draft on an unknown depositId → 404 NOT_FOUND (§7: the contract names no code of its own)', async () => {
     const s = await Scenario.create(server);
-    expectGqlError(await s.refundDraft(randomUUID()), 404, 'NOT_FOUND');
+    expectGraphQLProblem(await s.refundDraft(randomUUID()), 404, 'NOT_FOUND');
   });
 
   it('unknown refundId → 404 NOT_FOUND on submit, on REST confirm and on GraphQL confirm', async () => {
     const s = await Scenario.create(server);
     const id = randomUUID();
-    expectGqlError(await submitWith(s, id, stepEvidence('CRYPTO_REFUND_SUBMIT', id)), 404, 'NOT_FOUND');
+    expectGraphQLProblem(await submitWith(s, id, stepEvidence('CRYPTO_REFUND_SUBMIT', id)), 404, 'NOT_FOUND');
     const rest = await confirmRestWith(s, id, { operationAuthorization: stepEvidence('CRYPTO_REFUND_CONFIRM', id) });
-    expectProblem(rest, 404, 'NOT_FOUND');
+    expectRestProblem(rest, 404, 'NOT_FOUND');
     expect(rest.body.detail).toBe(`Refund ${id} does not exist.`);
-    expectGqlError(await confirmGql(s, id, stepEvidence('CRYPTO_REFUND_CONFIRM', id)), 404, 'NOT_FOUND');
+    expectGraphQLProblem(await confirmGql(s, id, stepEvidence('CRYPTO_REFUND_CONFIRM', id)), 404, 'NOT_FOUND');
   });
 
   it("another partner's deposit and refunds → 403 FORBIDDEN, nothing changes", async () => {
@@ -526,14 +501,14 @@ describe('records and ownership (404, 403)', () => {
     const b = await Scenario.create(server);
 
     // B's requests carry evidence correctly hashed for the target, so ownership is what refuses them.
-    expectGqlError(await b.refundDraft(depositId), 403, 'FORBIDDEN');
-    expectGqlError(await submitWith(b, draftId, stepEvidence('CRYPTO_REFUND_SUBMIT', draftId)), 403, 'FORBIDDEN');
-    expectProblem(
+    expectGraphQLProblem(await b.refundDraft(depositId), 403, 'FORBIDDEN');
+    expectGraphQLProblem(await submitWith(b, draftId, stepEvidence('CRYPTO_REFUND_SUBMIT', draftId)), 403, 'FORBIDDEN');
+    expectRestProblem(
       await confirmRestWith(b, awaitingId, { operationAuthorization: stepEvidence('CRYPTO_REFUND_CONFIRM', awaitingId) }),
       403,
       'FORBIDDEN',
     );
-    expectGqlError(await confirmGql(b, awaitingId, stepEvidence('CRYPTO_REFUND_CONFIRM', awaitingId)), 403, 'FORBIDDEN');
+    expectGraphQLProblem(await confirmGql(b, awaitingId, stepEvidence('CRYPTO_REFUND_CONFIRM', awaitingId)), 403, 'FORBIDDEN');
 
     expect((await refundOf(a, draftId)).status).toBe('APPROVED');
     expect((await refundOf(a, awaitingId)).status).toBe('AWAITING_CONFIRMATION');
@@ -552,14 +527,14 @@ describe('route disabled after the deposit → 403 ROUTE_NOT_PERMITTED', () => {
 
     server.operator((db) => setRouteState(db, s.routeCode, false));
 
-    expectGqlError(await s.refundDraft(depositId, { amountMinor: '1000' }), 403, 'ROUTE_NOT_PERMITTED');
-    expectGqlError(await submitWith(s, draftId, stepEvidence('CRYPTO_REFUND_SUBMIT', draftId)), 403, 'ROUTE_NOT_PERMITTED');
-    expectProblem(
+    expectGraphQLProblem(await s.refundDraft(depositId, { amountMinor: '1000' }), 403, 'ROUTE_NOT_PERMITTED');
+    expectGraphQLProblem(await submitWith(s, draftId, stepEvidence('CRYPTO_REFUND_SUBMIT', draftId)), 403, 'ROUTE_NOT_PERMITTED');
+    expectRestProblem(
       await confirmRestWith(s, awaitingId, { operationAuthorization: stepEvidence('CRYPTO_REFUND_CONFIRM', awaitingId) }),
       403,
       'ROUTE_NOT_PERMITTED',
     );
-    expectGqlError(await confirmGql(s, awaitingId, stepEvidence('CRYPTO_REFUND_CONFIRM', awaitingId)), 403, 'ROUTE_NOT_PERMITTED');
+    expectGraphQLProblem(await confirmGql(s, awaitingId, stepEvidence('CRYPTO_REFUND_CONFIRM', awaitingId)), 403, 'ROUTE_NOT_PERMITTED');
 
     expect(await refundOf(s, draftId)).toEqual(draftBefore);
     expect(await refundOf(s, awaitingId)).toEqual(awaitingBefore);
@@ -576,13 +551,13 @@ describe('route disabled after the deposit → 403 ROUTE_NOT_PERMITTED', () => {
 describe('authorization evidence (§5)', () => {
   it('submit with CRYPTO_REFUND_CONFIRM evidence → 403 OPERATION_TYPE_MISMATCH', async () => {
     const { s, refundId } = await refundAt('APPROVED');
-    expectGqlError(await submitWith(s, refundId, stepEvidence('CRYPTO_REFUND_CONFIRM', refundId)), 403, 'OPERATION_TYPE_MISMATCH');
+    expectGraphQLProblem(await submitWith(s, refundId, stepEvidence('CRYPTO_REFUND_CONFIRM', refundId)), 403, 'OPERATION_TYPE_MISMATCH');
     expect((await refundOf(s, refundId)).status).toBe('APPROVED');
   });
 
   it('confirm with CRYPTO_REFUND_SUBMIT evidence → 403 OPERATION_TYPE_MISMATCH', async () => {
     const { s, refundId } = await refundAt('AWAITING_CONFIRMATION');
-    expectProblem(
+    expectRestProblem(
       await confirmRestWith(s, refundId, { operationAuthorization: stepEvidence('CRYPTO_REFUND_SUBMIT', refundId) }),
       403,
       'OPERATION_TYPE_MISMATCH',
@@ -595,14 +570,14 @@ describe('authorization evidence (§5)', () => {
     const depositId = await s.deposit(await s.customer());
     const input: Record<string, unknown> = { amountMinor: '1000' };
     input.operationAuthorization = evidenceFor('CRYPTO_WITHDRAWAL_CREATE', { depositId }, input);
-    expectGqlError(await draftRaw(s, depositId, input), 403, 'OPERATION_TYPE_MISMATCH');
+    expectGraphQLProblem(await draftRaw(s, depositId, input), 403, 'OPERATION_TYPE_MISMATCH');
   });
 
   it('confirm evidence hashed for another refundId → 403 OPERATION_HASH_MISMATCH', async () => {
     const { s, refundId } = await refundAt('AWAITING_CONFIRMATION');
     const ev = stepEvidence('CRYPTO_REFUND_CONFIRM', refundId, { hashRefundId: randomUUID() });
-    expectProblem(await confirmRestWith(s, refundId, { operationAuthorization: ev }), 403, 'OPERATION_HASH_MISMATCH');
-    expectGqlError(await confirmGql(s, refundId, stepEvidence('CRYPTO_REFUND_CONFIRM', refundId, { hashRefundId: randomUUID() })), 403, 'OPERATION_HASH_MISMATCH');
+    expectRestProblem(await confirmRestWith(s, refundId, { operationAuthorization: ev }), 403, 'OPERATION_HASH_MISMATCH');
+    expectGraphQLProblem(await confirmGql(s, refundId, stepEvidence('CRYPTO_REFUND_CONFIRM', refundId, { hashRefundId: randomUUID() })), 403, 'OPERATION_HASH_MISMATCH');
     expect((await refundOf(s, refundId)).status).toBe('AWAITING_CONFIRMATION');
   });
 
@@ -610,16 +585,16 @@ describe('authorization evidence (§5)', () => {
     const s = await Scenario.create(server);
     const depositId = await s.deposit(await s.customer());
     const input = s.refundDraftInput(depositId, { amountMinor: '1000' });
-    expectGqlError(await draftRaw(s, depositId, { ...input, amountMinor: '2000' }), 403, 'OPERATION_HASH_MISMATCH');
+    expectGraphQLProblem(await draftRaw(s, depositId, { ...input, amountMinor: '2000' }), 403, 'OPERATION_HASH_MISMATCH');
     expect((await depositOf(s, depositId)).refundableAmountMinor).toBe('1000000');
   });
 
   it('authorizedAt older than 900 s or more than 300 s ahead → 403 AUTHORIZATION_EXPIRED; 600 s old is fine', async () => {
     const { s, refundId } = await refundAt('APPROVED');
     const old = stepEvidence('CRYPTO_REFUND_SUBMIT', refundId, { authorizedAt: new Date(Date.now() - 960_000) });
-    expectGqlError(await submitWith(s, refundId, old), 403, 'AUTHORIZATION_EXPIRED');
+    expectGraphQLProblem(await submitWith(s, refundId, old), 403, 'AUTHORIZATION_EXPIRED');
     const future = stepEvidence('CRYPTO_REFUND_SUBMIT', refundId, { authorizedAt: new Date(Date.now() + 400_000) });
-    expectGqlError(await submitWith(s, refundId, future), 403, 'AUTHORIZATION_EXPIRED');
+    expectGraphQLProblem(await submitWith(s, refundId, future), 403, 'AUTHORIZATION_EXPIRED');
     expect((await refundOf(s, refundId)).status).toBe('APPROVED');
 
     const fine = stepEvidence('CRYPTO_REFUND_SUBMIT', refundId, { authorizedAt: new Date(Date.now() - 600_000) });
@@ -628,7 +603,7 @@ describe('authorization evidence (§5)', () => {
     expect(ok.body.data.submitCryptoRefund.status).toBe('AWAITING_CONFIRMATION');
 
     const stale = stepEvidence('CRYPTO_REFUND_CONFIRM', refundId, { authorizedAt: new Date(Date.now() - 960_000) });
-    expectProblem(await confirmRestWith(s, refundId, { operationAuthorization: stale }), 403, 'AUTHORIZATION_EXPIRED');
+    expectRestProblem(await confirmRestWith(s, refundId, { operationAuthorization: stale }), 403, 'AUTHORIZATION_EXPIRED');
     expect((await refundOf(s, refundId)).status).toBe('AWAITING_CONFIRMATION');
   });
 
@@ -645,7 +620,7 @@ describe('authorization evidence (§5)', () => {
     expect(replay.headers.get('idempotent-replayed')).toBe('true');
     expect(replay.body.data).toEqual(first.body.data);
 
-    expectGqlError(await draftRaw(s, depositId, input), 409, 'AUTHORIZATION_ALREADY_USED');
+    expectGraphQLProblem(await draftRaw(s, depositId, input), 409, 'AUTHORIZATION_ALREADY_USED');
     expect((await depositOf(s, depositId)).refundableAmountMinor).toBe('900000');
   });
 });
@@ -654,8 +629,8 @@ describe('REST confirmation (§6)', () => {
   it('an unknown body field → 400 VALIDATION_FAILED naming it (top level and inside the evidence)', async () => {
     const { s, refundId } = await refundAt('AWAITING_CONFIRMATION');
     const ev = stepEvidence('CRYPTO_REFUND_CONFIRM', refundId);
-    expectProblem(await confirmRestWith(s, refundId, { operationAuthorization: ev, status: 'CONFIRMED' }), 400, 'VALIDATION_FAILED', '/status');
-    expectProblem(
+    expectRestProblem(await confirmRestWith(s, refundId, { operationAuthorization: ev, status: 'CONFIRMED' }), 400, 'VALIDATION_FAILED', '/status');
+    expectRestProblem(
       await confirmRestWith(s, refundId, { operationAuthorization: { ...ev, approvedBy: 'me' } }),
       400,
       'VALIDATION_FAILED',
@@ -666,13 +641,13 @@ describe('REST confirmation (§6)', () => {
 
   it('missing operationAuthorization → 400 VALIDATION_FAILED', async () => {
     const { s, refundId } = await refundAt('AWAITING_CONFIRMATION');
-    expectProblem(await confirmRestWith(s, refundId, {}), 400, 'VALIDATION_FAILED', '/operationAuthorization');
+    expectRestProblem(await confirmRestWith(s, refundId, {}), 400, 'VALIDATION_FAILED', '/operationAuthorization');
   });
 
   it('no Idempotency-Key → 400 IDEMPOTENCY_KEY_MISSING', async () => {
     const { s, refundId } = await refundAt('AWAITING_CONFIRMATION');
     const r = await confirmRestWith(s, refundId, { operationAuthorization: stepEvidence('CRYPTO_REFUND_CONFIRM', refundId) }, { idempotencyKey: null });
-    expectProblem(r, 400, 'IDEMPOTENCY_KEY_MISSING');
+    expectRestProblem(r, 400, 'IDEMPOTENCY_KEY_MISSING');
     expect((await refundOf(s, refundId)).status).toBe('AWAITING_CONFIRMATION');
   });
 
@@ -710,7 +685,7 @@ describe('REST confirmation (§6)', () => {
     expect(gql.body.data.confirmCryptoRefund).toEqual(first.body);
 
     const other = await confirmRestWith(s, refundId, { operationAuthorization: stepEvidence('CRYPTO_REFUND_CONFIRM', refundId) }, { idempotencyKey: key });
-    expectProblem(other, 409, 'IDEMPOTENCY_KEY_REUSED');
+    expectRestProblem(other, 409, 'IDEMPOTENCY_KEY_REUSED');
   });
 });
 
@@ -733,7 +708,7 @@ describe('concurrency', () => {
     expect(ok, replies.map((r) => `${r.status} ${r.body?.code ?? ''}`).join(', ')).toHaveLength(1);
     expect(ok[0]!.body.status).toBe('CONFIRMED');
     expect(refused).toHaveLength(9);
-    for (const r of refused) expectProblem(r, 409, 'INVALID_STATE');
+    for (const r of refused) expectRestProblem(r, 409, 'INVALID_STATE');
     expect(await refundOf(s, refundId)).toEqual(ok[0]!.body);
   });
 });

@@ -4,7 +4,8 @@ import { randomUUID } from 'node:crypto';
 import { buildSchema } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectionOf } from '../src/http/rest-surface.js';
-import { BENEFICIARY_FIELDS, Scenario, startTestServer, WITHDRAWAL_FIELDS, type Reply, type TestServer } from './helpers/harness.js';
+import { BENEFICIARY_FIELDS, Scenario, startTestServer, WITHDRAWAL_FIELDS, type TestServer } from './helpers/harness.js';
+import { expectRestProblem } from './helpers/problems.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -12,12 +13,6 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 
-function expectRestProblem(r: Reply, status: number, code: string, pointer?: string): void {
-  expect(r.status, r.text).toBe(status);
-  expect(r.headers.get('content-type') ?? '').toMatch(/^application\/problem\+json/);
-  expect(r.body).toMatchObject({ status, code, type: `/problems/${code.toLowerCase().replaceAll('_', '-')}`, requestId: r.headers.get('x-request-id') });
-  if (pointer) expect(r.body.errors?.map((e: { pointer: string }) => e.pointer)).toContain(pointer);
-}
 
 async function withdrawal(s: Scenario) {
   const customerId = await s.customer();

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operationHashOf } from '../src/core/evidence.js';
 import { denyAddress, setRouteState } from '../src/cli/operators.js';
 import { evidenceFor, randomEthAddress, Scenario, startTestServer, WITHDRAWAL_FIELDS, WITHDRAWAL_GRAPHQL_EXTRA, type Reply, type RequestOptions, type TestServer } from './helpers/harness.js';
+import { expectGraphQLProblem, expectRestProblem } from './helpers/problems.js';
 import { countRows, readDatabase } from './helpers/sqlite.js';
 
 const canonicalize = canonicalizeModule as unknown as (value: unknown) => string | undefined;
@@ -48,16 +49,6 @@ async function blockedBeneficiary(s: Scenario, customerId: string): Promise<stri
   expect(b.status).toBe(200);
   expect(b.body).toMatchObject({ screeningStatus: 'REJECTED', beneficiaryStatus: 'BLOCKED' });
   return b.body.walletBeneficiaryId;
-}
-
-function expectProblem(r: Reply, status: number, code: string, pointer?: string): void {
-  expect({ status: r.status, code: r.body?.code }, r.text).toEqual({ status, code });
-  expect(r.headers.get('content-type') ?? '').toMatch(/^application\/problem\+json/);
-  expect(r.body).toMatchObject({ status, code, type: `/problems/${code.toLowerCase().replaceAll('_', '-')}` });
-  if (pointer !== undefined) {
-    const pointers = ((r.body.errors ?? []) as { pointer: string }[]).map((e) => e.pointer);
-    expect(pointers, r.text).toContain(pointer);
-  }
 }
 
 function count(table: 'crypto_withdrawals' | 'authorization_evidence'): number {
@@ -243,9 +234,8 @@ describe('GraphQL', () => {
 
     const other = await Scenario.create(server);
     const q = await server.gql(other.client, QUERY, { id: r.body.withdrawalId });
-    expect(q.status).toBe(403);
+    expectGraphQLProblem(q, 403, 'FORBIDDEN', { data: 'null-fields' });
     expect(q.body.data?.cryptoWithdrawal ?? null).toBeNull();
-    expect(q.body.errors?.[0]?.extensions).toMatchObject({ code: 'FORBIDDEN', status: 403 });
 
     const u = await server.gql(s.client, QUERY, { id: randomUUID() });
     expect(u.status, u.text).toBe(200);
@@ -257,8 +247,7 @@ describe('GraphQL', () => {
     const { s, customerId, beneficiaryId } = await setup();
     const input = s.withdrawalInput(customerId, beneficiaryId, { routeCode: `NOPE-${randomUUID()}` });
     const m = await server.gql(s.client, CREATE_MUTATION, { customerId, input });
-    expect(m.status).toBe(403);
-    expect(m.body.errors?.[0]?.extensions).toMatchObject({ code: 'ROUTE_NOT_PERMITTED', status: 403 });
+    expectGraphQLProblem(m, 403, 'ROUTE_NOT_PERMITTED');
   });
 });
 
@@ -291,7 +280,7 @@ describe('400 VALIDATION_FAILED', () => {
     it(`${name} → ${pointer}`, async () => {
       const { s, customerId, beneficiaryId } = ctx;
       const r = await post(s, customerId, s.withdrawalInput(customerId, beneficiaryId, overrides));
-      expectProblem(r, 400, 'VALIDATION_FAILED', pointer);
+      expectRestProblem(r, 400, 'VALIDATION_FAILED', pointer);
     });
   }
 
@@ -299,7 +288,7 @@ describe('400 VALIDATION_FAILED', () => {
     const { s, customerId, beneficiaryId } = ctx;
     const input = s.withdrawalInput(customerId, beneficiaryId);
     delete input.operationAuthorization;
-    expectProblem(await post(s, customerId, input), 400, 'VALIDATION_FAILED', '/operationAuthorization');
+    expectRestProblem(await post(s, customerId, input), 400, 'VALIDATION_FAILED', '/operationAuthorization');
   });
 
   for (const member of ['operationType', 'operationHash', 'authorizedAt', 'authorizedByPartnerUserRef', 'authorizationMethod', 'mfaEvidenceRef']) {
@@ -309,7 +298,7 @@ describe('400 VALIDATION_FAILED', () => {
       const ev = { ...(input.operationAuthorization as Record<string, unknown>) };
       delete ev[member];
       const r = await post(s, customerId, { ...input, operationAuthorization: ev });
-      expectProblem(r, 400, 'VALIDATION_FAILED', `/operationAuthorization/${member}`);
+      expectRestProblem(r, 400, 'VALIDATION_FAILED', `/operationAuthorization/${member}`);
     });
   }
 
@@ -318,7 +307,7 @@ describe('400 VALIDATION_FAILED', () => {
     const input = s.withdrawalInput(customerId, beneficiaryId);
     for (const bad of ['yesterday', '2026-13-45T99:99:99Z', 12345]) {
       const r = await post(s, customerId, { ...input, operationAuthorization: { ...(input.operationAuthorization as object), authorizedAt: bad } });
-      expectProblem(r, 400, 'VALIDATION_FAILED', '/operationAuthorization/authorizedAt');
+      expectRestProblem(r, 400, 'VALIDATION_FAILED', '/operationAuthorization/authorizedAt');
     }
   });
 });
@@ -330,7 +319,7 @@ describe('400 AMOUNT_OUT_OF_RANGE', () => {
     it(`amountMinor '${amountMinor}'`, async () => {
       const { s, customerId, beneficiaryId } = await setup();
       const r = await post(s, customerId, s.withdrawalInput(customerId, beneficiaryId, { amountMinor }));
-      expectProblem(r, 400, 'AMOUNT_OUT_OF_RANGE');
+      expectRestProblem(r, 400, 'AMOUNT_OUT_OF_RANGE');
     });
   }
 });
@@ -341,7 +330,7 @@ describe('records and ownership (404, 403)', () => {
   it('unknown beneficiary → 404 WALLET_BENEFICIARY_NOT_FOUND', async () => {
     const { s, customerId } = await setup();
     const r = await post(s, customerId, s.withdrawalInput(customerId, randomUUID()));
-    expectProblem(r, 404, 'WALLET_BENEFICIARY_NOT_FOUND');
+    expectRestProblem(r, 404, 'WALLET_BENEFICIARY_NOT_FOUND');
   });
 
   it("a beneficiary of another customer of the same partner → 403 FORBIDDEN", async () => {
@@ -350,14 +339,14 @@ describe('records and ownership (404, 403)', () => {
     const b = await s.beneficiary(otherCustomer);
     expect(b.status).toBe(200);
     const r = await post(s, customerId, s.withdrawalInput(customerId, b.body.walletBeneficiaryId));
-    expectProblem(r, 403, 'FORBIDDEN');
+    expectRestProblem(r, 403, 'FORBIDDEN');
   });
 
   it('unknown customer → 404 CUSTOMER_NOT_FOUND', async () => {
     const { s, beneficiaryId } = await setup();
     const unknown = randomUUID();
     const r = await post(s, unknown, s.withdrawalInput(unknown, beneficiaryId));
-    expectProblem(r, 404, 'CUSTOMER_NOT_FOUND');
+    expectRestProblem(r, 404, 'CUSTOMER_NOT_FOUND');
   });
 
   it("another partner's customer → 403 FORBIDDEN", async () => {
@@ -366,7 +355,7 @@ describe('records and ownership (404, 403)', () => {
     const r = await server.request(other.client, 'POST', `/partner/v1/customers/${customerId}/crypto-withdrawals`, {
       body: s.withdrawalInput(customerId, beneficiaryId),
     });
-    expectProblem(r, 403, 'FORBIDDEN');
+    expectRestProblem(r, 403, 'FORBIDDEN');
   });
 });
 
@@ -376,14 +365,14 @@ describe('403 ROUTE_NOT_PERMITTED', () => {
   it('unknown route', async () => {
     const { s, customerId, beneficiaryId } = await setup();
     const r = await post(s, customerId, s.withdrawalInput(customerId, beneficiaryId, { routeCode: `NOPE-${randomBytes(4).toString('hex')}` }));
-    expectProblem(r, 403, 'ROUTE_NOT_PERMITTED');
+    expectRestProblem(r, 403, 'ROUTE_NOT_PERMITTED');
   });
 
   it('disabled route (operator), and enabled again', async () => {
     const { s, customerId, beneficiaryId } = await setup();
     server.operator((db) => setRouteState(db, s.routeCode, false));
     const r = await post(s, customerId, s.withdrawalInput(customerId, beneficiaryId));
-    expectProblem(r, 403, 'ROUTE_NOT_PERMITTED');
+    expectRestProblem(r, 403, 'ROUTE_NOT_PERMITTED');
     server.operator((db) => setRouteState(db, s.routeCode, true));
     const ok = await post(s, customerId, s.withdrawalInput(customerId, beneficiaryId));
     expect(ok.status, ok.text).toBe(200);
@@ -393,7 +382,7 @@ describe('403 ROUTE_NOT_PERMITTED', () => {
     const { s, customerId, beneficiaryId } = await setup();
     const other = await Scenario.create(server);
     const r = await post(s, customerId, s.withdrawalInput(customerId, beneficiaryId, { routeCode: other.routeCode }));
-    expectProblem(r, 403, 'ROUTE_NOT_PERMITTED');
+    expectRestProblem(r, 403, 'ROUTE_NOT_PERMITTED');
   });
 });
 
@@ -410,7 +399,7 @@ describe('authorization evidence (403)', () => {
     const input = s.withdrawalInput(customerId, beneficiaryId);
     const { operationAuthorization: _ev, ...fields } = input;
     input.operationAuthorization = evidenceFor('CRYPTO_REFUND_CREATE', { customerId }, fields);
-    expectProblem(await post(s, customerId, input), 403, 'OPERATION_TYPE_MISMATCH');
+    expectRestProblem(await post(s, customerId, input), 403, 'OPERATION_TYPE_MISMATCH');
   });
 
   it('hash of a different amount → OPERATION_HASH_MISMATCH', async () => {
@@ -420,17 +409,17 @@ describe('authorization evidence (403)', () => {
     input.operationAuthorization = evidenceFor(OP, { customerId }, fields, {
       operationHash: operationHashOf(OP, { customerId }, { ...fields, amountMinor: '1500001' }),
     });
-    expectProblem(await post(s, customerId, input), 403, 'OPERATION_HASH_MISMATCH');
+    expectRestProblem(await post(s, customerId, input), 403, 'OPERATION_HASH_MISMATCH');
   });
 
   it('input modified after hashing → OPERATION_HASH_MISMATCH', async () => {
     const { s, customerId, beneficiaryId } = ctx;
     const input = s.withdrawalInput(customerId, beneficiaryId);
     input.amountMinor = '2500000';
-    expectProblem(await post(s, customerId, input), 403, 'OPERATION_HASH_MISMATCH');
+    expectRestProblem(await post(s, customerId, input), 403, 'OPERATION_HASH_MISMATCH');
     const input2 = s.withdrawalInput(customerId, beneficiaryId);
     input2.purposeOfPayment = 4;
-    expectProblem(await post(s, customerId, input2), 403, 'OPERATION_HASH_MISMATCH');
+    expectRestProblem(await post(s, customerId, input2), 403, 'OPERATION_HASH_MISMATCH');
   });
 
   it('hash over another customer → OPERATION_HASH_MISMATCH', async () => {
@@ -438,19 +427,19 @@ describe('authorization evidence (403)', () => {
     const input = s.withdrawalInput(customerId, beneficiaryId);
     const { operationAuthorization: _ev, ...fields } = input;
     input.operationAuthorization = evidenceFor(OP, { customerId: randomUUID() }, fields);
-    expectProblem(await post(s, customerId, input), 403, 'OPERATION_HASH_MISMATCH');
+    expectRestProblem(await post(s, customerId, input), 403, 'OPERATION_HASH_MISMATCH');
   });
 
   it('authorizedAt 901 s ago → AUTHORIZATION_EXPIRED', async () => {
     const { s, customerId, beneficiaryId } = ctx;
     const input = s.withdrawalInput(customerId, beneficiaryId, {}, { authorizedAt: new Date(Date.now() - 901_000) });
-    expectProblem(await post(s, customerId, input), 403, 'AUTHORIZATION_EXPIRED');
+    expectRestProblem(await post(s, customerId, input), 403, 'AUTHORIZATION_EXPIRED');
   });
 
   it('authorizedAt 301 s in the future → AUTHORIZATION_EXPIRED', async () => {
     const { s, customerId, beneficiaryId } = ctx;
     const input = s.withdrawalInput(customerId, beneficiaryId, {}, { authorizedAt: new Date(Date.now() + 301_000) });
-    expectProblem(await post(s, customerId, input), 403, 'AUTHORIZATION_EXPIRED');
+    expectRestProblem(await post(s, customerId, input), 403, 'AUTHORIZATION_EXPIRED');
   });
 
   it('authorizedAt 899 s ago is accepted', async () => {
@@ -475,7 +464,7 @@ describe('state and business rules (409)', () => {
     const { s, customerId } = await setup();
     const blocked = await blockedBeneficiary(s, customerId);
     const r = await post(s, customerId, s.withdrawalInput(customerId, blocked));
-    expectProblem(r, 409, 'BENEFICIARY_NOT_ACTIVE');
+    expectRestProblem(r, 409, 'BENEFICIARY_NOT_ACTIVE');
   });
 
   it('beneficiary on a TRON route, withdrawal on the ETH route → ROUTE_MISMATCH', async () => {
@@ -485,7 +474,7 @@ describe('state and business rules (409)', () => {
     expect(b.status, b.text).toBe(200);
     expect(b.body.beneficiaryStatus).toBe('ACTIVE');
     const r = await post(s, customerId, s.withdrawalInput(customerId, b.body.walletBeneficiaryId));
-    expectProblem(r, 409, 'ROUTE_MISMATCH');
+    expectRestProblem(r, 409, 'ROUTE_MISMATCH');
   });
 
   it('same clientReference for the same customer → DUPLICATE_CLIENT_REFERENCE; another customer may reuse it', async () => {
@@ -494,7 +483,7 @@ describe('state and business rules (409)', () => {
     const first = await post(s, customerId, s.withdrawalInput(customerId, beneficiaryId, { clientReference }));
     expect(first.status, first.text).toBe(200);
     const again = await post(s, customerId, s.withdrawalInput(customerId, beneficiaryId, { clientReference, amountMinor: '2000000' }));
-    expectProblem(again, 409, 'DUPLICATE_CLIENT_REFERENCE');
+    expectRestProblem(again, 409, 'DUPLICATE_CLIENT_REFERENCE');
 
     const otherCustomer = await s.customer();
     const ob = await s.beneficiary(otherCustomer);
@@ -513,7 +502,7 @@ describe('state and business rules (409)', () => {
     const before = { w: count('crypto_withdrawals'), e: count('authorization_evidence') };
 
     const reused = await post(s, customerId, input, { idempotencyKey: randomUUID() });
-    expectProblem(reused, 409, 'AUTHORIZATION_ALREADY_USED');
+    expectRestProblem(reused, 409, 'AUTHORIZATION_ALREADY_USED');
 
     const replay = await post(s, customerId, input, { idempotencyKey: key });
     expect(replay.status, replay.text).toBe(200);
@@ -536,45 +525,45 @@ describe('order of checks (§4)', () => {
   it('bad field + unknown beneficiary → 400 VALIDATION_FAILED', async () => {
     const { s, customerId } = await setup();
     const r = await post(s, customerId, s.withdrawalInput(customerId, randomUUID(), { amountMinor: '01' }));
-    expectProblem(r, 400, 'VALIDATION_FAILED', '/amountMinor');
+    expectRestProblem(r, 400, 'VALIDATION_FAILED', '/amountMinor');
   });
 
   it('bad field + unknown customer → 400 VALIDATION_FAILED', async () => {
     const { s, beneficiaryId } = await setup();
     const unknown = randomUUID();
     const r = await post(s, unknown, s.withdrawalInput(unknown, beneficiaryId, { clientReference: 'x'.repeat(129) }));
-    expectProblem(r, 400, 'VALIDATION_FAILED', '/clientReference');
+    expectRestProblem(r, 400, 'VALIDATION_FAILED', '/clientReference');
   });
 
   it('unknown beneficiary + unknown route → 404 WALLET_BENEFICIARY_NOT_FOUND', async () => {
     const { s, customerId } = await setup();
     const r = await post(s, customerId, s.withdrawalInput(customerId, randomUUID(), { routeCode: unknownRoute() }));
-    expectProblem(r, 404, 'WALLET_BENEFICIARY_NOT_FOUND');
+    expectRestProblem(r, 404, 'WALLET_BENEFICIARY_NOT_FOUND');
   });
 
   it('unknown route + bad hash → 403 ROUTE_NOT_PERMITTED', async () => {
     const { s, customerId, beneficiaryId } = await setup();
     const r = await post(s, customerId, badHash(s.withdrawalInput(customerId, beneficiaryId, { routeCode: unknownRoute() })));
-    expectProblem(r, 403, 'ROUTE_NOT_PERMITTED');
+    expectRestProblem(r, 403, 'ROUTE_NOT_PERMITTED');
   });
 
   it('bad hash + currency mismatch → 403 OPERATION_HASH_MISMATCH', async () => {
     const { s, customerId, beneficiaryId } = await setup();
     const r = await post(s, customerId, badHash(s.withdrawalInput(customerId, beneficiaryId, { currency: 'USDC' })));
-    expectProblem(r, 403, 'OPERATION_HASH_MISMATCH');
+    expectRestProblem(r, 403, 'OPERATION_HASH_MISMATCH');
   });
 
   it('expired evidence + amount out of range → 403 AUTHORIZATION_EXPIRED', async () => {
     const { s, customerId, beneficiaryId } = await setup();
     const input = s.withdrawalInput(customerId, beneficiaryId, { amountMinor: '99' }, { authorizedAt: new Date(Date.now() - 1_000_000) });
-    expectProblem(await post(s, customerId, input), 403, 'AUTHORIZATION_EXPIRED');
+    expectRestProblem(await post(s, customerId, input), 403, 'AUTHORIZATION_EXPIRED');
   });
 
   it('currency mismatch + beneficiary blocked → 400 VALIDATION_FAILED', async () => {
     const { s, customerId } = await setup();
     const blocked = await blockedBeneficiary(s, customerId);
     const r = await post(s, customerId, s.withdrawalInput(customerId, blocked, { currency: 'USDC' }));
-    expectProblem(r, 400, 'VALIDATION_FAILED', '/currency');
+    expectRestProblem(r, 400, 'VALIDATION_FAILED', '/currency');
   });
 
   it('amount out of range + duplicate clientReference → 400 AMOUNT_OUT_OF_RANGE', async () => {
@@ -583,7 +572,7 @@ describe('order of checks (§4)', () => {
     const first = await post(s, customerId, s.withdrawalInput(customerId, beneficiaryId, { clientReference }));
     expect(first.status, first.text).toBe(200);
     const r = await post(s, customerId, s.withdrawalInput(customerId, beneficiaryId, { clientReference, amountMinor: '99' }));
-    expectProblem(r, 400, 'AMOUNT_OUT_OF_RANGE');
+    expectRestProblem(r, 400, 'AMOUNT_OUT_OF_RANGE');
   });
 });
 
@@ -654,7 +643,7 @@ describe('a refused request writes no row', () => {
     const { s, customerId, beneficiaryId } = await setup();
     const key = randomUUID();
     const bad = s.withdrawalInput(customerId, beneficiaryId, { routeCode: `NOPE-${randomBytes(4).toString('hex')}` });
-    expectProblem(await post(s, customerId, bad, { idempotencyKey: key }), 403, 'ROUTE_NOT_PERMITTED');
+    expectRestProblem(await post(s, customerId, bad, { idempotencyKey: key }), 403, 'ROUTE_NOT_PERMITTED');
     const good = s.withdrawalInput(customerId, beneficiaryId);
     const r = await post(s, customerId, good, { idempotencyKey: key });
     expect(r.status, r.text).toBe(200);
