@@ -545,7 +545,7 @@ describe('§3 expiry (IDEMPOTENCY_TTL_HOURS)', () => {
     expect(rows(k1)).toBe(1);
     expect(rows(k2)).toBe(1);
 
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    short.clock.advance(1500);
 
     // k1, expired: a different body is a fresh request, not 409.
     const other = customerInput();
@@ -556,7 +556,7 @@ describe('§3 expiry (IDEMPOTENCY_TTL_HOURS)', () => {
     expect(rows(k1)).toBe(1);
 
     // k2, expired: purged by purgeExpired (the fresh k1 record is not expired yet).
-    const purged = await purgeExpired(short.service.database);
+    const purged = await purgeExpired(short.service.database, short.clock.now().getTime());
     expect(purged.idempotency).toBeGreaterThanOrEqual(1);
     expect(rows(k2)).toBe(0);
     expect(rows(k1)).toBe(1);

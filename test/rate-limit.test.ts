@@ -4,7 +4,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { beneficiaryBody, randomEthAddress, sleep, startTestServer, type Client, type Reply, type TestServer } from './helpers/harness.js';
+import { beneficiaryBody, randomEthAddress, startTestServer, type Client, type Reply, type TestServer } from './helpers/harness.js';
 import { PARTNERCTL_VARS, processKit } from './helpers/processes.js';
 import { expectGraphQLProblem, expectRestProblem } from './helpers/problems.js';
 import { sqliteOn } from './helpers/sqlite.js';
@@ -114,12 +114,12 @@ describe('per-client token bucket (RATE_LIMIT_RPS=1, RATE_LIMIT_BURST=3)', () =>
       surface.limited(await surface.send(server, a.client, a.customerId, a.routeCode));
     });
 
-    it('after waiting ~1.1 s (Retry-After) one more request passes, and the next is limited again', async () => {
+    it('after the Retry-After second (the server clock moved 1.1 s) one more request passes, and the next is limited again', async () => {
       const f = await fixture();
       for (let i = 0; i < 3; i++) surface.ok(await surface.send(server, f.client, f.customerId, f.routeCode));
       const seconds = surface.limited(await surface.send(server, f.client, f.customerId, f.routeCode));
       expect(seconds).toBe(1);
-      await sleep(1_100);
+      server.clock.advance(1_100);
       surface.ok(await surface.send(server, f.client, f.customerId, f.routeCode));
       surface.limited(await surface.send(server, f.client, f.customerId, f.routeCode));
     });
@@ -145,7 +145,7 @@ describe('per-client token bucket (RATE_LIMIT_RPS=1, RATE_LIMIT_BURST=3)', () =>
     const path = `/partner/v1/customers/${f.customerId}/crypto/wallet-beneficiaries`;
     expectRestRateLimited(await server.request(f.client, 'POST', path, { body, idempotencyKey: key }));
     expect(count()).toBe(3);
-    await sleep(1_100);
+    server.clock.advance(1_100);
     const r = await server.request(f.client, 'POST', path, { body, idempotencyKey: key });
     expect(r.status, r.text).toBe(200);
     expect(r.headers.get('idempotent-replayed')).toBeNull();
@@ -177,8 +177,9 @@ describe('per-client token bucket (RATE_LIMIT_RPS=1, RATE_LIMIT_BURST=3)', () =>
       REST.ok(await REST.send(server, f.client, f.customerId, f.routeCode)); // 2 of the default 3 left
       const out = await partnerctl(server.file, ['client', 'limit', '--client-id', f.client.clientId, '--rps', '1', '--burst', '1']);
       expect(out.code, out.stderr).toBe(0);
-      // §8: operator changes apply within 5 s; the server re-reads a client's credentials and limit each second.
-      await sleep(1_100);
+      // §8: operator changes apply within 5 s; the server re-reads a client's credentials and limit once its
+      // cached copy (CREDENTIAL_CACHE_MS, 1 s of the server clock) is stale.
+      server.clock.advance(1_100);
       REST.ok(await REST.send(server, f.client, f.customerId, f.routeCode));
       REST.limited(await REST.send(server, f.client, f.customerId, f.routeCode));
     });
@@ -254,8 +255,8 @@ describe('unauthenticated floods per source address (ANONYMOUS_RATE_LIMIT_RPS=1,
     expect(health.status).toBe(200);
   });
 
-  it('the address recovers with its refill rate: after ~1.1 s a failure is a 401 again', async () => {
-    await sleep(1_100);
+  it('the address recovers with its refill rate: 1.1 s later (server clock) a failure is a 401 again', async () => {
+    server.clock.advance(1_100);
     const r = await badSignature(client);
     expect(r.status, r.text).toBe(401);
   });

@@ -8,7 +8,6 @@ import {
   ETH_ADDRESS_2,
   Scenario,
   randomEthAddress,
-  sleep,
   startTestServer,
   type Reply,
   type TestServer,
@@ -170,7 +169,7 @@ describe('replay cache bounds', () => {
       const first = await send(server, s, sent);
       expect(first.status).toBe(200);
       expect((await send(server, s, sent)).headers.get('idempotent-replayed')).toBe('true');
-      await sleep(1300);
+      server.clock.advance(1300);
       // The key is free again: the same request runs afresh, and meets the beneficiary it made before.
       const late = await send(server, s, sent);
       expect(late.status, late.text).toBe(409);
