@@ -1,4 +1,4 @@
-// Issue #3 item 4: the audit trail. Every authenticated mutation attempt is recorded in audit_events —
+// The audit trail. Every authenticated mutation attempt is recorded in audit_events —
 // request id, client, operation, target id, outcome (status + problem code, or result id), the evidence's
 // user / policy / MFA references — on both surfaces; unauthenticated attempts and queries are not. A
 // refusal writes nothing else. `partnerctl audit --client ID [--since T]` prints JSON lines, never a

@@ -1,4 +1,4 @@
-// Issue #3 item 7 — concurrency: 50 requests in flight at once against the real HTTP service.
+// Concurrency: 50 requests in flight at once against the real HTTP service.
 // §3 (one key → one effect), §4.5 (state transitions and the deposit's refundable amount), §4.4
 // (clientReference unique per customer), §5 (one piece of evidence, one stored row).
 import { createHash, randomBytes, randomUUID } from 'node:crypto';

@@ -1,4 +1,4 @@
-// Issue #3 item 6 — crash safety. The real server (`node --import tsx src/main.ts`, a separate process) runs
+// Crash safety. The real server (`node --import tsx src/main.ts`, a separate process) runs
 // under continuous concurrent signed creates and is killed with SIGKILL at random moments, again and
 // again. Afterwards: every create answered 200 exists exactly once, a replay of its key returns the same
 // body with `Idempotent-Replayed: true` (§3, "across restarts"), a request whose outcome was unknown
@@ -100,7 +100,7 @@ async function pool<T, R>(items: T[], n: number, fn: (t: T) => Promise<R>): Prom
 
 // ---------------------------------------------------------------------------------------------------
 
-describe('crash safety under SIGKILL (issue #3 item 6)', () => {
+describe('crash safety under SIGKILL', () => {
   it(`${KILLS} SIGKILLs under concurrent signed creates: answered creates exist once and replay; unknown ones never double; integrity ok`, async () => {
     const started = Date.now();
     const dbFile = path.join(tempDir(), 'partner.db');

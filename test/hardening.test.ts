@@ -1,4 +1,4 @@
-// Issue #3 item 1: hardened GraphQL. Limits on depth, aliases, directives, cost and tokens (→ 400
+// Hardened GraphQL. Limits on depth, aliases, directives, cost and tokens (→ 400
 // QUERY_TOO_COMPLEX), no batching, no automatic persisted queries, and in production no introspection,
 // no landing page, no field suggestions and no /dev/graphql. Every refusal is a clean 4xx with a problem
 // code (§7); nothing a caller sends is ever a 5xx (§6).

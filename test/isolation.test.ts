@@ -1,4 +1,4 @@
-// Issue #3 item 8 — isolation matrix. Partner A owns a customer, a beneficiary, a withdrawal, a deposit
+// Isolation matrix. Partner A owns a customer, a beneficiary, a withdrawal, a deposit
 // and refunds in each state. Partner B (its own client, with either its own route code or A's route code
 // mapped to B as well) tries every query and every operation on A's records. Contract §4: a record of
 // another partner → FORBIDDEN (403), an unknown id → null (queries) / 404 (operations), a route not

@@ -93,7 +93,7 @@ describe('§8 partnerctl as a command-line tool', () => {
     const h = openDatabase(file, { migrate: false });
     try {
       expect(findClient(h.db, clientId)).toBeTruthy();
-      // Stored encrypted (issue #3): not the secret itself, but it opens to it under the (development) key.
+      // Stored encrypted: not the secret itself, but it opens to it under the (development) key.
       const stored = activeSecrets(h.db, clientId).map((s) => s.secret);
       expect(stored).toHaveLength(1);
       expect(stored[0]).not.toContain('my-secret-1');

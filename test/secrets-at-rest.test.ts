@@ -1,4 +1,4 @@
-// Issue #3 item 3: client secrets encrypted at rest (AES-256-GCM under PARTNER_SECRET_KEY, the client id
+// Client secrets encrypted at rest (AES-256-GCM under PARTNER_SECRET_KEY, the client id
 // as associated data), a clear start-up error when the key is missing in production, and the secret shown
 // only once — by `partnerctl client create` / `rotate-secret` — never in audit output or server logs.
 import { execFileSync } from 'node:child_process';
