@@ -95,6 +95,24 @@ describe('per-client token bucket (RATE_LIMIT_RPS=1, RATE_LIMIT_BURST=3)', () =>
     await server?.stop();
   });
 
+  it('a mutation refused by the rate limit is audited alike on both surfaces (§8): RATE_LIMITED, its operation and target', async () => {
+    const f = await fixture();
+    for (let i = 0; i < 3; i++) REST.ok(await REST.send(server, f.client, f.customerId, f.routeCode));
+    const rest = await REST.send(server, f.client, f.customerId, f.routeCode);
+    expectRestRateLimited(rest);
+    const gql = await server.gql(
+      f.client,
+      `mutation($customerId: UUID!, $input: CreateCryptoWalletBeneficiaryInput!) { createCryptoWalletBeneficiary(customerId: $customerId, input: $input) { walletBeneficiaryId } }`,
+      { customerId: f.customerId, input: beneficiaryBody(f.routeCode, randomEthAddress()) },
+    );
+    expectGraphQLRateLimited(gql);
+    const audit = (requestId: string | null) =>
+      sqlite((db) => db.prepare('select operation, target_id as targetId, status, problem_code as code from audit_events where request_id = ?').all(requestId));
+    const expected = [{ operation: 'createCryptoWalletBeneficiary', targetId: f.customerId, status: 429, code: 'RATE_LIMITED' }];
+    expect(audit(rest.headers.get('x-request-id'))).toEqual(expected);
+    expect(audit(gql.headers.get('x-request-id'))).toEqual(expected);
+  });
+
   describe.each([REST, GRAPHQL])('on $name', (surface) => {
     it('3 signed requests pass, the 4th is 429 RATE_LIMITED with Retry-After (whole seconds ≥ 1)', async () => {
       const f = await fixture();

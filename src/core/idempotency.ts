@@ -37,7 +37,8 @@ export function runIdempotent<T extends object>(
   effect: (tx: Exec) => Promise<T>,
 ): Promise<T> {
   const key = ctx.idempotencyKey;
-  checkIdempotencyKey(key);
+  // Its format was checked with the request; here only its presence, for the type.
+  if (key === undefined) throw new Problem('IDEMPOTENCY_KEY_MISSING', 'The Idempotency-Key header is required on this operation.');
   const operation = subject.operation;
   const fingerprint = fingerprintOf(operation, args);
   const nowMs = ctx.now.getTime();
