@@ -17,6 +17,21 @@ const SLOW = [
   'test/secrets-at-rest.test.ts', // partnerctl, and a server started in production mode
 ];
 
+/**
+ * `npm run test:pg` (TEST_ENGINE=pg) runs the same suites on PostgreSQL, each server in a schema of its
+ * own (test/helpers/pg.ts). Suites about the SQLite engine itself stay SQLite's; the cross-process
+ * suites need a PostgreSQL server, so only that run has them.
+ */
+const PG = process.env.TEST_ENGINE === 'pg';
+const SQLITE_ONLY = [
+  'test/group-commit.test.ts', // the SQLite group commit, on files of its own
+  'test/checkpointer.test.ts', // SQLite WAL checkpoints
+  'test/crash.test.ts', // SQLite durability under SIGKILL (PostgreSQL's: cross-process)
+  'test/operators.test.ts', // first starts, demo and pragmas of the embedded database
+];
+const PG_ONLY = ['test/cross-process.test.ts'];
+const ENGINE_EXCLUDED = PG ? SQLITE_ONLY : PG_ONLY;
+
 export default defineConfig({
   resolve: {
     // graphql 16 ships CJS (main) and ESM (module). Node, and so Apollo, loads the CJS build; Vite would
@@ -32,11 +47,11 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'fast', include: ['test/**/*.test.ts'], exclude: [...configDefaults.exclude, ...SLOW] },
+        test: { name: 'fast', include: ['test/**/*.test.ts'], exclude: [...configDefaults.exclude, ...SLOW, ...PG_ONLY, ...ENGINE_EXCLUDED] },
       },
       {
         extends: true,
-        test: { name: 'slow', include: SLOW },
+        test: { name: 'slow', include: [...SLOW, ...PG_ONLY].filter((f) => !ENGINE_EXCLUDED.includes(f)) },
       },
     ],
   },

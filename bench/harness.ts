@@ -6,9 +6,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { openDatabase } from '../src/db/open.js';
-import { insertCustomerNow as insertCustomer } from '../src/modules/customers/repository.js';
 import { createClient, createRoute } from '../src/cli/operators.js';
+import { openEngine } from '../src/db/engine.js';
+import { insertCustomer } from '../src/modules/customers/repository.js';
 import { SecretBox } from '../src/core/secret-box.js';
 import { signedHeaders } from '../src/http/signature.js';
 import { pacedLoad } from './paced.js';
@@ -23,18 +23,18 @@ export const SEED_ROWS = Number(process.env.BENCH_SEED_ROWS ?? 1_000_000);
 
 export type Fixture = { file: string; clientId: string; secret: string; customerId: string; routeCode: string };
 
-export function provision(file: string): Fixture {
-  const h = openDatabase(file);
+export async function provision(file: string): Promise<Fixture> {
+  const engine = await openEngine({ kind: 'sqlite', file });
   try {
-    const { clientId, secret } = createClient(h.db, SecretBox.development(), { name: 'Bench', clientId: 'bench' });
-    createRoute(h.db, { code: 'USDT-ETH', clientId, blockchain: 'ETH', currency: 'USDT', scale: 6, minMinor: '1', maxMinor: '1000000000000', feeMinor: '100' });
+    const { clientId, secret } = await createClient(engine, SecretBox.development(), { name: 'Bench', clientId: 'bench' });
+    await createRoute(engine, { code: 'USDT-ETH', clientId, blockchain: 'ETH', currency: 'USDT', scale: 6, minMinor: '1', maxMinor: '1000000000000', feeMinor: '100' });
     const now = new Date().toISOString();
-    const customer = insertCustomer(h.db, {
-      customerId: randomUUID(), clientId, externalRef: 'bench-1', type: 'INDIVIDUAL', displayName: null, status: 'ACTIVE', createdAt: now, updatedAt: now,
-    });
+    const customer = await engine.writer.run((tx) =>
+      insertCustomer(tx, { customerId: randomUUID(), clientId, externalRef: 'bench-1', type: 'INDIVIDUAL', displayName: null, status: 'ACTIVE', createdAt: now, updatedAt: now }),
+    );
     return { file, clientId, secret, customerId: customer.customerId, routeCode: 'USDT-ETH' };
   } finally {
-    h.close();
+    await engine.close();
   }
 }
 

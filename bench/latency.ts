@@ -42,12 +42,12 @@ function serverSide(logFile: string, offset: number, since: number): { p50: numb
 }
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'partner-latency-'));
-const fixture = provision(path.join(dir, 'service.db'));
+const fixture = await provision(path.join(dir, 'service.db'));
 const floorFixture: Fixture = { ...fixture, file: path.join(dir, 'floor.db') };
 const bEnv = process.env.LATENCY_B_ENV ? (JSON.parse(process.env.LATENCY_B_ENV) as Record<string, string>) : undefined;
 const bArgs = process.env.LATENCY_B_ARGS ? process.env.LATENCY_B_ARGS.split(' ') : undefined;
 const bRoot = process.env.LATENCY_B_ROOT;
-const fixtureB = bEnv || bArgs || bRoot ? provision(path.join(dir, 'service-b.db')) : undefined;
+const fixtureB = bEnv || bArgs || bRoot ? await provision(path.join(dir, 'service-b.db')) : undefined;
 const started: Proc[] = [];
 const cleanUp = async () => {
   for (const p of started) await stop(p);

@@ -12,7 +12,7 @@ import { seedRows } from './seed.js';
 async function main(): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'partner-bench-'));
   console.log(`bench: ${SECONDS} s per measurement, ${ROUNDS} rounds, ${CONNECTIONS} connections, node ${process.version}, ${os.cpus().length} cores; state in ${dir}`);
-  const fixture = provision(path.join(dir, 'service.db'));
+  const fixture = await provision(path.join(dir, 'service.db'));
   const floorFixture = { ...fixture, file: path.join(dir, 'floor.db') };
   const service = await startService(fixture.file);
   const floor = await startFloor(floorFixture.file, fixture.secret);
@@ -76,11 +76,11 @@ async function main(): Promise<void> {
 
     let large: { rows: number; rps: number; emptyRps: number } | undefined;
     if (SEED_ROWS > 0) {
-      const bigFixture = provision(path.join(dir, 'large.db'));
+      const bigFixture = await provision(path.join(dir, 'large.db'));
       const t0 = Date.now();
       seedRows(bigFixture.file, bigFixture, SEED_ROWS);
       console.log(`seeded ${SEED_ROWS} beneficiaries and idempotency rows in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-      const emptyFixture = provision(path.join(dir, 'empty.db'));
+      const emptyFixture = await provision(path.join(dir, 'empty.db'));
       const big = await startService(bigFixture.file);
       const empty = await startService(emptyFixture.file);
       try {

@@ -1,11 +1,14 @@
 // Environment, parsed once into a typed Config (contract §1, §3, §5, §8).
-import path from 'node:path';
 import { secretBoxFromEnv, type SecretBox } from './core/secret-box.js';
+import { databaseTargetFromUrl, type DatabaseTarget } from './db/engine.js';
 
 export type Config = {
   port: number;
   host: string;
-  databaseFile: string;
+  /** DATABASE_URL: a SQLite file (default) or a PostgreSQL database. */
+  database: DatabaseTarget;
+  /** PostgreSQL: connections per process (DATABASE_POOL_SIZE). */
+  databasePoolSize: number;
   production: boolean;
   sandbox: boolean;
   idempotencyTtlHours: number;
@@ -27,12 +30,7 @@ export type Config = {
   anonymousRateLimit: { rps: number; burst: number };
 };
 
-/** `file:./data/partner.db`, `./x.db` and `/abs/x.db` all name a file; `:memory:` is refused (state must survive). */
-export function databaseFileFromUrl(url: string): string {
-  const p = url.startsWith('file:') ? url.slice('file:'.length) : url;
-  if (!p || p === ':memory:') throw new Error(`DATABASE_URL must name a SQLite file, got "${url}"`);
-  return path.resolve(p);
-}
+export const DEFAULT_DATABASE_URL = 'file:./data/partner.db';
 
 function positiveNumber(name: string, raw: string | undefined, fallback: number): number {
   if (raw === undefined || raw === '') return fallback;
@@ -48,7 +46,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port,
     host: env.HOST || '127.0.0.1',
-    databaseFile: databaseFileFromUrl(env.DATABASE_URL || 'file:./data/partner.db'),
+    database: databaseTargetFromUrl(env.DATABASE_URL || DEFAULT_DATABASE_URL),
+    databasePoolSize: Math.floor(positiveNumber('DATABASE_POOL_SIZE', env.DATABASE_POOL_SIZE, 10)),
     production,
     sandbox: env.PARTNER_SANDBOX === undefined || env.PARTNER_SANDBOX === '' ? !production : env.PARTNER_SANDBOX === 'true',
     idempotencyTtlHours: positiveNumber('IDEMPOTENCY_TTL_HOURS', env.IDEMPOTENCY_TTL_HOURS, 24),

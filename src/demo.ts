@@ -2,18 +2,18 @@
 // and print them with a ready-to-run example.
 import { randomUUID } from 'node:crypto';
 import { hasAnyClient } from './db/clients-repository.js';
-import type { Db } from './db/open.js';
+import type { Engine } from './db/engine.js';
 import type { SecretBox } from './core/secret-box.js';
 import { createClient, createRoute } from './cli/operators.js';
-import { insertCustomerNow } from './modules/customers/repository.js';
+import { insertCustomer } from './modules/customers/repository.js';
 import { DEMO_CLIENT_ID } from './http/dev-proxy.js';
 
 export type Demo = { clientId: string; secret: string; routeCode: string; customerId: string };
 
-export function provisionDemoIfEmpty(db: Db, box: SecretBox): Demo | undefined {
-  if (hasAnyClient(db)) return undefined;
-  const { clientId, secret } = createClient(db, box, { name: 'Demo partner', clientId: DEMO_CLIENT_ID });
-  const route = createRoute(db, {
+export async function provisionDemoIfEmpty(engine: Engine, box: SecretBox): Promise<Demo | undefined> {
+  if (await hasAnyClient(engine.read)) return undefined;
+  const { clientId, secret } = await createClient(engine, box, { name: 'Demo partner', clientId: DEMO_CLIENT_ID });
+  const route = await createRoute(engine, {
     code: 'USDT-ETH',
     clientId,
     blockchain: 'ETH',
@@ -24,7 +24,7 @@ export function provisionDemoIfEmpty(db: Db, box: SecretBox): Demo | undefined {
     feeMinor: '1500000',
   });
   const now = new Date().toISOString();
-  const customer = insertCustomerNow(db, {
+  const customer = await engine.writer.run((tx) => insertCustomer(tx, {
     customerId: randomUUID(),
     clientId,
     externalRef: 'demo-customer-1',
@@ -33,7 +33,7 @@ export function provisionDemoIfEmpty(db: Db, box: SecretBox): Demo | undefined {
     status: 'ACTIVE',
     createdAt: now,
     updatedAt: now,
-  });
+  }));
   return { clientId, secret, routeCode: route.routeCode, customerId: customer.customerId };
 }
 

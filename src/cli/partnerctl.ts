@@ -1,9 +1,10 @@
-// §8 partnerctl: operator commands on the same DATABASE_URL as the server, printing JSON.
-// A running server reads clients, secrets, routes and the deny list per request, so changes apply at once.
+// §8 partnerctl: operator commands on the same DATABASE_URL as the server (SQLite or PostgreSQL),
+// printing JSON. A running server reads routes and the deny list per request, and a client's secrets and
+// limit at most CREDENTIAL_CACHE_MS old, so changes apply within the 5 s §8 allows.
 import { parseArgs } from 'node:util';
-import { databaseFileFromUrl } from '../config.js';
+import { DEFAULT_DATABASE_URL } from '../config.js';
 import { listAuditEvents } from '../db/audit-repository.js';
-import { openDatabase } from '../db/open.js';
+import { databaseTargetFromUrl, openEngine } from '../db/engine.js';
 import { secretBoxFromEnv } from '../core/secret-box.js';
 import {
   OperatorError,
@@ -59,26 +60,25 @@ class JsonLines {
   constructor(readonly rows: unknown[]) {}
 }
 
-export function run(argv: string[], env: NodeJS.ProcessEnv = process.env): unknown {
+export async function run(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<unknown> {
   const { values, positionals } = parseArgs({ args: argv, options, allowPositionals: true, strict: true });
   const command = positionals.join(' ');
   if (values.help || !command) throw new OperatorError(USAGE);
-  const database = openDatabase(databaseFileFromUrl(env.DATABASE_URL || 'file:./data/partner.db'));
+  const db = await openEngine(databaseTargetFromUrl(env.DATABASE_URL || DEFAULT_DATABASE_URL), { poolSize: 1 });
   try {
-    const { db } = database;
     const box = secretBoxFromEnv(env, env.NODE_ENV === 'production');
     switch (command) {
       case 'client create':
-        return createClient(db, box, { name: required(values, 'name'), clientId: values['client-id'], secret: values.secret });
+        return await createClient(db, box, { name: required(values, 'name'), clientId: values['client-id'], secret: values.secret });
       case 'client rotate-secret':
-        return rotateSecret(db, box, required(values, 'client-id'));
+        return await rotateSecret(db, box, required(values, 'client-id'));
       case 'client retire-secret':
-        return retireOldestSecret(db, required(values, 'client-id'));
+        return await retireOldestSecret(db, required(values, 'client-id'));
       case 'client limit':
-        return setClientLimit(db, required(values, 'client-id'), Number(required(values, 'rps')), Number(required(values, 'burst')));
+        return await setClientLimit(db, required(values, 'client-id'), Number(required(values, 'rps')), Number(required(values, 'burst')));
       case 'route create': {
         const scale = Number(required(values, 'scale'));
-        return createRoute(db, {
+        return await createRoute(db, {
           code: required(values, 'code'),
           clientId: required(values, 'client-id'),
           blockchain: required(values, 'blockchain'),
@@ -91,26 +91,26 @@ export function run(argv: string[], env: NodeJS.ProcessEnv = process.env): unkno
         });
       }
       case 'route disable':
-        return setRouteState(db, required(values, 'code'), false);
+        return await setRouteState(db, required(values, 'code'), false);
       case 'route enable':
-        return setRouteState(db, required(values, 'code'), true);
+        return await setRouteState(db, required(values, 'code'), true);
       case 'audit': {
         const since = values.since;
         if (since !== undefined && Number.isNaN(Date.parse(since))) throw new OperatorError('--since must be an ISO 8601 date-time');
-        return new JsonLines(listAuditEvents(db, required(values, 'client'), since && new Date(since).toISOString()));
+        return new JsonLines(await listAuditEvents(db.read, required(values, 'client'), since && new Date(since).toISOString()));
       }
       case 'screening deny':
-        return denyAddress(db, required(values, 'blockchain'), required(values, 'address'));
+        return await denyAddress(db, required(values, 'blockchain'), required(values, 'address'));
       default:
         throw new OperatorError(`unknown command "${command}"\n${USAGE}`);
     }
   } finally {
-    database.close();
+    await db.close();
   }
 }
 
 try {
-  const result = run(process.argv.slice(2));
+  const result = await run(process.argv.slice(2));
   if (result instanceof JsonLines) for (const row of result.rows) console.log(JSON.stringify(row));
   else console.log(JSON.stringify(result));
 } catch (e) {

@@ -2,7 +2,6 @@
 // which idempotency key, and the services it may use. Built once per request by the pipeline.
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
-import type { Db } from '../db/open.js';
 import type { Exec } from '../db/exec.js';
 import type { AuditSubject } from './audit.js';
 
@@ -14,7 +13,7 @@ import type { AuditSubject } from './audit.js';
 export type Writer = { run<T>(work: (tx: Exec) => Promise<T>): Promise<T> };
 
 /** db: reads; writer: every write. A signed request's writer runs its jobs only while its nonce is its own (§2). */
-export type Services = { db: Db; writer: Writer; config: Config; logger: Logger };
+export type Services = { db: Exec; writer: Writer; config: Config; logger: Logger };
 
 /** The idempotency record a call's result is (§3): set by runIdempotent on a success or a replay. */
 export type StoredResult = { resourceId: string; expiresAtMs: number; replayed: boolean; subject: AuditSubject };

@@ -1,20 +1,10 @@
+// The audit trail's rows (§8): append-only, there is no update or delete of audit events anywhere.
 import { and, asc, eq, gte, sql } from 'drizzle-orm';
-import { prepared } from './prepared.js';
 import type { Exec } from './exec.js';
-import { auditEvents, type AuditInsert, type AuditRow } from './schema.js';
+import { prepared } from './prepared.js';
+import type { AuditInsert, AuditRow } from './schema.js';
 
-/** Append-only: there is no update or delete of audit events anywhere in the code. */
-export async function insertAuditEvent(db: Exec, row: Omit<AuditInsert, 'id'>): Promise<void> {
-  const columns = Object.keys(auditColumns) as (keyof typeof auditColumns)[];
-  prepared(db, 'insertAuditEvent', (d) =>
-    d
-      .insert(auditEvents)
-      .values(Object.fromEntries(columns.map((c) => [c, sql.placeholder(c)])) as unknown as AuditInsert)
-      .prepare(),
-  ).run({ ...Object.fromEntries(columns.map((c) => [c, row[c] ?? null])), replayed: row.replayed ? 1 : 0 });
-}
-
-// Every insertable column, so a placeholder exists for each (booleans bound as 0/1).
+// Every insertable column, so a placeholder exists for each.
 const auditColumns: Record<Exclude<keyof AuditInsert, 'id'>, true> = {
   at: true,
   requestId: true,
@@ -30,10 +20,24 @@ const auditColumns: Record<Exclude<keyof AuditInsert, 'id'>, true> = {
   evidencePolicyRef: true,
   evidenceMfaRef: true,
 };
+const columns = Object.keys(auditColumns) as (keyof typeof auditColumns)[];
 
-export function listAuditEvents(db: Exec, clientId: string, sinceIso?: string): AuditRow[] {
-  const where = sinceIso
-    ? and(eq(auditEvents.clientId, clientId), gte(auditEvents.at, sinceIso))
-    : eq(auditEvents.clientId, clientId);
-  return db.select().from(auditEvents).where(where).orderBy(asc(auditEvents.id)).all();
+export async function insertAuditEvent(x: Exec, row: Omit<AuditInsert, 'id'>): Promise<void> {
+  await prepared(
+    x,
+    'insertAuditEvent',
+    (q, t) =>
+      q
+        .insert(t.auditEvents)
+        .values(Object.fromEntries(columns.map((c) => [c, sql.placeholder(c)])) as unknown as AuditInsert)
+        .returning({ id: t.auditEvents.id }),
+    // Bound as given: better-sqlite3 binds no booleans, and PostgreSQL reads 0/1 as a boolean too.
+    { ...Object.fromEntries(columns.map((c) => [c, row[c] ?? null])), replayed: row.replayed ? 1 : 0 },
+  );
+}
+
+export async function listAuditEvents(x: Exec, clientId: string, sinceIso?: string): Promise<AuditRow[]> {
+  const t = x.t.auditEvents;
+  const where = sinceIso ? and(eq(t.clientId, clientId), gte(t.at, sinceIso)) : eq(t.clientId, clientId);
+  return x.q.select().from(t).where(where).orderBy(asc(t.id));
 }

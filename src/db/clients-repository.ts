@@ -1,75 +1,77 @@
+// Partner clients, their secrets and their nonces (§2): plain reads and writes, no rules.
 import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
-import { prepared } from './prepared.js';
 import type { Exec } from './exec.js';
-import { clientSecrets, nonces, partnerClients } from './schema.js';
+import { prepared } from './prepared.js';
 
-export async function findClient(db: Exec, clientId: string) {
-  return findClientNow(db, clientId);
+export async function findClient(x: Exec, clientId: string) {
+  const rows = await prepared(
+    x,
+    'findClient',
+    (q, t) => q.select().from(t.partnerClients).where(eq(t.partnerClients.clientId, sql.placeholder('clientId'))),
+    { clientId },
+  );
+  return rows[0];
 }
 
-/** Operators' synchronous read (partnerctl runs on its own connection, outside the request path). */
-export function findClientNow(db: Exec, clientId: string) {
-  return prepared(db, 'findClient', (d) =>
-    d.select().from(partnerClients).where(eq(partnerClients.clientId, sql.placeholder('clientId'))).prepare(),
-  ).get({ clientId });
+export async function hasAnyClient(x: Exec): Promise<boolean> {
+  return (await x.q.select({ id: x.t.partnerClients.clientId }).from(x.t.partnerClients).limit(1)).length > 0;
 }
 
-export function hasAnyClient(db: Exec): boolean {
-  return db.select({ id: partnerClients.clientId }).from(partnerClients).limit(1).get() !== undefined;
-}
-
-export function insertClient(db: Exec, row: typeof partnerClients.$inferInsert): void {
-  db.insert(partnerClients).values(row).run();
+export async function insertClient(x: Exec, row: Exec['t']['partnerClients']['$inferInsert']): Promise<void> {
+  await x.q.insert(x.t.partnerClients).values(row);
 }
 
 /** Active secrets, oldest first. */
-export async function activeSecrets(db: Exec, clientId: string) {
-  return activeSecretsNow(db, clientId);
+export async function activeSecrets(x: Exec, clientId: string) {
+  return prepared(
+    x,
+    'activeSecrets',
+    (q, t) =>
+      q
+        .select()
+        .from(t.clientSecrets)
+        .where(and(eq(t.clientSecrets.clientId, sql.placeholder('clientId')), isNull(t.clientSecrets.retiredAt)))
+        .orderBy(asc(t.clientSecrets.id)),
+    { clientId },
+  );
 }
 
-export function activeSecretsNow(db: Exec, clientId: string) {
-  return prepared(db, 'activeSecrets', (d) =>
-    d
-      .select()
-      .from(clientSecrets)
-      .where(and(eq(clientSecrets.clientId, sql.placeholder('clientId')), isNull(clientSecrets.retiredAt)))
-      .orderBy(asc(clientSecrets.id))
-      .prepare(),
-  ).all({ clientId });
+export async function insertSecret(x: Exec, clientId: string, secret: string, createdAt: string): Promise<void> {
+  await x.q.insert(x.t.clientSecrets).values({ clientId, secret, createdAt });
 }
 
-export function insertSecret(db: Exec, clientId: string, secret: string, createdAt: string): void {
-  db.insert(clientSecrets).values({ clientId, secret, createdAt }).run();
-}
-
-export function retireSecret(db: Exec, id: number, retiredAt: string): void {
-  db.update(clientSecrets).set({ retiredAt }).where(eq(clientSecrets.id, id)).run();
+export async function retireSecret(x: Exec, id: number, retiredAt: string): Promise<void> {
+  await x.q.update(x.t.clientSecrets).set({ retiredAt }).where(eq(x.t.clientSecrets.id, id));
 }
 
 /**
  * Records a nonce; false when the client used it within the window. One statement: a row older than
  * the window (not yet purged) is taken over, a newer one is left alone and nothing changes.
  */
-export async function recordNonce(db: Exec, clientId: string, nonce: string, seenAtMs: number, windowMs: number): Promise<boolean> {
-  return (
-    prepared(db, 'upsertNonce', (d) =>
-      d
-        .insert(nonces)
+export async function recordNonce(x: Exec, clientId: string, nonce: string, seenAtMs: number, windowMs: number): Promise<boolean> {
+  const rows = await prepared(
+    x,
+    'upsertNonce',
+    (q, t) =>
+      q
+        .insert(t.nonces)
         .values({ clientId: sql.placeholder('clientId'), nonce: sql.placeholder('nonce'), seenAtMs: sql.placeholder('seenAtMs') })
         .onConflictDoUpdate({
-          target: [nonces.clientId, nonces.nonce],
+          target: [t.nonces.clientId, t.nonces.nonce],
           set: { seenAtMs: sql`excluded.seen_at_ms` },
-          setWhere: sql`${nonces.seenAtMs} <= ${sql.placeholder('windowStartMs')}`,
+          setWhere: sql`${t.nonces.seenAtMs} <= ${sql.placeholder('windowStartMs')}`,
         })
-        .prepare(),
-    ).run({ clientId, nonce, seenAtMs, windowStartMs: seenAtMs - windowMs }).changes === 1
+        .returning({ nonce: t.nonces.nonce }),
+    { clientId, nonce, seenAtMs, windowStartMs: seenAtMs - windowMs },
   );
+  return rows.length === 1;
 }
 
-export function setRateLimit(db: Exec, clientId: string, rps: number, burst: number): void {
-  db.update(partnerClients).set({ rateLimitRps: rps, rateLimitBurst: burst }).where(eq(partnerClients.clientId, clientId)).run();
+export async function setRateLimit(x: Exec, clientId: string, rps: number, burst: number): Promise<void> {
+  await x.q.update(x.t.partnerClients).set({ rateLimitRps: rps, rateLimitBurst: burst }).where(eq(x.t.partnerClients.clientId, clientId));
 }
 
-export async function purgeNonces(db: Exec, olderThanMs: number): Promise<number> {
-  return db.delete(nonces).where(lt(nonces.seenAtMs, olderThanMs)).run().changes;
+export async function purgeNonces(x: Exec, olderThanMs: number): Promise<number> {
+  const t = x.t.nonces;
+  return (await x.q.delete(t).where(lt(t.seenAtMs, olderThanMs)).returning({ nonce: t.nonce })).length;
 }

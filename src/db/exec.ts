@@ -1,6 +1,13 @@
-// What repositories run on: the database or a transaction of it (both synchronous on better-sqlite3).
-import type Database from 'better-sqlite3';
+// What repositories run on, on either engine: a query builder and the engine's tables. Repositories use
+// only the builder API the SQLite and PostgreSQL dialects share (select, insert … returning, update,
+// delete, on conflict), await every query, and take the tables from here, never by import: the same
+// function then runs on both engines. Types come from the SQLite definitions (src/db/schema.ts); the
+// PostgreSQL mirror (src/db/pg-schema.ts) produces the same rows.
 import type { BaseSQLiteDatabase } from 'drizzle-orm/sqlite-core';
 import type * as schema from './schema.js';
 
-export type Exec = BaseSQLiteDatabase<'sync', Database.RunResult, typeof schema>;
+export type Tables = typeof schema;
+export type Query = BaseSQLiteDatabase<'async', unknown, Tables>;
+export type EngineKind = 'sqlite' | 'pg';
+
+export type Exec = { readonly q: Query; readonly t: Tables; readonly engine: EngineKind };

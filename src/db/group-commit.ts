@@ -23,8 +23,10 @@
 // and when another connection holds the write lock (the checkpointer rewinding the WAL, partnerctl) the
 // batch is tried again a millisecond later, for up to BUSY_LIMIT_MS, while reads and parsing go on.
 import fs from 'node:fs';
-import type { Exec } from './exec.js';
+import type { EngineWriter } from './engine.js';
+import type { Exec, Query } from './exec.js';
 import type { DbHandle } from './open.js';
+import * as tables from './schema.js';
 
 type Job = { work: (tx: Exec) => Promise<unknown>; resolve: (value: unknown) => void; reject: (error: unknown) => void };
 type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
@@ -43,7 +45,9 @@ const BUSY_LIMIT_MS = 5000;
 
 const isBusy = (error: unknown) => typeof (error as { code?: unknown })?.code === 'string' && (error as { code: string }).code.startsWith('SQLITE_BUSY');
 
-export class GroupCommitter {
+export class GroupCommitter implements EngineWriter {
+  /** Jobs run one at a time, in arrival order, on one connection. */
+  readonly ordered = true;
   private pending: Job[] = [];
   private scheduled = false;
   /** Batches committed to the WAL, and how many of them are known to be on disk. */
@@ -79,7 +83,7 @@ export class GroupCommitter {
     private readonly gatherMs = 0,
   ) {
     // Jobs get the drizzle database: on one connection, its statements run inside the open transaction.
-    this.db = database.db;
+    this.db = { q: database.db as unknown as Query, t: tables, engine: 'sqlite' };
     const prepare = (text: string) => database.sqlite.prepare(text);
     this.sql = {
       begin: prepare('BEGIN IMMEDIATE'),

@@ -1,64 +1,78 @@
+// §3 idempotency records and §5 evidence uses: plain reads and writes, no rules.
 import { and, eq, lt, sql } from 'drizzle-orm';
-import { prepared } from './prepared.js';
 import type { Exec } from './exec.js';
-import { authorizationEvidence, idempotencyRecords } from './schema.js';
+import { prepared } from './prepared.js';
 import type { EvidenceInsert } from './schema.js';
 
-export async function findIdempotencyRecord(db: Exec, clientId: string, key: string) {
-  return prepared(db, 'findIdempotencyRecord', (d) =>
-    d
-      .select()
-      .from(idempotencyRecords)
-      .where(and(eq(idempotencyRecords.clientId, sql.placeholder('clientId')), eq(idempotencyRecords.idempotencyKey, sql.placeholder('key'))))
-      .prepare(),
-  ).get({ clientId, key });
+type IdempotencyRecord = Exec['t']['idempotencyRecords']['$inferSelect'];
+
+export async function findIdempotencyRecord(x: Exec, clientId: string, key: string): Promise<IdempotencyRecord | undefined> {
+  const rows = await prepared(
+    x,
+    'findIdempotencyRecord',
+    (q, t) =>
+      q
+        .select()
+        .from(t.idempotencyRecords)
+        .where(and(eq(t.idempotencyRecords.clientId, sql.placeholder('clientId')), eq(t.idempotencyRecords.idempotencyKey, sql.placeholder('key')))),
+    { clientId, key },
+  );
+  return rows[0];
 }
 
-export async function insertIdempotencyRecord(db: Exec, row: typeof idempotencyRecords.$inferSelect): Promise<void> {
-  prepared(db, 'insertIdempotencyRecord', (d) =>
-    d
-      .insert(idempotencyRecords)
-      .values({
-        clientId: sql.placeholder('clientId'),
-        idempotencyKey: sql.placeholder('idempotencyKey'),
-        operation: sql.placeholder('operation'),
-        fingerprint: sql.placeholder('fingerprint'),
-        resourceId: sql.placeholder('resourceId'),
-        responseJson: sql.placeholder('responseJson'),
-        createdAt: sql.placeholder('createdAt'),
-        expiresAtMs: sql.placeholder('expiresAtMs'),
-      })
-      .prepare(),
-  ).run(row);
+export async function insertIdempotencyRecord(x: Exec, row: IdempotencyRecord): Promise<void> {
+  await prepared(
+    x,
+    'insertIdempotencyRecord',
+    (q, t) =>
+      q
+        .insert(t.idempotencyRecords)
+        .values({
+          clientId: sql.placeholder('clientId'),
+          idempotencyKey: sql.placeholder('idempotencyKey'),
+          operation: sql.placeholder('operation'),
+          fingerprint: sql.placeholder('fingerprint'),
+          resourceId: sql.placeholder('resourceId'),
+          responseJson: sql.placeholder('responseJson'),
+          createdAt: sql.placeholder('createdAt'),
+          expiresAtMs: sql.placeholder('expiresAtMs'),
+        })
+        .returning({ key: t.idempotencyRecords.idempotencyKey }),
+    row,
+  );
 }
 
-export async function deleteIdempotencyRecord(db: Exec, clientId: string, key: string): Promise<void> {
-  db.delete(idempotencyRecords)
-    .where(and(eq(idempotencyRecords.clientId, clientId), eq(idempotencyRecords.idempotencyKey, key)))
-    .run();
+export async function deleteIdempotencyRecord(x: Exec, clientId: string, key: string): Promise<void> {
+  const t = x.t.idempotencyRecords;
+  await x.q.delete(t).where(and(eq(t.clientId, clientId), eq(t.idempotencyKey, key)));
 }
 
-export async function purgeIdempotencyRecords(db: Exec, nowMs: number): Promise<number> {
-  return db.delete(idempotencyRecords).where(lt(idempotencyRecords.expiresAtMs, nowMs)).run().changes;
+export async function purgeIdempotencyRecords(x: Exec, nowMs: number): Promise<number> {
+  const t = x.t.idempotencyRecords;
+  return (await x.q.delete(t).where(lt(t.expiresAtMs, nowMs)).returning({ key: t.idempotencyKey })).length;
 }
 
-export async function findEvidenceUse(db: Exec, e: Pick<EvidenceInsert, 'clientId' | 'operationType' | 'operationHash' | 'authorizedAt'>) {
-  return prepared(db, 'findEvidenceUse', (d) =>
-    d
-      .select({ id: authorizationEvidence.id })
-      .from(authorizationEvidence)
-      .where(
-        and(
-          eq(authorizationEvidence.clientId, sql.placeholder('clientId')),
-          eq(authorizationEvidence.operationType, sql.placeholder('operationType')),
-          eq(authorizationEvidence.operationHash, sql.placeholder('operationHash')),
-          eq(authorizationEvidence.authorizedAt, sql.placeholder('authorizedAt')),
+export async function findEvidenceUse(x: Exec, e: Pick<EvidenceInsert, 'clientId' | 'operationType' | 'operationHash' | 'authorizedAt'>) {
+  const rows = await prepared(
+    x,
+    'findEvidenceUse',
+    (q, t) =>
+      q
+        .select({ id: t.authorizationEvidence.id })
+        .from(t.authorizationEvidence)
+        .where(
+          and(
+            eq(t.authorizationEvidence.clientId, sql.placeholder('clientId')),
+            eq(t.authorizationEvidence.operationType, sql.placeholder('operationType')),
+            eq(t.authorizationEvidence.operationHash, sql.placeholder('operationHash')),
+            eq(t.authorizationEvidence.authorizedAt, sql.placeholder('authorizedAt')),
+          ),
         ),
-      )
-      .prepare(),
-  ).get({ clientId: e.clientId, operationType: e.operationType, operationHash: e.operationHash, authorizedAt: e.authorizedAt });
+    { clientId: e.clientId, operationType: e.operationType, operationHash: e.operationHash, authorizedAt: e.authorizedAt },
+  );
+  return rows[0];
 }
 
-export async function insertEvidence(db: Exec, row: EvidenceInsert): Promise<void> {
-  db.insert(authorizationEvidence).values(row).run();
+export async function insertEvidence(x: Exec, row: EvidenceInsert): Promise<void> {
+  await x.q.insert(x.t.authorizationEvidence).values(row);
 }

@@ -11,7 +11,7 @@ import * as schema from './schema.js';
 export type Db = BetterSQLite3Database<typeof schema>;
 export type DbHandle = { db: Db; sqlite: Database.Database; close(): void };
 
-const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle/sqlite');
 
 export function openDatabase(file: string, opts: { migrate?: boolean } = {}): DbHandle {
   fs.mkdirSync(path.dirname(file), { recursive: true });

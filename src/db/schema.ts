@@ -1,7 +1,9 @@
-// Tables (Drizzle). Portable by design: text/integer columns only, timestamps as ISO-8601 text
-// (`YYYY-MM-DDTHH:mm:ss.sssZ`, which sorts correctly), amounts as digit strings (they exceed int64).
+// Tables of the SQLite engine (Drizzle). src/db/pg-schema.ts defines the same tables for PostgreSQL,
+// and test/schema-parity.test.ts proves they agree; the row types below are the ones the code uses.
+// Portable by design: timestamps as ISO-8601 text (`YYYY-MM-DDTHH:mm:ss.sssZ`, which sorts correctly),
+// amounts as digit strings (they exceed int64).
 import { sql } from 'drizzle-orm';
-import { customType, integer, primaryKey, sqliteTable, text, uniqueIndex, index } from 'drizzle-orm/sqlite-core';
+import { customType, integer, primaryKey, real, sqliteTable, text, uniqueIndex, index } from 'drizzle-orm/sqlite-core';
 
 /**
  * JSON in a TEXT column. Unlike text({ mode: 'json' }) it keeps SQL NULL for null when the value
@@ -271,6 +273,15 @@ export const auditEvents = sqliteTable(
   },
   (t) => [index('audit_events_client_at_idx').on(t.clientId, t.at)],
 );
+
+// Token buckets shared by every server process (rate limits across processes). The SQLite engine keeps
+// its buckets in memory (one process per database file); the table exists in both schemas alike.
+export const rateBuckets = sqliteTable('rate_buckets', {
+  bucketKey: text('bucket_key').primaryKey(),
+  tokens: real('tokens').notNull(),
+  atMs: integer('at_ms').notNull(),
+  granted: integer('granted', { mode: 'boolean' }).notNull(),
+});
 
 export type RouteRow = typeof routes.$inferSelect;
 export type CustomerRow = typeof customers.$inferSelect;

@@ -1,5 +1,5 @@
 // §2 Authentication: headers → verified partner client id, or a 401 Problem naming the cause.
-import type { Db } from '../db/open.js';
+import type { Exec } from '../db/exec.js';
 import { Problem } from '../core/problem.js';
 import type { ClientCredentials, CredentialCache } from './credentials.js';
 import type { NonceLedger, NonceSpend } from './nonces.js';
@@ -31,7 +31,7 @@ export type Authenticated = ClientCredentials & {
 };
 
 /** Checks in the order of §2; the nonce is spent only once the signature verified. */
-export async function authenticate(db: Db, nonces: NonceLedger, credentials: CredentialCache, req: AuthInput, now: Date): Promise<Authenticated> {
+export async function authenticate(db: Exec, nonces: NonceLedger, credentials: CredentialCache, req: AuthInput, now: Date): Promise<Authenticated> {
   const clientId = req.headers['x-partner-client-id'];
   const timestamp = req.headers['x-partner-timestamp'];
   const nonce = req.headers['x-partner-nonce'];

@@ -3,7 +3,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Kind, parse } from 'graphql';
 import type { SecretBox } from '../core/secret-box.js';
-import type { Db } from '../db/open.js';
+import type { Exec } from '../db/exec.js';
 import { Problem } from '../core/problem.js';
 import { clientCredentials } from './credentials.js';
 import { QUERY_LIMITS } from '../graphql/limits.js';
@@ -26,7 +26,7 @@ function hasMutation(body: Buffer): boolean {
 
 export class DevProxy {
   constructor(
-    private readonly db: Db,
+    private readonly db: Exec,
     private readonly box: SecretBox,
     private readonly handle: (call: HttpCall) => Promise<HttpReply>,
   ) {}

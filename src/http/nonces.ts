@@ -8,8 +8,13 @@
 // inside its own savepoint and rolls back, and the answer becomes 401 AUTH_NONCE_REUSED. A request
 // answered AUTH_NONCE_REUSED never leaves an effect behind. The record's upsert is the one check of the
 // nonce (no lookup at authentication); a request whose nonce is still in flight here is refused at once.
+//
+// That ordering is the SQLite group commit's (one connection, jobs in arrival order). On PostgreSQL
+// jobs are concurrent transactions: there each write of the request first waits for the nonce's
+// record to commit, and runs only if the record found the nonce unused. Either way the database's
+// primary key on (client, nonce) decides, across processes.
 import { recordNonce } from '../db/clients-repository.js';
-import type { GroupCommitter } from '../db/group-commit.js';
+import type { EngineWriter } from '../db/engine.js';
 import type { Exec } from '../db/exec.js';
 import type { Writer } from '../core/context.js';
 import { Problem } from '../core/problem.js';
@@ -32,7 +37,7 @@ export type NonceSpend = {
 export class NonceLedger {
   private readonly inFlight = new Set<string>();
 
-  constructor(private readonly writer: GroupCommitter) {}
+  constructor(private readonly writer: EngineWriter) {}
 
   /** Spends the nonce: AUTH_NONCE_REUSED at once while the same nonce is in flight, else at its commit. */
   spend(clientId: string, nonce: string, nowMs: number): NonceSpend {
@@ -66,6 +71,16 @@ export class NonceLedger {
       if (state !== 'fresh') throw internal();
       return work(tx);
     };
-    return { settled, writer: { run: (work) => this.writer.run(guarded(work)) } };
+    if (this.writer.ordered) return { settled, writer: { run: (work) => this.writer.run(guarded(work)) } };
+    return {
+      settled,
+      writer: {
+        run: async (work) => {
+          const refused = await settled;
+          if (refused) throw refused;
+          return this.writer.run(work);
+        },
+      },
+    };
   }
 }

@@ -7,9 +7,7 @@ import type { Config } from '../config.js';
 import { auditRefusal, auditSuccess, auditSubject } from '../core/audit.js';
 import type { CallContext, Writer } from '../core/context.js';
 import { Problem } from '../core/problem.js';
-import type { GroupCommitter } from '../db/group-commit.js';
-import { migrationsApplied } from '../db/health-repository.js';
-import type { Db } from '../db/open.js';
+import type { Engine } from '../db/engine.js';
 import { descriptorOf } from '../graphql/registry.js';
 import { authenticate, hasAnyAuthHeader, type Authenticated } from './auth.js';
 import { isJsonContentType, jsonBodyOrUndefined } from './body.js';
@@ -17,7 +15,7 @@ import { CredentialCache } from './credentials.js';
 import { DevProxy } from './dev-proxy.js';
 import { GraphQLSurface, isIntrospectionOnly } from './graphql-surface.js';
 import { NonceLedger } from './nonces.js';
-import { TokenBuckets } from './rate-limit.js';
+import { rateBuckets, type Buckets } from './rate-limit.js';
 import { json } from './render.js';
 import { ReplayCache } from './replay-cache.js';
 import type { RestSurface } from './rest-surface.js';
@@ -52,8 +50,7 @@ type Track = { auth?: Authenticated; ctx?: CallContext };
 
 export type PipelineDeps = {
   config: Config;
-  db: Db;
-  writer: GroupCommitter;
+  engine: Engine;
   graphql: GraphQLSurface;
   rest: RestSurface;
   logger: Logger;
@@ -61,21 +58,23 @@ export type PipelineDeps = {
 };
 
 export class Pipeline {
-  private readonly clientBuckets = new TokenBuckets();
+  private readonly clientBuckets: Buckets;
   /** Each client's limit as last read with its credentials (partnerctl client limit). */
   private readonly limits = new Map<string, { rps: number; burst: number }>();
-  private readonly anonymousBuckets = new TokenBuckets();
+  private readonly anonymousBuckets: Buckets;
   private readonly nonces: NonceLedger;
   private readonly credentials: CredentialCache;
   private readonly devProxy: DevProxy | undefined;
   private readonly replays: ReplayCache;
 
   constructor(private readonly deps: PipelineDeps) {
-    const { config } = deps;
-    this.nonces = new NonceLedger(deps.writer);
+    const { config, engine } = deps;
+    this.clientBuckets = rateBuckets(engine, 'client');
+    this.anonymousBuckets = rateBuckets(engine, 'address');
+    this.nonces = new NonceLedger(engine.writer);
     this.credentials = new CredentialCache(config.secretBox, config.credentialCacheMs);
     this.replays = new ReplayCache(config.replayCacheEntries);
-    this.devProxy = config.production ? undefined : new DevProxy(deps.db, config.secretBox, (call) => this.handle(call));
+    this.devProxy = config.production ? undefined : new DevProxy(engine.read, config.secretBox, (call) => this.handle(call));
   }
 
   /** Counters for tests and the benchmark. */
@@ -106,7 +105,7 @@ export class Pipeline {
     const late = track.auth && (await track.auth.nonce.settled);
     if (late && surface) reply = surface.render(late, requestId);
     // Nor before what it read is on disk: a read may see a batch whose fsync is still running.
-    await this.deps.writer.settled().catch((err: unknown) => {
+    await this.deps.engine.writer.settled().catch((err: unknown) => {
       log.error({ err }, 'commit not durable');
       reply = (surface ?? this.deps.rest).render(new Problem('INTERNAL', 'Internal server error'), requestId);
     });
@@ -169,7 +168,7 @@ export class Pipeline {
     const auth = (track.auth = await this.authenticate(call));
     const ctx = (track.ctx = this.context(call, auth.clientId, requestId, log, auth.nonce.writer));
     try {
-      this.limitClient(auth.clientId);
+      await this.limitClient(auth.clientId);
       const cached = await this.replayFromCache(call, ctx, auth.bodyHash);
       if (cached) return cached;
       const { reply, refused } = await surface.execute(call, ctx);
@@ -204,12 +203,12 @@ export class Pipeline {
     const address = call.remoteAddress ?? 'unknown';
     let client: Authenticated;
     try {
-      client = await authenticate(this.deps.db, this.nonces, this.credentials, { method: call.method, path: call.url, headers: call.headers, body: call.body }, now);
+      client = await authenticate(this.deps.engine.read, this.nonces, this.credentials, { method: call.method, path: call.url, headers: call.headers, body: call.body }, now);
     } catch (e) {
       // A request that verifies is never refused for its address, so a partner behind a shared NAT is
       // not locked out by a neighbour.
       if (e instanceof Problem && e.status === 401) {
-        const wait = this.anonymousBuckets.take(address, this.deps.config.anonymousRateLimit, now.getTime());
+        const wait = await this.anonymousBuckets.take(address, this.deps.config.anonymousRateLimit, now.getTime());
         if (wait > 0) throw rateLimited(wait, 'Too many unauthenticated requests from this address.');
       }
       throw e;
@@ -219,9 +218,9 @@ export class Pipeline {
   }
 
   /** The per-client token bucket, counted after authentication. */
-  private limitClient(clientId: string): void {
+  private async limitClient(clientId: string): Promise<void> {
     const limit = this.limits.get(clientId) ?? this.deps.config.rateLimit;
-    const wait = this.clientBuckets.take(clientId, limit, this.deps.clock().getTime());
+    const wait = await this.clientBuckets.take(clientId, limit, this.deps.clock().getTime());
     if (wait > 0) throw rateLimited(wait, 'Too many requests for this partner client.');
   }
 
@@ -255,9 +254,9 @@ export class Pipeline {
 
   /** writer: the signed request's (nonce-guarded); an unsigned request (introspection) writes nothing. */
   private context(call: HttpCall, clientId: string, requestId: string, log: Logger, writer: Writer = READ_ONLY): CallContext {
-    const { config, db, logger } = this.deps;
+    const { config, engine, logger } = this.deps;
     return {
-      services: { db, writer, config, logger },
+      services: { db: engine.read, writer, config, logger },
       requestId,
       clientId,
       idempotencyKey: call.headers['idempotency-key'],
@@ -268,9 +267,9 @@ export class Pipeline {
   }
 
   private async readiness(): Promise<HttpReply> {
-    if (this.deps.writer.failed) return json(503, { status: 'unavailable' });
+    if (this.deps.engine.writer.failed) return json(503, { status: 'unavailable' });
     try {
-      await migrationsApplied(this.deps.db);
+      await this.deps.engine.ready();
       return json(200, { status: 'ready' });
     } catch {
       return json(503, { status: 'unavailable' });

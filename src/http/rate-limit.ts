@@ -1,6 +1,22 @@
-// Token buckets: per partner client after authentication, and per source address for
-// requests that fail it. In memory, per process: a limit protects this process's capacity.
+// Token buckets: per partner client after authentication, and per source address for requests that
+// fail it. On PostgreSQL the buckets are rows every server process shares, so N processes do not give a
+// client N times its limit; on SQLite (one process per database file) they live in memory.
+import type { Engine } from '../db/engine.js';
+import { takeToken } from '../db/rate-repository.js';
+
 export type Limit = { rps: number; burst: number };
+
+/** Takes a token; resolves 0 when granted, else the seconds to wait (Retry-After). */
+export type Buckets = { take(key: string, limit: Limit, nowMs: number): Promise<number> };
+
+/** The buckets of an engine, in one namespace (`client`, `address`). */
+export function rateBuckets(engine: Engine, namespace: string): Buckets {
+  if (engine.kind === 'sqlite') {
+    const memory = new TokenBuckets();
+    return { take: async (key, limit, nowMs) => memory.take(key, limit, nowMs) };
+  }
+  return { take: (key, limit, nowMs) => takeToken(engine.read, `${namespace}:${key}`, limit, nowMs) };
+}
 
 type Bucket = { tokens: number; atMs: number };
 

@@ -1,13 +1,58 @@
-// node:http glue: reads the raw body (bounded, §6 413) and writes the pipeline's reply.
+// node:http glue: reads the raw body (bounded, §6 413) and writes the pipeline's reply. Requests that
+// node:http refuses or would answer by itself get a problem document too (§7: every error is one).
 import http from 'node:http';
+import type { Socket } from 'node:net';
 import { Problem } from '../core/problem.js';
 import { MAX_BODY_BYTES, requestIdOf, type Pipeline } from './pipeline.js';
 import { graphqlProblemReply, problemReply } from './render.js';
 import type { HttpReply } from './types.js';
 
-/** /graphql answers in GraphQL's shape, everything else as RFC 9457 (§7). */
+/** How long a connection we answered and half-closed may wait for the client to close its side. */
+const LINGER_MS = 5_000;
+
+/** /graphql answers in GraphQL's shape (§7), every other path as RFC 9457 (§6); both carry X-Request-Id. */
 function renderProblem(pathname: string, problem: Problem, requestId: string): HttpReply {
-  return pathname === '/graphql' ? graphqlProblemReply(problem, requestId) : problemReply(problem, requestId);
+  const reply = pathname === '/graphql' ? graphqlProblemReply(problem, requestId) : problemReply(problem, requestId);
+  reply.headers['x-request-id'] = requestId;
+  return reply;
+}
+
+/** A problem for a request whose head node:http has parsed: its path picks the shape, its X-Request-Id is echoed. */
+function problemFor(req: http.IncomingMessage, problem: Problem): HttpReply {
+  const given = req.headers['x-request-id'];
+  return renderProblem((req.url ?? '/').split('?')[0]!, problem, requestIdOf(typeof given === 'string' ? given : undefined));
+}
+
+/**
+ * A problem for bytes node:http could not parse. The packet it failed on usually starts with the
+ * request line, so the path and a well-formed X-Request-Id are read from it when they are there
+ * (a header counts only with its line end); otherwise the answer is RFC 9457 with a new id.
+ */
+function problemForPacket(packet: Buffer | undefined, problem: Problem): HttpReply {
+  const text = packet?.toString('latin1') ?? '';
+  const end = text.indexOf('\r\n\r\n');
+  const head = end < 0 ? text : text.slice(0, end + 2);
+  const target = head.split(/[ \r\n]/, 2)[1] ?? '';
+  const given = /\r\nx-request-id:[ \t]*([^\r\n]*?)[ \t]*\r\n/i.exec(head)?.[1];
+  return renderProblem(target.split('?')[0]!, problem, requestIdOf(given));
+}
+
+/** What node:http's parser (llhttp) or its request timeout reported, as one of the contract's codes (§7). */
+function parseProblem(err: { code?: string; reason?: unknown }): Problem {
+  switch (err.code) {
+    case 'HPE_HEADER_OVERFLOW':
+      // 431 or 414 in HTTP terms; §7 has no code for either, so 400.
+      return new Problem('INVALID_REQUEST', `The request line and headers may be at most ${http.maxHeaderSize} bytes.`);
+    case 'HPE_CHUNK_EXTENSIONS_OVERFLOW':
+      return new Problem('PAYLOAD_TOO_LARGE', 'The chunk extensions of the body are too large.');
+    case 'HPE_INVALID_EOF_STATE':
+      return new Problem('INVALID_REQUEST', 'The client closed its side before the request was complete.');
+    case 'ERR_HTTP_REQUEST_TIMEOUT':
+      // 408 in HTTP terms; §7 has no code for it.
+      return new Problem('INVALID_REQUEST', 'The request was not received in time.');
+    default:
+      return new Problem('INVALID_REQUEST', `The request is not valid HTTP/1.1${typeof err.reason === 'string' ? `: ${err.reason}` : ''}.`);
+  }
 }
 
 function send(res: http.ServerResponse, reply: HttpReply, close = false): void {
@@ -17,21 +62,40 @@ function send(res: http.ServerResponse, reply: HttpReply, close = false): void {
   res.end(reply.body);
 }
 
+/** Answers on a socket no ServerResponse owns, then half-closes it. */
+function sendRaw(socket: Socket, reply: HttpReply): void {
+  const headers = { ...reply.headers, 'content-length': Buffer.byteLength(reply.body), connection: 'close' };
+  const head = Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join('');
+  socket.end(`HTTP/1.1 ${reply.status} ${http.STATUS_CODES[reply.status]}\r\n${head}\r\n${reply.body}`);
+  // Not destroyed at once: a reset while the client is still sending can discard the answer before it
+  // reads it. A client that never closes its side is dropped after a while.
+  socket.setTimeout(LINGER_MS, () => socket.destroy());
+}
+
 export function createHttpServer(pipeline: Pipeline): http.Server {
-  const server = http.createServer((req, res) => {
+  /** Each connection's latest response: a parse error must not be written into or ahead of it. */
+  const latest = new WeakMap<Socket, http.ServerResponse>();
+  /** Connections whose parse error has been answered; the errors the bytes after it raise are ignored. */
+  const answered = new WeakSet<Socket>();
+
+  /** Answers a request node:http parsed with a problem and closes the connection; its body is drained unread. */
+  const refuse = (req: http.IncomingMessage, res: http.ServerResponse, problem: Problem) => {
+    send(res, problemFor(req, problem), true);
+    req.resume(); // drain what is still coming, without keeping it
+  };
+
+  // requireHostHeader off: node:http would answer a missing Host with a bare 400; the handler does it as a problem.
+  const server = http.createServer({ requireHostHeader: false }, (req, res) => {
+    latest.set(req.socket, res);
+    if (req.httpVersion === '1.1' && req.headers.host === undefined)
+      return refuse(req, res, new Problem('INVALID_REQUEST', 'An HTTP/1.1 request must have a Host header.'));
     const chunks: Buffer[] = [];
     let size = 0;
     let tooLarge = false;
     const declared = Number(req.headers['content-length'] ?? 0);
     const refuseTooLarge = () => {
       tooLarge = true;
-      const given = req.headers['x-request-id'];
-      const requestId = requestIdOf(typeof given === 'string' ? given : undefined);
-      const pathname = (req.url ?? '/').split('?')[0]!;
-      const reply = renderProblem(pathname, new Problem('PAYLOAD_TOO_LARGE', `The body may be at most ${MAX_BODY_BYTES} bytes.`), requestId);
-      reply.headers['x-request-id'] = requestId;
-      send(res, reply, true);
-      req.resume(); // drain what is still coming, without keeping it
+      refuse(req, res, new Problem('PAYLOAD_TOO_LARGE', `The body may be at most ${MAX_BODY_BYTES} bytes.`));
     };
     if (declared > MAX_BODY_BYTES) return refuseTooLarge();
     req.on('data', (chunk: Buffer) => {
@@ -50,19 +114,46 @@ export function createHttpServer(pipeline: Pipeline): http.Server {
     });
     req.on('error', () => res.destroy());
   });
-  // Requests node:http cannot parse (a URL or headers over its limit, a control character in a
-  // header) would get a bare 400/431: answer with a problem document instead (§6, never a bare error).
-  server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
-    if (!socket.writable || (err as { code?: string }).code === 'ECONNRESET') return socket.destroy();
-    const requestId = crypto.randomUUID();
-    const start = (err as { rawPacket?: Buffer }).rawPacket?.toString('latin1', 0, 64) ?? '';
-    const pathname = /^[A-Z]+ \/graphql(?=[?\s])/.test(start) ? '/graphql' : '/';
-    const problem = new Problem('INVALID_REQUEST', 'The request could not be parsed (request line or headers malformed or too large).');
-    const reply = renderProblem(pathname, problem, requestId);
-    const head = Object.entries({ ...reply.headers, 'x-request-id': requestId, 'content-length': Buffer.byteLength(reply.body), connection: 'close' })
-      .map(([k, v]) => `${k}: ${v}\r\n`)
-      .join('');
-    socket.end(`HTTP/1.1 400 Bad Request\r\n${head}\r\n${reply.body}`);
+
+  // An Expect other than 100-continue: node:http would answer a bare 417 (§7 has no code for it).
+  server.on('checkExpectation', (req: http.IncomingMessage, res: http.ServerResponse) => {
+    latest.set(req.socket, res);
+    refuse(req, res, new Problem('INVALID_REQUEST', 'The only expectation this service meets is Expect: 100-continue.'));
+  });
+
+  // CONNECT: node:http would close the connection without a word. The socket is ours from here on.
+  server.on('connect', (req: http.IncomingMessage, duplex) => {
+    const socket = duplex as Socket;
+    socket.on('error', () => socket.destroy()); // node:http no longer listens for its errors
+    sendRaw(socket, problemFor(req, new Problem('INVALID_REQUEST', 'CONNECT is not supported: this service is not a proxy.')));
+    socket.resume(); // read and drop what follows, so the client's close is seen
+  });
+
+  // Bytes node:http cannot parse (request line, headers, chunked framing, a body cut short) and its
+  // request timeout: node:http would answer a bare 400/408/413/431. Exactly one problem goes out per
+  // connection, and never into or ahead of a response already under way on it.
+  server.on('clientError', (err: NodeJS.ErrnoException & { rawPacket?: Buffer; reason?: unknown }, duplex) => {
+    const socket = duplex as Socket;
+    if (answered.has(socket)) return;
+    // Nothing can be written (a reset, our side closed), or nothing was asked: a connection that timed out
+    // before its first byte, where an answer would be read as the answer to the next request sent on it.
+    if (err.code === 'ECONNRESET' || !socket.writable || socket.bytesRead === 0) return socket.destroy();
+    answered.add(socket);
+    const problem = parseProblem(err);
+    const res = latest.get(socket);
+    if (res && !res.writableFinished) {
+      // The fault is in this request's own body: it is answered through its response, unless an answer
+      // (a 413) is already going out, which closes the connection when it is done.
+      if (!res.req.complete) {
+        if (!res.headersSent) send(res, problemFor(res.req, problem), true);
+        return;
+      }
+      // A pipelined request behind one still being answered: its problem follows that answer (RFC 9457
+      // with a new id, since the packet at hand starts with the earlier request).
+      res.once('finish', () => socket.writable && sendRaw(socket, renderProblem('/', problem, requestIdOf(undefined))));
+      return;
+    }
+    sendRaw(socket, problemForPacket(err.rawPacket, problem));
   });
   server.keepAliveTimeout = 5_000;
   return server;

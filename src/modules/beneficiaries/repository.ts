@@ -2,29 +2,37 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Exec } from '../../db/exec.js';
 import { prepared } from '../../db/prepared.js';
-import { walletBeneficiaries, type WalletBeneficiaryRow } from '../../db/schema.js';
+import type { WalletBeneficiaryRow } from '../../db/schema.js';
 
-export async function findBeneficiary(db: Exec, walletBeneficiaryId: string): Promise<WalletBeneficiaryRow | undefined> {
-  return prepared(db, 'findBeneficiary', (d) =>
-    d.select().from(walletBeneficiaries).where(eq(walletBeneficiaries.walletBeneficiaryId, sql.placeholder('id'))).prepare(),
-  ).get({ id: walletBeneficiaryId });
+export async function findBeneficiary(x: Exec, walletBeneficiaryId: string): Promise<WalletBeneficiaryRow | undefined> {
+  const rows = await prepared(
+    x,
+    'findBeneficiary',
+    (q, t) => q.select().from(t.walletBeneficiaries).where(eq(t.walletBeneficiaries.walletBeneficiaryId, sql.placeholder('id'))),
+    { id: walletBeneficiaryId },
+  );
+  return rows[0];
 }
 
-export async function findActiveBeneficiaryByAddress(db: Exec, customerId: string, blockchain: string, addressKey: string) {
-  return prepared(db, 'findActiveBeneficiaryByAddress', (d) =>
-    d
-      .select({ id: walletBeneficiaries.walletBeneficiaryId })
-      .from(walletBeneficiaries)
-      .where(
-        and(
-          eq(walletBeneficiaries.customerId, sql.placeholder('customerId')),
-          eq(walletBeneficiaries.blockchain, sql.placeholder('blockchain')),
-          eq(walletBeneficiaries.addressKey, sql.placeholder('addressKey')),
-          eq(walletBeneficiaries.beneficiaryStatus, 'ACTIVE'),
+export async function findActiveBeneficiaryByAddress(x: Exec, customerId: string, blockchain: string, addressKey: string) {
+  const rows = await prepared(
+    x,
+    'findActiveBeneficiaryByAddress',
+    (q, t) =>
+      q
+        .select({ id: t.walletBeneficiaries.walletBeneficiaryId })
+        .from(t.walletBeneficiaries)
+        .where(
+          and(
+            eq(t.walletBeneficiaries.customerId, sql.placeholder('customerId')),
+            eq(t.walletBeneficiaries.blockchain, sql.placeholder('blockchain')),
+            eq(t.walletBeneficiaries.addressKey, sql.placeholder('addressKey')),
+            eq(t.walletBeneficiaries.beneficiaryStatus, 'ACTIVE'),
+          ),
         ),
-      )
-      .prepare(),
-  ).get({ customerId, blockchain, addressKey });
+    { customerId, blockchain, addressKey },
+  );
+  return rows[0];
 }
 
 /** Every column, so the prepared insert has a placeholder for each. */
@@ -36,13 +44,18 @@ const beneficiaryColumns: Record<keyof WalletBeneficiaryRow, true> = {
   lastSyncedAt: true, removedAt: true,
 };
 
-export async function insertBeneficiary(db: Exec, row: WalletBeneficiaryRow): Promise<WalletBeneficiaryRow> {
-  const columns = Object.keys(beneficiaryColumns) as (keyof WalletBeneficiaryRow)[];
-  return prepared(db, 'insertBeneficiary', (d) =>
-    d
-      .insert(walletBeneficiaries)
-      .values(Object.fromEntries(columns.map((c) => [c, sql.placeholder(c)])) as unknown as WalletBeneficiaryRow)
-      .returning()
-      .prepare(),
-  ).get(row)!;
+const columns = Object.keys(beneficiaryColumns) as (keyof WalletBeneficiaryRow)[];
+
+export async function insertBeneficiary(x: Exec, row: WalletBeneficiaryRow): Promise<WalletBeneficiaryRow> {
+  const rows = await prepared(
+    x,
+    'insertBeneficiary',
+    (q, t) =>
+      q
+        .insert(t.walletBeneficiaries)
+        .values(Object.fromEntries(columns.map((c) => [c, sql.placeholder(c)])) as unknown as WalletBeneficiaryRow)
+        .returning(),
+    row,
+  );
+  return rows[0]!;
 }

@@ -1,0 +1,94 @@
+// PostgreSQL: a pool per process, several processes on one database. Every write job is one SERIALIZABLE
+// transaction, retried on a serialization failure, so every guarantee (one idempotency record per key,
+// a nonce accepted once, evidence used once, a refund never beyond its deposit, unique references)
+// holds across processes by the database, never by one process's memory.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import type { Engine, EngineOptions, EngineWriter } from './engine.js';
+import type { Exec, Query, Tables } from './exec.js';
+import * as pgTables from './pg-schema.js';
+
+const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle/pg');
+/** Held while migrations run, so several processes starting at once apply them one at a time. */
+const MIGRATION_LOCK = 7_420_001;
+/** A job conflicting with a concurrent one is run again; its reads then see what the other committed. */
+const MAX_ATTEMPTS = 12;
+// 40001 serialization failure, 40P01 deadlock; 23505: a unique index found the race a read missed.
+const RETRYABLE = new Set(['40001', '40P01', '23505']);
+
+// int8 (bigint) columns hold milliseconds and counts, far below 2^53: read them as numbers.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
+const tables = pgTables as unknown as Tables;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function codeOf(error: unknown): string | undefined {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e) if (typeof e.code === 'string') return e.code;
+  return undefined;
+}
+
+class SerializableWriter implements EngineWriter {
+  readonly failed = false;
+  readonly ordered = false;
+  readonly stats = { transactions: 0, retries: 0 };
+
+  constructor(private readonly db: NodePgDatabase<typeof pgTables>) {}
+
+  async run<T>(work: (tx: Exec) => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        this.stats.transactions += 1;
+        return await this.db.transaction((tx) => work({ q: tx as unknown as Query, t: tables, engine: 'pg' }), { isolationLevel: 'serializable' });
+      } catch (error) {
+        const code = codeOf(error);
+        if (attempt >= MAX_ATTEMPTS || code === undefined || !RETRYABLE.has(code)) throw error;
+        this.stats.retries += 1;
+        // Jittered, growing back-off: colliding jobs do not collide again in lockstep.
+        await sleep(Math.random() * Math.min(50, 2 ** attempt));
+      }
+    }
+  }
+
+  settled(): Promise<void> {
+    return Promise.resolve();
+  }
+}
+
+export async function openPgEngine(url: string, options: EngineOptions = {}): Promise<Engine> {
+  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
+  pool.on('error', (error) => options.onError?.(`idle PostgreSQL connection failed: ${error.message}`));
+  const db = drizzle(pool, { schema: pgTables });
+  // Tables and the migrations' own table live in the connection's schema (search_path), so databases
+  // or schemas side by side stay apart.
+  const schema = (await pool.query<{ s: string }>('select current_schema() as s')).rows[0]?.s ?? 'public';
+  if (options.migrate !== false) {
+    const client = await pool.connect();
+    try {
+      await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+      try {
+        await migrate(drizzle(client), { migrationsFolder, migrationsSchema: schema });
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+      }
+    } finally {
+      client.release();
+    }
+  }
+  const writer = new SerializableWriter(db);
+  return {
+    kind: 'pg',
+    read: { q: db as unknown as Query, t: tables, engine: 'pg' },
+    writer,
+    async ready() {
+      await db.execute(sql`select count(*) from ${sql.identifier(schema)}.__drizzle_migrations`);
+    },
+    stats: () => ({ ...writer.stats, poolWaiting: pool.waitingCount }),
+    async close() {
+      await pool.end();
+    },
+  };
+}
