@@ -4,7 +4,6 @@
 // refusal writes nothing else. `partnerctl audit --client ID [--since T]` prints JSON lines, never a
 // secret or a signature.
 import { randomUUID } from 'node:crypto';
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ETH_ADDRESS,
@@ -20,7 +19,6 @@ import {
 } from './helpers/harness.js';
 import { PARTNERCTL_VARS, processKit } from './helpers/processes.js';
 import { problemCodeOf } from './helpers/problems.js';
-import { sqliteOn } from './helpers/sqlite.js';
 
 type AuditRow = {
   id: number;
@@ -40,7 +38,7 @@ type AuditRow = {
 };
 
 /** The tables a refused request must leave alone (audit_events and nonces are written by design). */
-const EXCLUDED_TABLES = new Set(['audit_events', 'nonces', 'sqlite_sequence', '__drizzle_migrations']);
+const EXCLUDED_TABLES = new Set(['audit_events', 'nonces', '__drizzle_migrations']);
 
 /** The real partnerctl on the server's file; no PARTNER_SECRET_KEY: the development key, as the server's. */
 const { partnerctl } = processKit({
@@ -52,34 +50,35 @@ const newRequestId = () => `req-${randomUUID()}`;
 
 let server: TestServer;
 
-const sqlite = <T>(fn: (db: Database.Database) => T): T => sqliteOn(server.file, fn);
+/** Every column of audit_events, `replayed` as 0/1 on every engine. */
+const AUDIT_COLUMNS =
+  'id, at, request_id, client_id, operation, target_id, idempotency_key, status, problem_code, result_id, ' +
+  'CASE WHEN replayed THEN 1 ELSE 0 END AS replayed, evidence_user_ref, evidence_policy_ref, evidence_mfa_ref';
 
-function auditRows(clientId: string): AuditRow[] {
-  return sqlite((db) => db.prepare('select * from audit_events where client_id = ? order by id').all(clientId) as AuditRow[]);
+function auditRows(clientId: string): Promise<AuditRow[]> {
+  return server.db.all<AuditRow>(`select ${AUDIT_COLUMNS} from audit_events where client_id = ? order by id`, clientId);
 }
 
-function auditByRequest(requestId: string): AuditRow[] {
-  return sqlite((db) => db.prepare('select * from audit_events where request_id = ? order by id').all(requestId) as AuditRow[]);
+function auditByRequest(requestId: string): Promise<AuditRow[]> {
+  return server.db.all<AuditRow>(`select ${AUDIT_COLUMNS} from audit_events where request_id = ? order by id`, requestId);
 }
 
 /** The row(s) of one request; a refusal's own transaction may commit just after the reply, so poll briefly. */
 async function auditOf(requestId: string, expected = 1): Promise<AuditRow[]> {
   const deadline = Date.now() + 2_000;
-  let rows = auditByRequest(requestId);
+  let rows = await auditByRequest(requestId);
   while (rows.length < expected && Date.now() < deadline) {
     await sleep(25);
-    rows = auditByRequest(requestId);
+    rows = await auditByRequest(requestId);
   }
   return rows;
 }
 
-function tableCounts(): Record<string, number> {
-  return sqlite((db) => {
-    const tables = (db.prepare(`select name from sqlite_master where type = 'table'`).all() as { name: string }[])
-      .map((t) => t.name)
-      .filter((n) => !EXCLUDED_TABLES.has(n));
-    return Object.fromEntries(tables.map((t) => [t, (db.prepare(`select count(*) as n from "${t}"`).get() as { n: number }).n]));
-  });
+async function tableCounts(): Promise<Record<string, number>> {
+  const tables = (await server.db.tables()).filter((n) => !EXCLUDED_TABLES.has(n));
+  const counts: Record<string, number> = {};
+  for (const t of tables) counts[t] = await server.db.count(`select count(*) as n from ${t}`);
+  return counts;
 }
 
 /** A request with a known X-Request-Id; the reply echoes it. */
@@ -111,7 +110,7 @@ describe('successes', () => {
     expect(r.status, r.text).toBe(200);
     expect(r.headers.get('x-request-id')).toBe(requestId);
     const customerId = r.body.data.createCustomer.customerId;
-    expect(auditRows(sc.client.clientId)).toEqual([
+    expect(await auditRows(sc.client.clientId)).toEqual([
       {
         id: expect.any(Number),
         at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
@@ -193,7 +192,7 @@ describe('successes', () => {
     const { requestId, o } = withRequestId();
     const confirm = await sc.confirmRest(refundId, o);
     expect(confirm.status, confirm.text).toBe(200);
-    const rows = auditRows(sc.client.clientId).map((r) => [r.operation, r.target_id, r.status, r.result_id]);
+    const rows = (await auditRows(sc.client.clientId)).map((r) => [r.operation, r.target_id, r.status, r.result_id]);
     expect(rows).toEqual([
       ['createCustomer', null, 200, customerId],
       ['simulateCryptoDeposit', customerId, 200, depositId],
@@ -201,7 +200,7 @@ describe('successes', () => {
       ['submitCryptoRefund', refundId, 200, refundId],
       ['confirmCryptoRefund', refundId, 200, refundId],
     ]);
-    expect(auditByRequest(requestId)).toHaveLength(1);
+    expect(await auditByRequest(requestId)).toHaveLength(1);
   });
 
   it('an idempotent replay is recorded too, as replayed = 1 with the original result id', async () => {
@@ -213,12 +212,12 @@ describe('successes', () => {
     const first = withRequestId({ body, idempotencyKey: key });
     const a = await server.request(sc.client, 'POST', path, first.o);
     expect(a.status, a.text).toBe(200);
-    const before = tableCounts();
+    const before = await tableCounts();
     const second = withRequestId({ body, idempotencyKey: key });
     const b = await server.request(sc.client, 'POST', path, second.o);
     expect(b.status, b.text).toBe(200);
     expect(b.headers.get('idempotent-replayed')).toBe('true');
-    expect(tableCounts()).toEqual(before);
+    expect(await tableCounts()).toEqual(before);
     const [orig] = await auditOf(first.requestId);
     const [replay] = await auditOf(second.requestId);
     expect(orig).toMatchObject({ replayed: 0, status: 200, result_id: a.body.walletBeneficiaryId, idempotency_key: key });
@@ -436,7 +435,7 @@ describe('refusals: status + problem code, no result id, nothing else written', 
     let before: Record<string, number> | undefined;
     const realRequest = server.request.bind(server);
     server.request = async (client, method, p, ro = {}) => {
-      if (ro.headers?.['x-request-id'] === requestId) before = tableCounts();
+      if (ro.headers?.['x-request-id'] === requestId) before = await tableCounts();
       return realRequest(client, method, p, ro);
     };
     let reply: Reply;
@@ -462,7 +461,7 @@ describe('refusals: status + problem code, no result id, nothing else written', 
       result_id: null,
       replayed: 0,
     });
-    expect(tableCounts(), 'a refused attempt writes no other row').toEqual(before);
+    expect(await tableCounts(), 'a refused attempt writes no other row').toEqual(before);
   });
 
   it('a refusal with evidence still names its user / MFA references', async () => {
@@ -492,7 +491,7 @@ describe('what is not recorded', () => {
   it('unauthenticated mutation attempts (401) on both surfaces', async () => {
     const sc = await Scenario.create(server);
     const customerId = await sc.customer();
-    const countBefore = auditRows(sc.client.clientId).length;
+    const countBefore = (await auditRows(sc.client.clientId)).length;
     const wrong = { clientId: sc.client.clientId, secret: 'wrong-secret' };
     const attempts = [
       withRequestId({ client: wrong }),
@@ -511,14 +510,14 @@ describe('what is not recorded', () => {
       expect(r.status, r.text).toBe(401);
     }
     await sleep(200);
-    for (const a of attempts) expect(auditByRequest(a.requestId)).toEqual([]);
-    expect(auditRows(sc.client.clientId)).toHaveLength(countBefore);
+    for (const a of attempts) expect(await auditByRequest(a.requestId)).toEqual([]);
+    expect(await auditRows(sc.client.clientId)).toHaveLength(countBefore);
   });
 
   it('queries, on any record, found or not', async () => {
     const sc = await Scenario.create(server);
     const customerId = await sc.customer();
-    const countBefore = auditRows(sc.client.clientId).length;
+    const countBefore = (await auditRows(sc.client.clientId)).length;
     const ids: string[] = [];
     for (const q of [
       `{ customer(customerId: "${customerId}") { customerId } }`,
@@ -532,8 +531,8 @@ describe('what is not recorded', () => {
       expect(r.status).toBeLessThan(500);
     }
     await sleep(200);
-    for (const id of ids) expect(auditByRequest(id)).toEqual([]);
-    expect(auditRows(sc.client.clientId)).toHaveLength(countBefore);
+    for (const id of ids) expect(await auditByRequest(id)).toEqual([]);
+    expect(await auditRows(sc.client.clientId)).toHaveLength(countBefore);
   });
 });
 
@@ -579,7 +578,7 @@ describe('partnerctl audit --client ID [--since T]', () => {
     expect(all.code, all.stderr).toBe(0);
     const lines = all.stdout.trim().split('\n');
     const events = lines.map((l) => JSON.parse(l));
-    const rows = auditRows(sc.client.clientId);
+    const rows = await auditRows(sc.client.clientId);
     expect(events).toHaveLength(rows.length);
     expect(events.length).toBe(7); // customer, beneficiary, withdrawal, refused customer, beneficiary, replay, 404
     for (const e of events) {

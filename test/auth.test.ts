@@ -78,7 +78,7 @@ const customerQuery = (customerId: string) => `{ customer(customerId: "${custome
 const REST: Surface = {
   name: 'REST',
   async fixture(server, client) {
-    const routeCode = server.newRoute(client);
+    const routeCode = await server.newRoute(client);
     const customerId = await createCustomer(server, client);
     return {
       path: `/partner/v1/customers/${customerId}/crypto/wallet-beneficiaries`,
@@ -260,6 +260,7 @@ describe('§2 the nonce window (recordNonce on a real database file)', () => {
     const t0 = Date.parse('2026-11-23T10:00:00.000Z');
     const nonce = freshNonce();
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'partner-nonces-'));
+    // SQLite-specific: recordNonce unit-tested on a SQLite file of its own, not the server's database.
     const { db, close } = openDatabase(path.join(dir, 'nonces.db'));
     try {
       expect(await recordNonce(db, 'partner-a', nonce, t0, NONCE_WINDOW_MS)).toBe(true);
@@ -285,7 +286,7 @@ describe.each([REST, GRAPHQL])('§2 authentication on $name', (surface) => {
   afterAll(() => server.stop());
 
   const setup = async () => {
-    const client = server.newClient();
+    const client = await server.newClient();
     const fx = await surface.fixture(server, client);
     return { client, fx };
   };
@@ -440,7 +441,7 @@ describe.each([REST, GRAPHQL])('§2 authentication on $name', (surface) => {
 
     it('signed with another client’s secret → 401 AUTH_SIGNATURE_INVALID', async () => {
       const { client, fx } = await setup();
-      const other = server.newClient();
+      const other = await server.newClient();
       const r = await send(server, client, fx, { secret: other.secret });
       fx.expectProblem(r, 'AUTH_SIGNATURE_INVALID');
     });
@@ -520,7 +521,7 @@ describe.each([REST, GRAPHQL])('§2 authentication on $name', (surface) => {
 
     it('a tampered timestamp, nonce or client id header → 401 AUTH_SIGNATURE_INVALID', async () => {
       const { client, fx } = await setup();
-      const other = server.newClient();
+      const other = await server.newClient();
       fx.expectProblem(
         await send(server, client, fx, { mutate: (h) => (h['x-partner-timestamp'] = new Date(Date.parse(h['x-partner-timestamp']!) - 1000).toISOString()) }),
         'AUTH_SIGNATURE_INVALID',
@@ -533,7 +534,7 @@ describe.each([REST, GRAPHQL])('§2 authentication on $name', (surface) => {
   describe('secret rotation', () => {
     it('after rotate both secrets verify; after retire only the newer does', async () => {
       const { client, fx } = await setup();
-      const rotated = server.operator((db) => rotateSecret(db, server.config.secretBox, client.clientId));
+      const rotated = await server.operator((db) => rotateSecret(db, server.config.secretBox, client.clientId));
       expect(rotated.clientId).toBe(client.clientId);
       expect(rotated.secret).not.toBe(client.secret);
 
@@ -541,7 +542,7 @@ describe.each([REST, GRAPHQL])('§2 authentication on $name', (surface) => {
       fx.expectOk(await send(server, client, fx, { secret: client.secret }));
       fx.expectOk(await send(server, client, fx, { secret: rotated.secret }));
 
-      server.operator((db) => retireOldestSecret(db, client.clientId));
+      await server.operator((db) => retireOldestSecret(db, client.clientId));
       const old = await eventually(server, () => send(server, client, fx, { secret: client.secret }), (r) => r.status === 401);
       fx.expectProblem(old, 'AUTH_SIGNATURE_INVALID');
       fx.expectOk(await send(server, client, fx, { secret: rotated.secret }));
@@ -594,7 +595,7 @@ describe('development server: other paths', () => {
 
   describe('GET /graphql', () => {
     it('signed over path and query runs the query', async () => {
-      const client = server.newClient();
+      const client = await server.newClient();
       const customerId = await createCustomer(server, client);
       const r = await server.request(client, 'GET', `/graphql?query=${encodeURIComponent(customerQuery(customerId))}`);
       expect(r.status, r.text).toBe(200);
@@ -602,7 +603,7 @@ describe('development server: other paths', () => {
     });
 
     it('signed over the path without the query → 401 AUTH_SIGNATURE_INVALID', async () => {
-      const client = server.newClient();
+      const client = await server.newClient();
       const customerId = await createCustomer(server, client);
       const headers = signedHeaders(client.secret, { method: 'GET', path: '/graphql', clientId: client.clientId, body: '' });
       const r = await server.request(client, 'GET', `/graphql?query=${encodeURIComponent(customerQuery(customerId))}`, { sign: false, headers });
@@ -610,7 +611,7 @@ describe('development server: other paths', () => {
     });
 
     it('unsigned → 401 AUTH_HEADERS_MISSING', async () => {
-      const client = server.newClient();
+      const client = await server.newClient();
       const customerId = await createCustomer(server, client);
       const r = await server.request(client, 'GET', `/graphql?query=${encodeURIComponent(customerQuery(customerId))}`, {
         sign: false,
@@ -642,21 +643,21 @@ describe('development server: other paths', () => {
 
   describe('development exemptions', () => {
     it('unsigned introspection on /graphql → 200', async () => {
-      const client = server.newClient();
+      const client = await server.newClient();
       const r = await server.request(client, 'POST', '/graphql', { sign: false, idempotencyKey: null, body: { query: '{ __schema { queryType { name } } }' } });
       expect(r.status, r.text).toBe(200);
       expect(r.body).toEqual({ data: { __schema: { queryType: { name: 'Query' } } } });
     });
 
     it('unsigned non-introspection query on /graphql → 401 AUTH_HEADERS_MISSING', async () => {
-      const client = server.newClient();
+      const client = await server.newClient();
       const customerId = await createCustomer(server, client);
       const r = await server.request(client, 'POST', '/graphql', { sign: false, idempotencyKey: null, body: { query: customerQuery(customerId) } });
       expectGraphQLProblem(r, 401, 'AUTH_HEADERS_MISSING');
     });
 
     it('unsigned POST /graphql whose body is not JSON, or not sent as JSON → 401 AUTH_HEADERS_MISSING (§2 before §6)', async () => {
-      const client = server.newClient();
+      const client = await server.newClient();
       const notJson = await server.request(client, 'POST', '/graphql', { sign: false, idempotencyKey: null, rawBody: '{"query": ' });
       expectGraphQLProblem(notJson, 401, 'AUTH_HEADERS_MISSING');
       const asText = await server.request(client, 'POST', '/graphql', {
@@ -669,7 +670,7 @@ describe('development server: other paths', () => {
     });
 
     it('unsigned query mixing introspection and data → 401 AUTH_HEADERS_MISSING', async () => {
-      const client = server.newClient();
+      const client = await server.newClient();
       const customerId = await createCustomer(server, client);
       const query = `{ __typename customer(customerId: "${customerId}") { customerId } }`;
       const r = await server.request(client, 'POST', '/graphql', { sign: false, idempotencyKey: null, body: { query } });
@@ -679,7 +680,7 @@ describe('development server: other paths', () => {
 
   describe('development signing proxy (POST /dev/graphql)', () => {
     it('signs an unsigned query as the client named by X-Partner-Client-Id', async () => {
-      const client = server.newClient();
+      const client = await server.newClient();
       const customerId = await createCustomer(server, client);
       const r = await server.request(client, 'POST', '/dev/graphql', {
         sign: false,
@@ -692,7 +693,7 @@ describe('development server: other paths', () => {
     });
 
     it('adds an Idempotency-Key to a mutation sent without one', async () => {
-      const client = server.newClient();
+      const client = await server.newClient();
       const externalRef = `ext-${randomUUID()}`;
       const r = await server.request(client, 'POST', '/dev/graphql', {
         sign: false,
@@ -715,7 +716,7 @@ describe('development server: other paths', () => {
     });
 
     it('echoes X-Request-Id through the proxy', async () => {
-      const client = server.newClient();
+      const client = await server.newClient();
       const customerId = await createCustomer(server, client);
       const r = await server.request(client, 'POST', '/dev/graphql', {
         sign: false,
@@ -737,13 +738,13 @@ describe('production server', () => {
   afterAll(() => server.stop());
 
   it('unsigned introspection on /graphql → 401 AUTH_HEADERS_MISSING', async () => {
-    const client = server.newClient();
+    const client = await server.newClient();
     const r = await server.request(client, 'POST', '/graphql', { sign: false, idempotencyKey: null, body: { query: '{ __schema { queryType { name } } }' } });
     expectGraphQLProblem(r, 401, 'AUTH_HEADERS_MISSING');
   });
 
   it('POST /dev/graphql → 404 NOT_FOUND', async () => {
-    const client = server.newClient();
+    const client = await server.newClient();
     const customerId = await createCustomer(server, client);
     const r = await server.request(client, 'POST', '/dev/graphql', {
       sign: false,
@@ -755,7 +756,7 @@ describe('production server', () => {
   });
 
   it('a signed query still works', async () => {
-    const client = server.newClient();
+    const client = await server.newClient();
     const customerId = await createCustomer(server, client);
     const r = await server.gql(client, customerQuery(customerId));
     expect(r.status, r.text).toBe(200);

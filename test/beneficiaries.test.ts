@@ -16,7 +16,6 @@ import {
   type TestServer,
 } from './helpers/harness.js';
 import { expectGraphQLProblem, expectRestProblem, expectRestSuccess, expectValidationAt, pointersOf } from './helpers/problems.js';
-import { readDatabase } from './helpers/sqlite.js';
 
 const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -131,12 +130,9 @@ describe('create over REST: success (§4.3, §6)', () => {
     const supportFiles = Array.from({ length: 10 }, (_, i) => ({ fileAssetId: randomUUID(), purpose: `proof-${i}` }));
     const b = expectSuccess(await s.beneficiary(customerId, { supportFiles }));
     expect(b).not.toHaveProperty('supportFiles');
-    const row = readDatabase(
-      server.file,
-      (db) =>
-        db.prepare('select support_files from wallet_beneficiaries where wallet_beneficiary_id = ?').get(b.walletBeneficiaryId) as
-          | { support_files: string | null }
-          | undefined,
+    const row = await server.db.get<{ support_files: string | null }>(
+      'select support_files from wallet_beneficiaries where wallet_beneficiary_id = ?',
+      b.walletBeneficiaryId,
     );
     expect(row).toBeDefined();
     expect(row!.support_files).not.toBeNull();
@@ -345,14 +341,14 @@ describe('routes → 403 ROUTE_NOT_PERMITTED (§4.2)', () => {
     const { s, customerId } = await setup();
     expectSuccess(await s.beneficiary(customerId, { walletAddress: randomEthAddress() }));
 
-    server.operator((db) => setRouteState(db, s.routeCode, false));
+    await server.operator((db) => setRouteState(db, s.routeCode, false));
     const refused = await eventually(
       () => s.beneficiary(customerId, { walletAddress: randomEthAddress() }),
       (r) => r.status === 403,
     );
     expectRestProblem(refused, 403, 'ROUTE_NOT_PERMITTED');
 
-    server.operator((db) => setRouteState(db, s.routeCode, true));
+    await server.operator((db) => setRouteState(db, s.routeCode, true));
     const ok = await eventually(
       () => s.beneficiary(customerId, { walletAddress: randomEthAddress() }),
       (r) => r.status === 200,
@@ -403,7 +399,7 @@ describe('screening (§4.3)', () => {
   it('a denied address is created REJECTED / BLOCKED (200), and a BLOCKED one does not conflict', async () => {
     const s = await Scenario.create(server);
     const denied = randomEthAddress();
-    server.operator((db) => denyAddress(db, 'ETH', denied));
+    await server.operator((db) => denyAddress(db, 'ETH', denied));
     // §8: operator changes apply within 5 s; each attempt uses a fresh customer.
     let customerId = '';
     const first = await eventually(
@@ -426,7 +422,7 @@ describe('screening (§4.3)', () => {
   it('the deny list matches ETH case-insensitively (denied lowercase, created checksummed)', async () => {
     const s = await Scenario.create(server);
     const denied = randomEthAddress();
-    server.operator((db) => denyAddress(db, 'ETH', denied));
+    await server.operator((db) => denyAddress(db, 'ETH', denied));
     const r = await eventually(
       async () => s.beneficiary(await s.customer(), { walletAddress: toChecksum(denied) }),
       (x) => x.body?.screeningStatus === 'REJECTED',
@@ -477,7 +473,7 @@ describe('order of checks (§4)', () => {
   it('disabled route + duplicate address → 403 (route mapping before business rules)', async () => {
     const { s, customerId } = await setup();
     expectSuccess(await s.beneficiary(customerId));
-    server.operator((db) => setRouteState(db, s.routeCode, false));
+    await server.operator((db) => setRouteState(db, s.routeCode, false));
     const r = await eventually(
       () => s.beneficiary(customerId),
       (x) => x.status === 403,

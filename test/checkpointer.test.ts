@@ -22,6 +22,7 @@ describe('WAL checkpointer', () => {
 
   beforeEach(() => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'checkpointer-'));
+    // SQLite-specific: the WAL checkpointer is SQLite's, tested on a file of its own (WAL size, pragmas).
     handle = openDatabase(path.join(dir, 'db.sqlite'));
     handle.sqlite.pragma('wal_autocheckpoint = 0');
     // A WAL producer only: durability of these rows is not under test.

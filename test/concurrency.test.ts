@@ -18,7 +18,6 @@ import {
 } from './helpers/harness.js';
 import Database from 'better-sqlite3';
 import { expectProblem, problemCodeOf } from './helpers/problems.js';
-import { countRows } from './helpers/sqlite.js';
 
 const N = 50;
 const REPLAYED = 'idempotent-replayed';
@@ -40,9 +39,9 @@ afterAll(() => server.stop());
 // ---------------------------------------------------------------------------------------------------
 // helpers
 
-/** COUNT(*) straight from the SQLite file on a connection of our own. */
-function count(sql: string, ...params: unknown[]): number {
-  return countRows(server.file, sql, ...params);
+/** COUNT(*) on a connection of our own (server.db). */
+function count(sql: string, ...params: unknown[]): Promise<number> {
+  return server.db.count(sql, ...params);
 }
 
 const summary = (replies: Reply[]) => {
@@ -105,8 +104,8 @@ describe(`§3 ${N} parallel identical requests with one Idempotency-Key`, () => 
     // Identical bytes, not just equal JSON: the replay is the stored first answer.
     for (const r of replies.filter((x) => x.status === 200)) expect(r.text).toBe(replies.find((x) => x.status === 200)!.text);
     expect(resource).toMatchObject({ walletAddress: body.walletAddress, beneficiaryStatus: 'ACTIVE' });
-    expect(count('SELECT COUNT(*) AS n FROM wallet_beneficiaries WHERE customer_id = ?', customerId)).toBe(1);
-    expect(idempotencyRows(s.client.clientId, key)).toBe(1);
+    expect(await count('SELECT COUNT(*) AS n FROM wallet_beneficiaries WHERE customer_id = ?', customerId)).toBe(1);
+    expect(await idempotencyRows(s.client.clientId, key)).toBe(1);
   });
 
   it('GraphQL createCustomer → one customer, one idempotency row, identical bodies', async () => {
@@ -119,8 +118,8 @@ describe(`§3 ${N} parallel identical requests with one Idempotency-Key`, () => 
       return r.body.data.createCustomer;
     });
     expect(resource).toMatchObject({ externalRef: input.externalRef, type: 'CORPORATE', status: 'ACTIVE' });
-    expect(count('SELECT COUNT(*) AS n FROM customers WHERE client_id = ?', s.client.clientId)).toBe(1);
-    expect(idempotencyRows(s.client.clientId, key)).toBe(1);
+    expect(await count('SELECT COUNT(*) AS n FROM customers WHERE client_id = ?', s.client.clientId)).toBe(1);
+    expect(await idempotencyRows(s.client.clientId, key)).toBe(1);
   });
 
   it('the same beneficiary create on both surfaces at once (25 REST + 25 GraphQL, one key) → one beneficiary', async () => {
@@ -137,8 +136,8 @@ describe(`§3 ${N} parallel identical requests with one Idempotency-Key`, () => 
     );
     const resource = expectOneEffect(replies, (r) => (r.body?.data ? r.body.data.createCryptoWalletBeneficiary : r.body)) as { walletBeneficiaryId: string };
     expect(resource.walletBeneficiaryId).toBeTruthy();
-    expect(count('SELECT COUNT(*) AS n FROM wallet_beneficiaries WHERE customer_id = ?', customerId)).toBe(1);
-    expect(idempotencyRows(s.client.clientId, key)).toBe(1);
+    expect(await count('SELECT COUNT(*) AS n FROM wallet_beneficiaries WHERE customer_id = ?', customerId)).toBe(1);
+    expect(await idempotencyRows(s.client.clientId, key)).toBe(1);
   });
 });
 
@@ -177,12 +176,13 @@ describe(`§4.5/§5 ${N} parallel confirms of one refund, each with its own key 
     const now = await server.gql(s.client, REFUND_QUERY, { id: refundId });
     expect(now.body.data.cryptoRefund).toEqual(confirmed);
 
-    expect(count("SELECT COUNT(*) AS n FROM authorization_evidence WHERE client_id = ? AND operation_type = 'CRYPTO_REFUND_CONFIRM'", s.client.clientId)).toBe(1);
-    expect(count("SELECT COUNT(*) AS n FROM authorization_evidence WHERE target_id = ? AND operation_type = 'CRYPTO_REFUND_CONFIRM'", refundId)).toBe(1);
+    expect(await count("SELECT COUNT(*) AS n FROM authorization_evidence WHERE client_id = ? AND operation_type = 'CRYPTO_REFUND_CONFIRM'", s.client.clientId)).toBe(1);
+    expect(await count("SELECT COUNT(*) AS n FROM authorization_evidence WHERE target_id = ? AND operation_type = 'CRYPTO_REFUND_CONFIRM'", refundId)).toBe(1);
     // Only the success is stored for replay (§3); the winner's key replays it.
-    const stored = keys.reduce((n, k) => n + idempotencyRows(s.client.clientId, k), 0);
+    let stored = 0;
+    for (const k of keys) stored += await idempotencyRows(s.client.clientId, k);
     expect(stored).toBe(1);
-    expect(count('SELECT COUNT(*) AS n FROM crypto_refunds WHERE deposit_id = ?', depositId)).toBe(1);
+    expect(await count('SELECT COUNT(*) AS n FROM crypto_refunds WHERE deposit_id = ?', depositId)).toBe(1);
   });
 });
 
@@ -209,8 +209,8 @@ describe(`§4.5 ${N} parallel refund drafts on one deposit, each for a tenth of 
     const d = await server.gql(s.client, DEPOSIT_QUERY, { id: depositId });
     expect(d.status, d.text).toBe(200);
     expect(d.body.data.cryptoDeposit).toMatchObject({ amountMinor: '1000000', refundableAmountMinor: '0' });
-    expect(count('SELECT COUNT(*) AS n FROM crypto_refunds WHERE deposit_id = ?', depositId)).toBe(10);
-    expect(count("SELECT COUNT(*) AS n FROM authorization_evidence WHERE client_id = ? AND operation_type = 'CRYPTO_REFUND_CREATE'", s.client.clientId)).toBe(10);
+    expect(await count('SELECT COUNT(*) AS n FROM crypto_refunds WHERE deposit_id = ?', depositId)).toBe(10);
+    expect(await count("SELECT COUNT(*) AS n FROM authorization_evidence WHERE client_id = ? AND operation_type = 'CRYPTO_REFUND_CREATE'", s.client.clientId)).toBe(10);
 
     // Nothing is left: one more minor unit is refused.
     const one: Record<string, unknown> = { amountMinor: '1' };
@@ -243,9 +243,9 @@ describe(`§4.4 ${N} parallel withdrawal drafts with one clientReference, distin
     const w = ok[0]!.body?.data ? ok[0]!.body.data.createCryptoWithdrawalApprovalDraft : ok[0]!.body;
     expect(w).toMatchObject({ walletBeneficiaryId: beneficiaryId, status: 'APPROVED' });
 
-    expect(count('SELECT COUNT(*) AS n FROM crypto_withdrawals WHERE customer_id = ? AND client_reference = ?', customerId, clientReference)).toBe(1);
-    expect(count("SELECT COUNT(*) AS n FROM authorization_evidence WHERE client_id = ? AND operation_type = 'CRYPTO_WITHDRAWAL_CREATE'", s.client.clientId)).toBe(1);
-    expect(count('SELECT COUNT(*) AS n FROM authorization_evidence WHERE target_id = ?', w.withdrawalId)).toBe(1);
+    expect(await count('SELECT COUNT(*) AS n FROM crypto_withdrawals WHERE customer_id = ? AND client_reference = ?', customerId, clientReference)).toBe(1);
+    expect(await count("SELECT COUNT(*) AS n FROM authorization_evidence WHERE client_id = ? AND operation_type = 'CRYPTO_WITHDRAWAL_CREATE'", s.client.clientId)).toBe(1);
+    expect(await count('SELECT COUNT(*) AS n FROM authorization_evidence WHERE target_id = ?', w.withdrawalId)).toBe(1);
   });
 });
 
@@ -258,14 +258,15 @@ describe('§2 a nonce another process spends between this one\'s check and its c
     const s = await Scenario.create(server);
     const customerId = await s.customer();
     const clientId = s.client.clientId;
-    const rows = () => ({
-      customers: count('SELECT COUNT(*) AS n FROM customers WHERE client_id = ?', clientId),
-      beneficiaries: count('SELECT COUNT(*) AS n FROM wallet_beneficiaries WHERE customer_id = ?', customerId),
-      idempotency: count('SELECT COUNT(*) AS n FROM idempotency_records WHERE client_id = ?', clientId),
-      audit: count('SELECT COUNT(*) AS n FROM audit_events WHERE client_id = ?', clientId),
+    const rows = async () => ({
+      customers: await count('SELECT COUNT(*) AS n FROM customers WHERE client_id = ?', clientId),
+      beneficiaries: await count('SELECT COUNT(*) AS n FROM wallet_beneficiaries WHERE customer_id = ?', customerId),
+      idempotency: await count('SELECT COUNT(*) AS n FROM idempotency_records WHERE client_id = ?', clientId),
+      audit: await count('SELECT COUNT(*) AS n FROM audit_events WHERE client_id = ?', clientId),
     });
-    const before = rows();
+    const before = await rows();
     const nonce = randomBytes(16).toString('hex');
+    // SQLite-specific: holds SQLite's database write lock (BEGIN IMMEDIATE) so the server busy-retries.
     const other = new Database(server.file);
     let reply: Promise<Reply>;
     try {
@@ -284,6 +285,6 @@ describe('§2 a nonce another process spends between this one\'s check and its c
       other.close();
     }
     expectProblem(await reply, 401, 'AUTH_NONCE_REUSED');
-    expect(rows()).toEqual(before);
+    expect(await rows()).toEqual(before);
   });
 });

@@ -12,6 +12,7 @@ import { createClient, createRoute } from '../src/cli/operators.js';
 import { SecretBox } from '../src/core/secret-box.js';
 import { beneficiaryBody, CUSTOMER_FIELDS, randomEthAddress, signedFetch, sleep, toReply, type Client } from './helpers/harness.js';
 import { MODE_VARS, processKit, type Spawned } from './helpers/processes.js';
+import { SqliteTestDb, type TestDb } from './helpers/test-db.js';
 
 const KILLS = 22;
 const IN_FLIGHT = 12;
@@ -104,12 +105,15 @@ describe('crash safety under SIGKILL', () => {
   it(`${KILLS} SIGKILLs under concurrent signed creates: answered creates exist once and replay; unknown ones never double; integrity ok`, async () => {
     const started = Date.now();
     const dbFile = path.join(tempDir(), 'partner.db');
+    // The spawned servers' database, read as server.db reads a TestServer's (portable SQL only).
+    const db: TestDb = new SqliteTestDb(dbFile);
 
     // Provision as partnerctl does (migrations, then the operator functions). Without PARTNER_SECRET_KEY
     // the development key seals the secret, the same key a development server opens it with.
     const routeCode = `USDT-ETH-${randomBytes(3).toString('hex')}`;
     let client: Client;
     {
+      // SQLite-specific: the spawned server's database is a SQLite file given by its path; provisioned on it directly.
       const h = openDatabase(dbFile);
       try {
         client = createClient(h.db, SecretBox.development(), { name: 'Crash partner', clientId: `crash-${randomBytes(4).toString('hex')}` });
@@ -188,6 +192,7 @@ describe('crash safety under SIGKILL', () => {
 
     // Straight after the last SIGKILL (the first connection recovers the WAL): the file is sound.
     {
+      // SQLite-specific: PRAGMA integrity_check of the file after a SIGKILL (WAL recovery).
       const h = new Database(dbFile, { fileMustExist: true });
       try {
         expect(h.pragma('integrity_check', { simple: true })).toBe('ok');
@@ -199,53 +204,58 @@ describe('crash safety under SIGKILL', () => {
     // ---- one more start: verify ----
     const final = await startServer(dbFile);
     try {
-      const db = new Database(dbFile, { readonly: true, fileMustExist: true });
-      const countCustomerId = db.prepare('SELECT COUNT(*) AS n FROM customers WHERE customer_id = ?');
-      const countBeneficiaryId = db.prepare('SELECT COUNT(*) AS n FROM wallet_beneficiaries WHERE wallet_beneficiary_id = ?');
-      const countByRef = db.prepare('SELECT COUNT(*) AS n FROM customers WHERE client_id = ? AND external_ref = ?');
-      const countByAddress = db.prepare('SELECT COUNT(*) AS n FROM wallet_beneficiaries WHERE customer_id = ? AND lower(wallet_address) = ?');
-      const countKey = db.prepare('SELECT COUNT(*) AS n FROM idempotency_records WHERE client_id = ? AND idempotency_key = ?');
-      const n = (stmt: Database.Statement, ...p: unknown[]) => (stmt.get(...p) as { n: number }).n;
-      try {
-        // Every create answered 200 exists exactly once, under the id it was answered with, with its key stored.
-        for (const { create, id } of answered.values()) {
-          if (create.kind === 'beneficiary') {
-            expect(n(countBeneficiaryId, id), `beneficiary ${id} (key ${create.key})`).toBe(1);
-            expect(n(countByAddress, customerId, create.address), `beneficiaries with ${create.address}`).toBe(1);
-          } else {
-            expect(n(countCustomerId, id), `customer ${id} (key ${create.key})`).toBe(1);
-            expect(n(countByRef, client.clientId, create.externalRef), `customers with ${create.externalRef}`).toBe(1);
-          }
-          expect(n(countKey, client.clientId, create.key), `idempotency row of ${create.key}`).toBe(1);
+      const countCustomerId = 'SELECT COUNT(*) AS n FROM customers WHERE customer_id = ?';
+      const countBeneficiaryId = 'SELECT COUNT(*) AS n FROM wallet_beneficiaries WHERE wallet_beneficiary_id = ?';
+      const countByRef = 'SELECT COUNT(*) AS n FROM customers WHERE client_id = ? AND external_ref = ?';
+      const countByAddress = 'SELECT COUNT(*) AS n FROM wallet_beneficiaries WHERE customer_id = ? AND lower(wallet_address) = ?';
+      const countKey = 'SELECT COUNT(*) AS n FROM idempotency_records WHERE client_id = ? AND idempotency_key = ?';
+      const n = (sql: string, ...p: unknown[]) => db.count(sql, ...p);
+      // Every create answered 200 exists exactly once, under the id it was answered with, with its key stored.
+      for (const { create, id } of answered.values()) {
+        if (create.kind === 'beneficiary') {
+          expect(await n(countBeneficiaryId, id), `beneficiary ${id} (key ${create.key})`).toBe(1);
+          expect(await n(countByAddress, customerId, create.address), `beneficiaries with ${create.address}`).toBe(1);
+        } else {
+          expect(await n(countCustomerId, id), `customer ${id} (key ${create.key})`).toBe(1);
+          expect(await n(countByRef, client.clientId, create.externalRef), `customers with ${create.externalRef}`).toBe(1);
         }
-
-        // Nothing exists that was never sent, and nothing twice.
-        const sentAddresses = new Set(sent.filter((c) => c.kind === 'beneficiary').map((c) => (c as { address: string }).address));
-        const sentRefs = new Set(sent.filter((c) => c.kind === 'customer').map((c) => (c as { externalRef: string }).externalRef));
-        const rowsB = db.prepare('SELECT lower(wallet_address) AS a, COUNT(*) AS n FROM wallet_beneficiaries WHERE customer_id = ? GROUP BY lower(wallet_address)').all(customerId) as { a: string; n: number }[];
-        for (const r of rowsB) {
-          expect(sentAddresses.has(r.a), `unexpected beneficiary address ${r.a}`).toBe(true);
-          expect(r.n, `beneficiaries with ${r.a}`).toBe(1);
-        }
-        const rowsC = db.prepare("SELECT external_ref AS r, COUNT(*) AS n FROM customers WHERE client_id = ? AND external_ref LIKE 'crash-%' GROUP BY external_ref").all(client.clientId) as { r: string; n: number }[];
-        for (const r of rowsC) {
-          expect(sentRefs.has(r.r), `unexpected customer ${r.r}`).toBe(true);
-          expect(r.n, `customers with ${r.r}`).toBe(1);
-        }
-        // A record committed without its idempotency row (or the reverse) would break exactly-once replay.
-        const orphanB = n(db.prepare(
-          `SELECT COUNT(*) AS n FROM wallet_beneficiaries b WHERE b.customer_id = ? AND NOT EXISTS
-             (SELECT 1 FROM idempotency_records i WHERE i.client_id = ? AND i.resource_id = b.wallet_beneficiary_id)`,
-        ), customerId, client.clientId);
-        expect(orphanB, 'beneficiaries without an idempotency record').toBe(0);
-        const orphanC = n(db.prepare(
-          `SELECT COUNT(*) AS n FROM customers c WHERE c.client_id = ? AND c.external_ref LIKE 'crash-%' AND NOT EXISTS
-             (SELECT 1 FROM idempotency_records i WHERE i.client_id = ? AND i.resource_id = c.customer_id)`,
-        ), client.clientId, client.clientId);
-        expect(orphanC, 'customers without an idempotency record').toBe(0);
-      } finally {
-        db.close();
+        expect(await n(countKey, client.clientId, create.key), `idempotency row of ${create.key}`).toBe(1);
       }
+
+      // Nothing exists that was never sent, and nothing twice.
+      const sentAddresses = new Set(sent.filter((c) => c.kind === 'beneficiary').map((c) => (c as { address: string }).address));
+      const sentRefs = new Set(sent.filter((c) => c.kind === 'customer').map((c) => (c as { externalRef: string }).externalRef));
+      const rowsB = await db.all<{ a: string; n: unknown }>(
+        'SELECT lower(wallet_address) AS a, COUNT(*) AS n FROM wallet_beneficiaries WHERE customer_id = ? GROUP BY lower(wallet_address)',
+        customerId,
+      );
+      for (const r of rowsB) {
+        expect(sentAddresses.has(r.a), `unexpected beneficiary address ${r.a}`).toBe(true);
+        expect(Number(r.n), `beneficiaries with ${r.a}`).toBe(1);
+      }
+      const rowsC = await db.all<{ r: string; n: unknown }>(
+        "SELECT external_ref AS r, COUNT(*) AS n FROM customers WHERE client_id = ? AND external_ref LIKE 'crash-%' GROUP BY external_ref",
+        client.clientId,
+      );
+      for (const r of rowsC) {
+        expect(sentRefs.has(r.r), `unexpected customer ${r.r}`).toBe(true);
+        expect(Number(r.n), `customers with ${r.r}`).toBe(1);
+      }
+      // A record committed without its idempotency row (or the reverse) would break exactly-once replay.
+      const orphanB = await n(
+        `SELECT COUNT(*) AS n FROM wallet_beneficiaries b WHERE b.customer_id = ? AND NOT EXISTS
+           (SELECT 1 FROM idempotency_records i WHERE i.client_id = ? AND i.resource_id = b.wallet_beneficiary_id)`,
+        customerId,
+        client.clientId,
+      );
+      expect(orphanB, 'beneficiaries without an idempotency record').toBe(0);
+      const orphanC = await n(
+        `SELECT COUNT(*) AS n FROM customers c WHERE c.client_id = ? AND c.external_ref LIKE 'crash-%' AND NOT EXISTS
+           (SELECT 1 FROM idempotency_records i WHERE i.client_id = ? AND i.resource_id = c.customer_id)`,
+        client.clientId,
+        client.clientId,
+      );
+      expect(orphanC, 'customers without an idempotency record').toBe(0);
 
       // Replays of every answered key (fresh nonce and signature): 200, the same body, Idempotent-Replayed: true.
       const replays = await pool([...answered.values()], 16, async ({ create, answer }) => ({
@@ -273,20 +283,15 @@ describe('crash safety under SIGKILL', () => {
         expect(again.replayed).toBe('true');
         expect(again.body).toEqual(first.body);
       }
-      const db2 = new Database(dbFile, { readonly: true, fileMustExist: true });
-      try {
-        for (const { create, first } of retries) {
-          const id = idOf(create, first.body);
-          if (create.kind === 'beneficiary') {
-            expect((db2.prepare('SELECT COUNT(*) AS n FROM wallet_beneficiaries WHERE customer_id = ? AND lower(wallet_address) = ?').get(customerId, create.address) as { n: number }).n, `beneficiaries with ${create.address}`).toBe(1);
-            expect((db2.prepare('SELECT COUNT(*) AS n FROM wallet_beneficiaries WHERE wallet_beneficiary_id = ?').get(id) as { n: number }).n).toBe(1);
-          } else {
-            expect((db2.prepare('SELECT COUNT(*) AS n FROM customers WHERE client_id = ? AND external_ref = ?').get(client.clientId, create.externalRef) as { n: number }).n, `customers with ${create.externalRef}`).toBe(1);
-            expect((db2.prepare('SELECT COUNT(*) AS n FROM customers WHERE customer_id = ?').get(id) as { n: number }).n).toBe(1);
-          }
+      for (const { create, first } of retries) {
+        const id = idOf(create, first.body);
+        if (create.kind === 'beneficiary') {
+          expect(await db.count('SELECT COUNT(*) AS n FROM wallet_beneficiaries WHERE customer_id = ? AND lower(wallet_address) = ?', customerId, create.address), `beneficiaries with ${create.address}`).toBe(1);
+          expect(await db.count('SELECT COUNT(*) AS n FROM wallet_beneficiaries WHERE wallet_beneficiary_id = ?', id)).toBe(1);
+        } else {
+          expect(await db.count('SELECT COUNT(*) AS n FROM customers WHERE client_id = ? AND external_ref = ?', client.clientId, create.externalRef), `customers with ${create.externalRef}`).toBe(1);
+          expect(await db.count('SELECT COUNT(*) AS n FROM customers WHERE customer_id = ?', id)).toBe(1);
         }
-      } finally {
-        db2.close();
       }
       console.log(
         `crash test: ${KILLS} kills, ${sent.length} creates sent, ${answered.size} answered 200, ${unknown.size} unknown ` +
@@ -297,6 +302,7 @@ describe('crash safety under SIGKILL', () => {
     }
 
     // The file after a clean stop: structurally sound, and the foreign keys hold.
+    // SQLite-specific: PRAGMA integrity_check and foreign_key_check of the file.
     const check = new Database(dbFile, { fileMustExist: true });
     try {
       expect(check.pragma('integrity_check', { simple: true })).toBe('ok');

@@ -24,7 +24,7 @@ function create(client: Client, input: Record<string, unknown>): Promise<Reply> 
 
 describe('createCustomer (§4.1)', () => {
   it('creates a customer with exactly the Customer fields', async () => {
-    const client = server.newClient();
+    const client = await server.newClient();
     const externalRef = ref();
     const r = await create(client, { externalRef, type: 'INDIVIDUAL', displayName: 'Ada Lovelace' });
     expect(r.status, r.text).toBe(200);
@@ -38,7 +38,7 @@ describe('createCustomer (§4.1)', () => {
   });
 
   it('accepts CORPORATE without a displayName (null), and externalRef of exactly 1 and 128 characters', async () => {
-    const client = server.newClient();
+    const client = await server.newClient();
     const r1 = await create(client, { externalRef: 'x', type: 'CORPORATE' });
     expect(r1.status, r1.text).toBe(200);
     expect(r1.body.data.createCustomer).toMatchObject({ externalRef: 'x', type: 'CORPORATE', displayName: null, status: 'ACTIVE' });
@@ -49,27 +49,27 @@ describe('createCustomer (§4.1)', () => {
   });
 
   it('refuses an empty externalRef: 400 VALIDATION_FAILED at /externalRef', async () => {
-    const r = await create(server.newClient(), { externalRef: '', type: 'INDIVIDUAL' });
+    const r = await create(await server.newClient(), { externalRef: '', type: 'INDIVIDUAL' });
     expectGraphQLProblem(r, 400, 'VALIDATION_FAILED', '/externalRef');
   });
 
   it('refuses a 129-character externalRef: 400 VALIDATION_FAILED at /externalRef', async () => {
-    const r = await create(server.newClient(), { externalRef: 'z'.repeat(129), type: 'INDIVIDUAL' });
+    const r = await create(await server.newClient(), { externalRef: 'z'.repeat(129), type: 'INDIVIDUAL' });
     expectGraphQLProblem(r, 400, 'VALIDATION_FAILED', '/externalRef');
   });
 
   it("refuses type 'OTHER': 400 VALIDATION_FAILED at /type", async () => {
-    const r = await create(server.newClient(), { externalRef: ref(), type: 'OTHER' });
+    const r = await create(await server.newClient(), { externalRef: ref(), type: 'OTHER' });
     expectGraphQLProblem(r, 400, 'VALIDATION_FAILED', '/type');
   });
 
   it('refuses a missing required field in variables: 400 VALIDATION_FAILED at /type', async () => {
-    const r = await create(server.newClient(), { externalRef: ref() });
+    const r = await create(await server.newClient(), { externalRef: ref() });
     expectGraphQLProblem(r, 400, 'VALIDATION_FAILED', '/type');
   });
 
   it('stores nothing for a refused input: the same externalRef can then be created', async () => {
-    const client = server.newClient();
+    const client = await server.newClient();
     const externalRef = ref();
     const bad = await create(client, { externalRef, type: 'OTHER' });
     expect(bad.status).toBe(400);
@@ -78,7 +78,7 @@ describe('createCustomer (§4.1)', () => {
   });
 
   it('refuses a second customer with the same externalRef for the same partner: 409 DUPLICATE_CUSTOMER', async () => {
-    const client = server.newClient();
+    const client = await server.newClient();
     const externalRef = ref();
     const first = await create(client, { externalRef, type: 'INDIVIDUAL' });
     expect(first.status, first.text).toBe(200);
@@ -87,8 +87,8 @@ describe('createCustomer (§4.1)', () => {
   });
 
   it('lets another partner use the same externalRef', async () => {
-    const a = server.newClient('A');
-    const b = server.newClient('B');
+    const a = await server.newClient('A');
+    const b = await server.newClient('B');
     const externalRef = ref();
     const ra = await create(a, { externalRef, type: 'INDIVIDUAL' });
     expect(ra.status, ra.text).toBe(200);
@@ -100,7 +100,7 @@ describe('createCustomer (§4.1)', () => {
 
 describe('customer(customerId) query (§4)', () => {
   it("returns the partner's own customer, equal to the created one", async () => {
-    const client = server.newClient();
+    const client = await server.newClient();
     const created = await create(client, { externalRef: ref(), type: 'INDIVIDUAL', displayName: 'Grace' });
     expect(created.status, created.text).toBe(200);
     const customer = created.body.data.createCustomer;
@@ -111,15 +111,15 @@ describe('customer(customerId) query (§4)', () => {
   });
 
   it('answers null (HTTP 200) for an unknown UUID', async () => {
-    const q = await server.gql(server.newClient(), GET, { customerId: randomUUID() });
+    const q = await server.gql(await server.newClient(), GET, { customerId: randomUUID() });
     expect(q.status, q.text).toBe(200);
     expect(q.body.errors).toBeUndefined();
     expect(q.body.data.customer).toBeNull();
   });
 
   it("answers FORBIDDEN (HTTP 403) for another partner's customer", async () => {
-    const owner = server.newClient('Owner');
-    const other = server.newClient('Other');
+    const owner = await server.newClient('Owner');
+    const other = await server.newClient('Other');
     const created = await create(owner, { externalRef: ref(), type: 'INDIVIDUAL' });
     expect(created.status, created.text).toBe(200);
     const q = await server.gql(other, GET, { customerId: created.body.data.createCustomer.customerId });
@@ -128,7 +128,7 @@ describe('customer(customerId) query (§4)', () => {
   });
 
   it('refuses a customerId that is not a UUID: 400 VALIDATION_FAILED', async () => {
-    const q = await server.gql(server.newClient(), GET, { customerId: 'not-a-uuid' });
+    const q = await server.gql(await server.newClient(), GET, { customerId: 'not-a-uuid' });
     const ext = expectGraphQLProblem(q, 400, 'VALIDATION_FAILED');
     if (ext.errors) expect(pointersOf(ext)).toContain('/customerId');
   });

@@ -50,6 +50,7 @@ describe('GroupCommitter', () => {
 
   beforeEach(() => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'group-commit-'));
+    // SQLite-specific: the group committer is SQLite's (WAL fsync, busy retries, pragmas), tested on a file of its own.
     handle = openDatabase(path.join(dir, 'db.sqlite'));
     handle.sqlite.exec('create table t (n integer not null check (n >= 0))');
   });

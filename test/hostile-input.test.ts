@@ -10,7 +10,6 @@ import { denyAddress } from '../src/cli/operators.js';
 import { openDatabase } from '../src/db/open.js';
 import { Scenario, startTestServer, type TestServer } from './helpers/harness.js';
 import { expectGraphQLProblem, expectRestProblem } from './helpers/problems.js';
-import { countRows } from './helpers/sqlite.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -30,7 +29,7 @@ describe('§4.3 a bech32 address is one address in either case', () => {
     const s = await btc();
     const customerId = await s.customer();
     const address = randomBech32();
-    server.operator((db) => denyAddress(db, 'BTC', address));
+    await server.operator((db) => denyAddress(db, 'BTC', address));
     const b = await s.beneficiary(customerId, { blockchain: 'BTC', walletAddress: address.toUpperCase() });
     expect(b.status, b.text).toBe(200);
     expect(b.body).toMatchObject({ walletAddress: address.toUpperCase(), screeningStatus: 'REJECTED', beneficiaryStatus: 'BLOCKED' });
@@ -44,7 +43,7 @@ describe('§4.3 a bech32 address is one address in either case', () => {
     const s = await btc();
     const customerId = await s.customer();
     const address = randomBech32();
-    server.operator((db) => denyAddress(db, 'BTC', address.toUpperCase()));
+    await server.operator((db) => denyAddress(db, 'BTC', address.toUpperCase()));
     const b = await s.beneficiary(customerId, { blockchain: 'BTC', walletAddress: address });
     expect(b.body).toMatchObject({ screeningStatus: 'REJECTED', beneficiaryStatus: 'BLOCKED' });
   });
@@ -65,6 +64,7 @@ describe('§4.3 upgrade: stored bech32 keys become canonical', () => {
     try {
       const a = randomBech32();
       const b = randomBech32();
+      // SQLite-specific: replays SQLite migration 0002 on a file of its own (drizzle's __drizzle_migrations rewound).
       const h = openDatabase(file);
       // As a database written before the canonical form: keys stored as sent, migration 0002 not yet applied.
       h.sqlite.exec(`DELETE FROM __drizzle_migrations WHERE created_at = (SELECT max(created_at) FROM __drizzle_migrations)`);
@@ -89,12 +89,12 @@ describe('§6 bodies that are not UTF-8, strings that are not Unicode', () => {
   it('REST: bytes that are not UTF-8 → 400 INVALID_REQUEST, nothing stored', async () => {
     const s = await Scenario.create(server);
     const customerId = await s.customer();
-    const before = countRows(server.file, 'SELECT count(*) AS n FROM wallet_beneficiaries');
+    const before = await server.db.count('SELECT count(*) AS n FROM wallet_beneficiaries');
     const raw = invalidUtf8(JSON.stringify(s.beneficiaryInput({ label: 'Cold wallet x' })));
     const r = await server.request(s.client, 'POST', `/partner/v1/customers/${customerId}/crypto/wallet-beneficiaries`, { rawBody: raw });
     expectRestProblem(r, 400, 'INVALID_REQUEST');
     expect(r.body.detail).toMatch(/UTF-8/);
-    expect(countRows(server.file, 'SELECT count(*) AS n FROM wallet_beneficiaries')).toBe(before);
+    expect(await server.db.count('SELECT count(*) AS n FROM wallet_beneficiaries')).toBe(before);
   });
 
   it('GraphQL: bytes that are not UTF-8 → 400 INVALID_REQUEST', async () => {
@@ -111,7 +111,7 @@ describe('§6 bodies that are not UTF-8, strings that are not Unicode', () => {
     expectRestProblem(await server.request(s.client, 'POST', path, { rawBody: label }), 400, 'VALIDATION_FAILED', '/label');
     const owner = JSON.stringify(s.beneficiaryInput({ isOwner: false, relationshipWithThirdParty: 2, ownerInfo: { name: 'BOB' } })).replace('"BOB"', '"\\udfff"');
     expectRestProblem(await server.request(s.client, 'POST', path, { rawBody: owner }), 400, 'VALIDATION_FAILED', '/ownerInfo/name');
-    expect(countRows(server.file, 'SELECT count(*) AS n FROM wallet_beneficiaries WHERE customer_id = ?', customerId)).toBe(0);
+    expect(await server.db.count('SELECT count(*) AS n FROM wallet_beneficiaries WHERE customer_id = ?', customerId)).toBe(0);
   });
 
   it('GraphQL: a lone surrogate in a variable → 400 VALIDATION_FAILED at its pointer', async () => {

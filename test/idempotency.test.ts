@@ -20,7 +20,6 @@ import {
   type TestServer,
 } from './helpers/harness.js';
 import { expectGraphQLProblem, expectRestProblem } from './helpers/problems.js';
-import { countRows } from './helpers/sqlite.js';
 
 const CREATE_CUSTOMER = `mutation($input: CreateCustomerInput!) { createCustomer(input: $input) { ${CUSTOMER_FIELDS} } }`;
 const CREATE_BENEFICIARY = `mutation($customerId: UUID!, $input: CreateCryptoWalletBeneficiaryInput!) { createCryptoWalletBeneficiary(customerId: $customerId, input: $input) { ${BENEFICIARY_FIELDS} } }`;
@@ -51,11 +50,11 @@ let server: TestServer;
 let s: Scenario;
 
 const records = (client: Client, key: string) =>
-  countRows(server.file, 'SELECT COUNT(*) AS n FROM idempotency_records WHERE client_id = ? AND idempotency_key = ?', client.clientId, key);
+  server.db.count('SELECT COUNT(*) AS n FROM idempotency_records WHERE client_id = ? AND idempotency_key = ?', client.clientId, key);
 const beneficiariesOf = (customerId: string) =>
-  countRows(server.file, 'SELECT COUNT(*) AS n FROM wallet_beneficiaries WHERE customer_id = ?', customerId);
+  server.db.count('SELECT COUNT(*) AS n FROM wallet_beneficiaries WHERE customer_id = ?', customerId);
 const customersWithRef = (client: Client, externalRef: string) =>
-  countRows(server.file, 'SELECT COUNT(*) AS n FROM customers WHERE client_id = ? AND external_ref = ?', client.clientId, externalRef);
+  server.db.count('SELECT COUNT(*) AS n FROM customers WHERE client_id = ? AND external_ref = ?', client.clientId, externalRef);
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -68,14 +67,14 @@ describe('§3 Idempotency-Key presence and format', () => {
     const customerId = await s.customer();
     const r = await server.request(s.client, 'POST', beneficiaryPath(customerId), { body: s.beneficiaryInput(), idempotencyKey: null });
     expectRestProblem(r, 400, 'IDEMPOTENCY_KEY_MISSING');
-    expect(beneficiariesOf(customerId)).toBe(0);
+    expect(await beneficiariesOf(customerId)).toBe(0);
   });
 
   it('GraphQL: createCustomer without Idempotency-Key → 400 IDEMPOTENCY_KEY_MISSING, nothing created', async () => {
     const input = customerInput();
     const r = await server.gql(s.client, CREATE_CUSTOMER, { input }, { idempotencyKey: null });
     expectGraphQLProblem(r, 400, 'IDEMPOTENCY_KEY_MISSING');
-    expect(customersWithRef(s.client, input.externalRef)).toBe(0);
+    expect(await customersWithRef(s.client, input.externalRef)).toBe(0);
   });
 
   const invalidKeys: [string, string][] = [
@@ -90,7 +89,7 @@ describe('§3 Idempotency-Key presence and format', () => {
       const customerId = await s.customer();
       const r = await server.request(s.client, 'POST', beneficiaryPath(customerId), { body: s.beneficiaryInput(), idempotencyKey: key });
       expectRestProblem(r, 400, 'IDEMPOTENCY_KEY_INVALID');
-      expect(beneficiariesOf(customerId)).toBe(0);
+      expect(await beneficiariesOf(customerId)).toBe(0);
     });
   }
 
@@ -123,8 +122,8 @@ describe('§3 Idempotency-Key presence and format', () => {
     // Node's parser refuses the header before the service sees it: the answer is still a problem document.
     expect(response).toMatch(/content-type: application\/problem\+json/i);
     expect(response).toMatch(/"code":"(INVALID_REQUEST|IDEMPOTENCY_KEY_INVALID)"/);
-    expect(beneficiariesOf(customerId)).toBe(0);
-    expect(records(s.client, key)).toBe(0);
+    expect(await beneficiariesOf(customerId)).toBe(0);
+    expect(await records(s.client, key)).toBe(0);
   });
 
   it('GraphQL: a key of 256 characters or with a space → 400 IDEMPOTENCY_KEY_INVALID', async () => {
@@ -132,7 +131,7 @@ describe('§3 Idempotency-Key presence and format', () => {
       const input = customerInput();
       const r = await server.gql(s.client, CREATE_CUSTOMER, { input }, { idempotencyKey: key });
       expectGraphQLProblem(r, 400, 'IDEMPOTENCY_KEY_INVALID');
-      expect(customersWithRef(s.client, input.externalRef)).toBe(0);
+      expect(await customersWithRef(s.client, input.externalRef)).toBe(0);
     }
   });
 
@@ -147,14 +146,14 @@ describe('§3 Idempotency-Key presence and format', () => {
     const first = await server.request(s.client, 'POST', beneficiaryPath(customerId), { body, idempotencyKey: key });
     expectFresh(first);
     expect(first.body.walletAddress).toBe(body.walletAddress);
-    expect(records(s.client, key)).toBe(1);
+    expect(await records(s.client, key)).toBe(1);
     const replay = await server.request(s.client, 'POST', beneficiaryPath(customerId), { body, idempotencyKey: key });
-    expect(beneficiariesOf(customerId)).toBe(1);
+    expect(await beneficiariesOf(customerId)).toBe(1);
     expectReplayOf(replay, first);
   });
 
   it('a one-character key is accepted', async () => {
-    const other = server.newClient('One-char');
+    const other = await server.newClient('One-char');
     const r = await server.gql(other, CREATE_CUSTOMER, { input: customerInput() }, { idempotencyKey: '~' });
     expectFresh(r);
   });
@@ -178,9 +177,9 @@ describe('§3 IDEMPOTENCY_SCOPE_INVALID', () => {
     const key = randomUUID();
     const r = await server.gql(s.client, doc, { a, b }, { idempotencyKey: key });
     expectGraphQLProblem(r, 400, 'IDEMPOTENCY_SCOPE_INVALID');
-    expect(customersWithRef(s.client, a.externalRef)).toBe(0);
-    expect(customersWithRef(s.client, b.externalRef)).toBe(0);
-    expect(records(s.client, key)).toBe(0);
+    expect(await customersWithRef(s.client, a.externalRef)).toBe(0);
+    expect(await customersWithRef(s.client, b.externalRef)).toBe(0);
+    expect(await records(s.client, key)).toBe(0);
   });
 
   it('two different mutation fields with a key → 400, nothing created', async () => {
@@ -197,8 +196,8 @@ describe('§3 IDEMPOTENCY_SCOPE_INVALID', () => {
       { idempotencyKey: randomUUID() },
     );
     expectGraphQLProblem(r, 400, 'IDEMPOTENCY_SCOPE_INVALID');
-    expect(customersWithRef(s.client, a.externalRef)).toBe(0);
-    expect(countRows(server.file, 'SELECT COUNT(*) AS n FROM crypto_deposits WHERE customer_id = ?', customerId)).toBe(0);
+    expect(await customersWithRef(s.client, a.externalRef)).toBe(0);
+    expect(await server.db.count('SELECT COUNT(*) AS n FROM crypto_deposits WHERE customer_id = ?', customerId)).toBe(0);
   });
 });
 
@@ -212,8 +211,8 @@ describe('§3 replay', () => {
     expect(first.body).toMatchObject({ walletAddress: body.walletAddress, beneficiaryStatus: 'ACTIVE' });
     const second = await server.request(s.client, 'POST', beneficiaryPath(customerId), { body, idempotencyKey: key });
     const third = await server.request(s.client, 'POST', beneficiaryPath(customerId), { body, idempotencyKey: key });
-    expect(beneficiariesOf(customerId)).toBe(1);
-    expect(records(s.client, key)).toBe(1);
+    expect(await beneficiariesOf(customerId)).toBe(1);
+    expect(await records(s.client, key)).toBe(1);
     expect(third.headers.get('content-type')).toMatch(/^application\/json/);
     expectReplayOf(second, first);
     expectReplayOf(third, first);
@@ -228,8 +227,8 @@ describe('§3 replay', () => {
     const second = await server.gql(s.client, CREATE_CUSTOMER, { input }, { idempotencyKey: key });
     expectReplayOf(second, first);
     expect(second.body.data.createCustomer.customerId).toBe(first.body.data.createCustomer.customerId);
-    expect(customersWithRef(s.client, input.externalRef)).toBe(1);
-    expect(records(s.client, key)).toBe(1);
+    expect(await customersWithRef(s.client, input.externalRef)).toBe(1);
+    expect(await records(s.client, key)).toBe(1);
   });
 
   it('the same logical request with JSON members in another order is a replay', async () => {
@@ -240,7 +239,7 @@ describe('§3 replay', () => {
     expectFresh(first);
     const reversed = Object.fromEntries(Object.entries(body).reverse());
     const second = await server.request(s.client, 'POST', beneficiaryPath(customerId), { rawBody: JSON.stringify(reversed, null, 2), idempotencyKey: key });
-    expect(beneficiariesOf(customerId)).toBe(1);
+    expect(await beneficiariesOf(customerId)).toBe(1);
     expectReplayOf(second, first);
   });
 
@@ -264,7 +263,7 @@ describe('§3 replay', () => {
     const replay = await server.gql(s.client, SIMULATE_DEPOSIT, variables, { idempotencyKey: key });
     expectReplayOf(replay, first);
     expect(replay.body.data.simulateCryptoDeposit.refundableAmountMinor).toBe('1000000');
-    expect(countRows(server.file, 'SELECT COUNT(*) AS n FROM crypto_deposits WHERE customer_id = ?', customerId)).toBe(1);
+    expect(await server.db.count('SELECT COUNT(*) AS n FROM crypto_deposits WHERE customer_id = ?', customerId)).toBe(1);
   });
 
   it('replays survive a restart', async () => {
@@ -282,8 +281,8 @@ describe('§3 replay', () => {
 
     const replay = await server.request(s.client, 'POST', beneficiaryPath(customerId), { body, idempotencyKey: key });
     const replayGql = await server.gql(s.client, CREATE_CUSTOMER, { input }, { idempotencyKey: gqlKey });
-    expect(beneficiariesOf(customerId)).toBe(1);
-    expect(customersWithRef(s.client, input.externalRef)).toBe(1);
+    expect(await beneficiariesOf(customerId)).toBe(1);
+    expect(await customersWithRef(s.client, input.externalRef)).toBe(1);
     expectReplayOf(replayGql, firstGql);
     expectReplayOf(replay, first);
   });
@@ -302,8 +301,8 @@ describe('§3 across surfaces', () => {
     expect(gql.body.errors).toBeUndefined();
     expect(gql.body.data.createCryptoWalletBeneficiary).toEqual(rest.body);
     expect(gql.body.data.createCryptoWalletBeneficiary.walletBeneficiaryId).toBe(rest.body.walletBeneficiaryId);
-    expect(beneficiariesOf(customerId)).toBe(1);
-    expect(records(s.client, key)).toBe(1);
+    expect(await beneficiariesOf(customerId)).toBe(1);
+    expect(await records(s.client, key)).toBe(1);
   });
 
   it('withdrawal draft: GraphQL createCryptoWithdrawalApprovalDraft with key K, then REST with K → replay', async () => {
@@ -323,8 +322,8 @@ describe('§3 across surfaces', () => {
     expect(rest.headers.get('content-type')).toMatch(/^application\/json/);
     expect(rest.body).toEqual(created);
     expect(rest.body.withdrawalId).toBe(created.withdrawalId);
-    expect(countRows(server.file, 'SELECT COUNT(*) AS n FROM crypto_withdrawals WHERE customer_id = ?', customerId)).toBe(1);
-    expect(records(s.client, key)).toBe(1);
+    expect(await server.db.count('SELECT COUNT(*) AS n FROM crypto_withdrawals WHERE customer_id = ?', customerId)).toBe(1);
+    expect(await records(s.client, key)).toBe(1);
     expect(rest.headers.get(REPLAYED), 'Idempotent-Replayed header on the REST replay').toBe('true');
   });
 
@@ -335,7 +334,7 @@ describe('§3 across surfaces', () => {
     expectFresh(rest);
     const gql = await server.gql(s.client, CREATE_BENEFICIARY, { customerId, input: s.beneficiaryInput({ label: 'Other label' }) }, { idempotencyKey: key });
     expectGraphQLProblem(gql, 409, 'IDEMPOTENCY_KEY_REUSED');
-    expect(beneficiariesOf(customerId)).toBe(1);
+    expect(await beneficiariesOf(customerId)).toBe(1);
   });
 });
 
@@ -355,7 +354,7 @@ describe('§3 IDEMPOTENCY_KEY_REUSED and scope per client', () => {
     expect(r.body.requestId).toBe(requestId);
     expect(r.body.errors).toBeUndefined();
     expect(Object.keys(r.body).sort()).toEqual(['code', 'detail', 'requestId', 'status', 'title', 'type']);
-    expect(beneficiariesOf(customerId)).toBe(1);
+    expect(await beneficiariesOf(customerId)).toBe(1);
     // The stored result is untouched: the original request still replays.
     const replay = await server.request(s.client, 'POST', beneficiaryPath(customerId), { body: s.beneficiaryInput(), idempotencyKey: key });
     expectReplayOf(replay, first);
@@ -373,8 +372,8 @@ describe('§3 IDEMPOTENCY_KEY_REUSED and scope per client', () => {
     const { displayName: _omit, ...withoutName } = input;
     const r2 = await server.gql(s.client, CREATE_CUSTOMER, { input: withoutName }, { idempotencyKey: key });
     expectGraphQLProblem(r2, 409, 'IDEMPOTENCY_KEY_REUSED');
-    expect(customersWithRef(s.client, input.externalRef)).toBe(1);
-    expect(records(s.client, key)).toBe(1);
+    expect(await customersWithRef(s.client, input.externalRef)).toBe(1);
+    expect(await records(s.client, key)).toBe(1);
   });
 
   it('the same key reused for a different operation → 409 on both surfaces', async () => {
@@ -392,9 +391,9 @@ describe('§3 IDEMPOTENCY_KEY_REUSED and scope per client', () => {
       { idempotencyKey: key },
     );
     expectGraphQLProblem(gql, 409, 'IDEMPOTENCY_KEY_REUSED');
-    expect(beneficiariesOf(customerId)).toBe(0);
-    expect(countRows(server.file, 'SELECT COUNT(*) AS n FROM crypto_deposits WHERE customer_id = ?', customerId)).toBe(0);
-    expect(records(s.client, key)).toBe(1);
+    expect(await beneficiariesOf(customerId)).toBe(0);
+    expect(await server.db.count('SELECT COUNT(*) AS n FROM crypto_deposits WHERE customer_id = ?', customerId)).toBe(0);
+    expect(await records(s.client, key)).toBe(1);
   });
 
   it('keys are scoped per client: another client may use the same key independently', async () => {
@@ -413,10 +412,10 @@ describe('§3 IDEMPOTENCY_KEY_REUSED and scope per client', () => {
       idempotencyKey: `${key}-b`,
     });
     expectFresh(theirsB);
-    expect(records(s.client, key)).toBe(1);
-    expect(records(other.client, key)).toBe(1);
-    expect(customersWithRef(s.client, input.externalRef)).toBe(1);
-    expect(customersWithRef(other.client, input.externalRef)).toBe(1);
+    expect(await records(s.client, key)).toBe(1);
+    expect(await records(other.client, key)).toBe(1);
+    expect(await customersWithRef(s.client, input.externalRef)).toBe(1);
+    expect(await customersWithRef(other.client, input.externalRef)).toBe(1);
     // Each client replays its own result.
     expectReplayOf(await server.gql(s.client, CREATE_CUSTOMER, { input }, { idempotencyKey: key }), mine);
     expectReplayOf(await server.gql(other.client, CREATE_CUSTOMER, { input }, { idempotencyKey: key }), theirs);
@@ -430,7 +429,7 @@ describe('§3 only successes are stored', () => {
     const unknown = randomUUID();
     const refused = await server.request(s.client, 'POST', beneficiaryPath(unknown), { body, idempotencyKey: key });
     expectRestProblem(refused, 404, 'CUSTOMER_NOT_FOUND');
-    expect(records(s.client, key)).toBe(0);
+    expect(await records(s.client, key)).toBe(0);
     // Retried as is: evaluated again (still 404), not a stored answer and not 409.
     const again = await server.request(s.client, 'POST', beneficiaryPath(unknown), { body, idempotencyKey: key });
     expectRestProblem(again, 404, 'CUSTOMER_NOT_FOUND');
@@ -439,8 +438,8 @@ describe('§3 only successes are stored', () => {
     const ok = await server.request(s.client, 'POST', beneficiaryPath(customerId), { body, idempotencyKey: key });
     expectFresh(ok);
     expect(ok.body.walletAddress).toBe(body.walletAddress);
-    expect(records(s.client, key)).toBe(1);
-    expect(beneficiariesOf(customerId)).toBe(1);
+    expect(await records(s.client, key)).toBe(1);
+    expect(await beneficiariesOf(customerId)).toBe(1);
   });
 
   it('409 DUPLICATE_CUSTOMER stores nothing; the same key with a new externalRef succeeds afresh', async () => {
@@ -450,31 +449,31 @@ describe('§3 only successes are stored', () => {
     const key = randomUUID();
     const dup = await server.gql(s.client, CREATE_CUSTOMER, { input }, { idempotencyKey: key });
     expectGraphQLProblem(dup, 409, 'DUPLICATE_CUSTOMER');
-    expect(records(s.client, key)).toBe(0);
+    expect(await records(s.client, key)).toBe(0);
 
     const corrected = customerInput();
     const ok = await server.gql(s.client, CREATE_CUSTOMER, { input: corrected }, { idempotencyKey: key });
     expectFresh(ok);
     expect(ok.body.data.createCustomer.externalRef).toBe(corrected.externalRef);
-    expect(records(s.client, key)).toBe(1);
-    expect(customersWithRef(s.client, input.externalRef)).toBe(1);
+    expect(await records(s.client, key)).toBe(1);
+    expect(await customersWithRef(s.client, input.externalRef)).toBe(1);
   });
 
   it('403 ROUTE_NOT_PERMITTED stores nothing; the identical request with the same key succeeds once the route is enabled', async () => {
     const customerId = await s.customer();
     const key = randomUUID();
     const body = s.beneficiaryInput();
-    server.operator((db) => setRouteState(db, s.routeCode, false));
+    await server.operator((db) => setRouteState(db, s.routeCode, false));
     try {
       const refused = await server.request(s.client, 'POST', beneficiaryPath(customerId), { body, idempotencyKey: key });
       expectRestProblem(refused, 403, 'ROUTE_NOT_PERMITTED');
-      expect(records(s.client, key)).toBe(0);
+      expect(await records(s.client, key)).toBe(0);
     } finally {
-      server.operator((db) => setRouteState(db, s.routeCode, true));
+      await server.operator((db) => setRouteState(db, s.routeCode, true));
     }
     const ok = await server.request(s.client, 'POST', beneficiaryPath(customerId), { body, idempotencyKey: key });
     expectFresh(ok);
-    expect(beneficiariesOf(customerId)).toBe(1);
+    expect(await beneficiariesOf(customerId)).toBe(1);
   });
 
   it('400 validation failures store nothing either', async () => {
@@ -485,7 +484,7 @@ describe('§3 only successes are stored', () => {
       idempotencyKey: key,
     });
     expectRestProblem(bad, 400, 'INVALID_WALLET_ADDRESS');
-    expect(records(s.client, key)).toBe(0);
+    expect(await records(s.client, key)).toBe(0);
     const ok = await server.request(s.client, 'POST', beneficiaryPath(customerId), { body: s.beneficiaryInput(), idempotencyKey: key });
     expectFresh(ok);
   });
@@ -504,8 +503,8 @@ describe('§3 concurrency', () => {
     const ids = new Set(replies.map((r) => r.body.walletBeneficiaryId));
     expect(ids.size).toBe(1);
     for (const r of replies) expect(r.body).toEqual(replies[0]!.body);
-    expect(beneficiariesOf(customerId)).toBe(1);
-    expect(records(s.client, key)).toBe(1);
+    expect(await beneficiariesOf(customerId)).toBe(1);
+    expect(await records(s.client, key)).toBe(1);
     for (const r of replies) if (r.headers.get(REPLAYED) !== null) expect(r.headers.get(REPLAYED)).toBe('true');
     const fresh = replies.filter((r) => r.headers.get(REPLAYED) !== 'true');
     expect(fresh.length, 'responses without Idempotent-Replayed: true').toBeLessThanOrEqual(1);
@@ -518,8 +517,8 @@ describe('§3 concurrency', () => {
     for (const r of replies) expect(r.status, r.text).toBe(200);
     expect(new Set(replies.map((r) => r.body.data.createCustomer.customerId)).size).toBe(1);
     expect(replies.filter((r) => r.headers.get(REPLAYED) !== 'true').length).toBeLessThanOrEqual(1);
-    expect(customersWithRef(s.client, input.externalRef)).toBe(1);
-    expect(records(s.client, key)).toBe(1);
+    expect(await customersWithRef(s.client, input.externalRef)).toBe(1);
+    expect(await records(s.client, key)).toBe(1);
   });
 });
 
@@ -533,7 +532,7 @@ describe('§3 expiry (IDEMPOTENCY_TTL_HOURS)', () => {
   it('after the TTL the key is free again, and purgeExpired deletes expired records', async () => {
     const sc = await Scenario.create(short);
     const rows = (key: string) =>
-      countRows(short.file, 'SELECT COUNT(*) AS n FROM idempotency_records WHERE client_id = ? AND idempotency_key = ?', sc.client.clientId, key);
+      short.db.count('SELECT COUNT(*) AS n FROM idempotency_records WHERE client_id = ? AND idempotency_key = ?', sc.client.clientId, key);
     const k1 = randomUUID();
     const k2 = randomUUID();
     const input1 = customerInput();
@@ -542,8 +541,8 @@ describe('§3 expiry (IDEMPOTENCY_TTL_HOURS)', () => {
     expectFresh(first);
     const second = await short.gql(sc.client, CREATE_CUSTOMER, { input: input2 }, { idempotencyKey: k2 });
     expectFresh(second);
-    expect(rows(k1)).toBe(1);
-    expect(rows(k2)).toBe(1);
+    expect(await rows(k1)).toBe(1);
+    expect(await rows(k2)).toBe(1);
 
     short.clock.advance(1500);
 
@@ -553,13 +552,13 @@ describe('§3 expiry (IDEMPOTENCY_TTL_HOURS)', () => {
     expectFresh(fresh);
     expect(fresh.body.data.createCustomer.externalRef).toBe(other.externalRef);
     expect(fresh.body.data.createCustomer.customerId).not.toBe(first.body.data.createCustomer.customerId);
-    expect(rows(k1)).toBe(1);
+    expect(await rows(k1)).toBe(1);
 
     // k2, expired: purged by purgeExpired (the fresh k1 record is not expired yet).
     const purged = await purgeExpired(short.service.database, short.clock.now().getTime());
     expect(purged.idempotency).toBeGreaterThanOrEqual(1);
-    expect(rows(k2)).toBe(0);
-    expect(rows(k1)).toBe(1);
+    expect(await rows(k2)).toBe(0);
+    expect(await rows(k1)).toBe(1);
 
     // The same request with k2 is no longer replayed: it is evaluated afresh (the customer exists now).
     const again = await short.gql(sc.client, CREATE_CUSTOMER, { input: input2 }, { idempotencyKey: k2 });

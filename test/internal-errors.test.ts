@@ -2,9 +2,7 @@
 // The fault is real: the audit table is dropped under the running server, so the effect's savepoint
 // fails at its last insert and must roll back whole.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
 import { ETH_ADDRESS_2, Scenario, startTestServer, type TestServer } from './helpers/harness.js';
-import { countRows } from './helpers/sqlite.js';
 
 let server: TestServer;
 let s: Scenario;
@@ -14,13 +12,13 @@ beforeAll(async () => {
   server = await startTestServer();
   s = await Scenario.create(server);
   customerId = await s.customer();
-  server.operator((db) => db.run(sql`drop table audit_events`));
+  await server.db.run('drop table audit_events');
 });
 afterAll(() => server.stop());
 
 describe('an internal fault', () => {
   it('answers REST with 500 INTERNAL, masked, and writes nothing', async () => {
-    const before = countRows(server.file, 'select count(*) as n from wallet_beneficiaries');
+    const before = await server.db.count('select count(*) as n from wallet_beneficiaries');
     const r = await s.beneficiary(customerId, { walletAddress: ETH_ADDRESS_2 });
     expect(r.status).toBe(500);
     expect(r.headers.get('content-type')).toMatch(/^application\/problem\+json/);
@@ -33,8 +31,8 @@ describe('an internal fault', () => {
       requestId: r.headers.get('x-request-id'),
     });
     expect(r.text).not.toMatch(/audit_events|no such table|at .*\.ts/);
-    expect(countRows(server.file, 'select count(*) as n from wallet_beneficiaries')).toBe(before);
-    expect(countRows(server.file, 'select count(*) as n from idempotency_records')).toBe(countRows(server.file, 'select count(*) as n from customers'));
+    expect(await server.db.count('select count(*) as n from wallet_beneficiaries')).toBe(before);
+    expect(await server.db.count('select count(*) as n from idempotency_records')).toBe(await server.db.count('select count(*) as n from customers'));
   });
 
   it('answers GraphQL with extensions.code INTERNAL (500), masked', async () => {

@@ -20,7 +20,6 @@ import {
   type TestServer,
 } from './helpers/harness.js';
 import { expectGraphQLProblem, expectRestProblem } from './helpers/problems.js';
-import { readDatabase } from './helpers/sqlite.js';
 
 const Q = {
   customer: `query($id: UUID!) { customer(customerId: $id) { ${CUSTOMER_FIELDS} } }`,
@@ -165,10 +164,10 @@ async function snapshotA(): Promise<unknown> {
 const COUNTED = ['customers', 'wallet_beneficiaries', 'crypto_withdrawals', 'crypto_deposits', 'crypto_refunds', 'authorization_evidence', 'idempotency_records'];
 
 /** Rows per table that belong to a client (audit and nonces are expected to grow with any request). */
-function rowCounts(clientId: string): Record<string, number> {
-  return readDatabase(server.file, (db) =>
-    Object.fromEntries(COUNTED.map((t) => [t, (db.prepare(`SELECT COUNT(*) AS n FROM ${t} WHERE client_id = ?`).get(clientId) as { n: number }).n])),
-  );
+async function rowCounts(clientId: string): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  for (const t of COUNTED) counts[t] = await server.db.count(`SELECT COUNT(*) AS n FROM ${t} WHERE client_id = ?`, clientId);
+  return counts;
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -233,9 +232,9 @@ describe.each(VARIANTS)('isolation matrix: $variant', ({ variant, sharedRoute })
 
   beforeAll(async () => {
     aBefore = await snapshotA();
-    aCountsBefore = rowCounts(A.s.client.clientId);
-    const client = server.newClient('Partner B');
-    const routeCode = server.newRoute(client, sharedRoute ? { code: A.s.routeCode } : {});
+    aCountsBefore = await rowCounts(A.s.client.clientId);
+    const client = await server.newClient('Partner B');
+    const routeCode = await server.newRoute(client, sharedRoute ? { code: A.s.routeCode } : {});
     B = new Scenario(server, client, routeCode);
     bCustomer = await B.customer();
     const b = await B.beneficiary(bCustomer, { walletAddress: randomEthAddress(), label: 'B wallet' });
@@ -245,10 +244,10 @@ describe.each(VARIANTS)('isolation matrix: $variant', ({ variant, sharedRoute })
 
   /** Runs B's refused attempts and checks that B wrote nothing (no record, evidence or idempotency row). */
   async function refusedOnly(run: () => Promise<void>): Promise<void> {
-    const before = rowCounts(B.client.clientId);
+    const before = await rowCounts(B.client.clientId);
     await run();
-    expect(rowCounts(B.client.clientId), 'rows of B after refused attempts').toEqual(before);
-    expect(rowCounts(A.s.client.clientId), 'rows of A after B’s refused attempts').toEqual(aCountsBefore);
+    expect(await rowCounts(B.client.clientId), 'rows of B after refused attempts').toEqual(before);
+    expect(await rowCounts(A.s.client.clientId), 'rows of A after B’s refused attempts').toEqual(aCountsBefore);
   }
 
   it('all 5 queries on A’s records → 403 FORBIDDEN with no data', async () => {
@@ -426,7 +425,7 @@ describe.each(VARIANTS)('isolation matrix: $variant', ({ variant, sharedRoute })
 
   it('none of B’s attempts changed A’s data (A’s queries before/after)', async () => {
     expect(await snapshotA()).toEqual(aBefore);
-    expect(rowCounts(A.s.client.clientId)).toEqual(aCountsBefore);
+    expect(await rowCounts(A.s.client.clientId)).toEqual(aCountsBefore);
     // A can still act on its records: the refused attempts left no trace in A's state machine.
     const sub = await A.s.submit(A.refunds[0]);
     expect(sub.status, sub.text).toBe(200);

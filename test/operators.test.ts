@@ -25,6 +25,7 @@ import {
 } from './helpers/harness.js';
 import { MODE_VARS, processKit, type Spawned } from './helpers/processes.js';
 import { expectGraphQLProblem, expectRestProblem, problemCodeOf } from './helpers/problems.js';
+import { SqliteTestDb, type TestDb } from './helpers/test-db.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -90,6 +91,7 @@ describe('§8 partnerctl as a command-line tool', () => {
     const r = await partnerctl(file, ['client', 'create', '--name', 'Acme', '--client-id', clientId, '--secret', 'my-secret-1']);
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual({ clientId, secret: 'my-secret-1' });
+    // SQLite-specific: partnerctl ran on a SQLite file of the test's own (DATABASE_URL=file:); read back through the repository on it.
     const h = openDatabase(file, { migrate: false });
     try {
       expect(findClient(h.db, clientId)).toBeTruthy();
@@ -144,6 +146,7 @@ describe('§8 partnerctl as a command-line tool', () => {
     ]);
     expect(created).toBeTypeOf('object');
     const read = () => {
+      // SQLite-specific: partnerctl ran on a SQLite file of the test's own (DATABASE_URL=file:); read back through the repository on it.
       const h = openDatabase(file, { migrate: false });
       try {
         return findRoute(h.db, code, clientId);
@@ -163,6 +166,7 @@ describe('§8 partnerctl as a command-line tool', () => {
 
     const address = randomEthAddress();
     expect(await partnerctlJson(file, ['screening', 'deny', '--blockchain', 'ETH', '--address', address])).toBeTypeOf('object');
+    // SQLite-specific: as above, the deny list read back through the repository on partnerctl's SQLite file.
     const h = openDatabase(file, { migrate: false });
     try {
       expect(await isDenied(h.db, 'ETH', normalizeAddressForComparison('ETH', address))).toBe(true);
@@ -397,12 +401,9 @@ describe('§8 `npm start` in production', () => {
     await sleep(300);
     expect(prod.stdout()).not.toContain('Demo partner provisioned');
     expect(prod.stdout()).not.toContain('demo-partner');
-    const h = new Database(file, { readonly: true });
-    try {
-      expect((h.prepare('select count(*) as n from partner_clients').get() as { n: number }).n).toBe(0);
-    } finally {
-      h.close();
-    }
+    // The spawned server's database, read as server.db reads a TestServer's (portable SQL only).
+    const db: TestDb = new SqliteTestDb(file);
+    expect(await db.count('select count(*) as n from partner_clients')).toBe(0);
   });
 
   it('POST /dev/graphql does not exist: 404 problem+json NOT_FOUND', async () => {
@@ -450,6 +451,7 @@ describe('durability pragmas', () => {
   it('a running server leaves its database in WAL mode', async () => {
     const server = await startTestServer();
     try {
+      // SQLite-specific: the journal mode of the server's SQLite file.
       const h = new Database(server.file, { readonly: true });
       try {
         expect(h.pragma('journal_mode', { simple: true })).toBe('wal');
@@ -463,6 +465,7 @@ describe('durability pragmas', () => {
 
   it('openDatabase gives synchronous = FULL (2), foreign_keys = ON (1), journal_mode = wal', () => {
     const file = path.join(tempDir(), 'pragmas', 'partner.db');
+    // SQLite-specific: the pragmas openDatabase sets on a SQLite connection.
     const handle = openDatabase(file);
     try {
       expect(handle.sqlite.pragma('synchronous', { simple: true })).toBe(2);

@@ -2,12 +2,10 @@
 // surfaces (over the limit → 429 RATE_LIMITED with Retry-After); defaults from config, a per-client
 // override through `partnerctl client limit`; unauthenticated floods limited per source address.
 import { randomBytes, randomUUID } from 'node:crypto';
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { beneficiaryBody, randomEthAddress, startTestServer, type Client, type Reply, type TestServer } from './helpers/harness.js';
 import { PARTNERCTL_VARS, processKit } from './helpers/processes.js';
 import { expectGraphQLProblem, expectRestProblem } from './helpers/problems.js';
-import { sqliteOn } from './helpers/sqlite.js';
 
 /** The real partnerctl on the server's file; no PARTNER_SECRET_KEY: the development key, as the server's. */
 const { partnerctl } = processKit({
@@ -69,21 +67,21 @@ const GRAPHQL: Surface = {
 
 describe('per-client token bucket (RATE_LIMIT_RPS=1, RATE_LIMIT_BURST=3)', () => {
   let server: TestServer;
-  const sqlite = <T>(fn: (db: Database.Database) => T): T => sqliteOn(server.file, fn);
 
   /** A fresh client with a route and a customer, set up directly in the database (no requests spent). */
   async function fixture(): Promise<{ client: Client; customerId: string; routeCode: string }> {
-    const client = server.newClient();
-    const routeCode = server.newRoute(client);
+    const client = await server.newClient();
+    const routeCode = await server.newRoute(client);
     const customerId = randomUUID();
     const now = new Date().toISOString();
-    sqlite((db) =>
-      db
-        .prepare(
-          `insert into customers (customer_id, client_id, external_ref, type, display_name, status, created_at, updated_at)
-           values (?, ?, ?, 'INDIVIDUAL', 'Ada', 'ACTIVE', ?, ?)`,
-        )
-        .run(customerId, client.clientId, `ext-${customerId}`, now, now),
+    await server.db.run(
+      `insert into customers (customer_id, client_id, external_ref, type, display_name, status, created_at, updated_at)
+       values (?, ?, ?, 'INDIVIDUAL', 'Ada', 'ACTIVE', ?, ?)`,
+      customerId,
+      client.clientId,
+      `ext-${customerId}`,
+      now,
+      now,
     );
     return { client, customerId, routeCode };
   }
@@ -107,10 +105,10 @@ describe('per-client token bucket (RATE_LIMIT_RPS=1, RATE_LIMIT_BURST=3)', () =>
     );
     expectGraphQLRateLimited(gql);
     const audit = (requestId: string | null) =>
-      sqlite((db) => db.prepare('select operation, target_id as targetId, status, problem_code as code from audit_events where request_id = ?').all(requestId));
-    const expected = [{ operation: 'createCryptoWalletBeneficiary', targetId: f.customerId, status: 429, code: 'RATE_LIMITED' }];
-    expect(audit(rest.headers.get('x-request-id'))).toEqual(expected);
-    expect(audit(gql.headers.get('x-request-id'))).toEqual(expected);
+      server.db.all('select operation, target_id, status, problem_code as code from audit_events where request_id = ?', requestId);
+    const expected = [{ operation: 'createCryptoWalletBeneficiary', target_id: f.customerId, status: 429, code: 'RATE_LIMITED' }];
+    expect(await audit(rest.headers.get('x-request-id'))).toEqual(expected);
+    expect(await audit(gql.headers.get('x-request-id'))).toEqual(expected);
   });
 
   describe.each([REST, GRAPHQL])('on $name', (surface) => {
@@ -154,20 +152,19 @@ describe('per-client token bucket (RATE_LIMIT_RPS=1, RATE_LIMIT_BURST=3)', () =>
 
   it('a rate-limited mutation has no effect: no record, and its Idempotency-Key is free afterwards', async () => {
     const f = await fixture();
-    const count = () =>
-      sqlite((db) => (db.prepare('select count(*) as n from wallet_beneficiaries where customer_id = ?').get(f.customerId) as { n: number }).n);
+    const count = () => server.db.count('select count(*) as n from wallet_beneficiaries where customer_id = ?', f.customerId);
     for (let i = 0; i < 3; i++) REST.ok(await REST.send(server, f.client, f.customerId, f.routeCode));
-    expect(count()).toBe(3);
+    expect(await count()).toBe(3);
     const key = randomUUID();
     const body = beneficiaryBody(f.routeCode, randomEthAddress());
     const path = `/partner/v1/customers/${f.customerId}/crypto/wallet-beneficiaries`;
     expectRestRateLimited(await server.request(f.client, 'POST', path, { body, idempotencyKey: key }));
-    expect(count()).toBe(3);
+    expect(await count()).toBe(3);
     server.clock.advance(1_100);
     const r = await server.request(f.client, 'POST', path, { body, idempotencyKey: key });
     expect(r.status, r.text).toBe(200);
     expect(r.headers.get('idempotent-replayed')).toBeNull();
-    expect(count()).toBe(4);
+    expect(await count()).toBe(4);
   });
 
   it('requests that fail authentication do not spend the client bucket', async () => {
@@ -240,7 +237,7 @@ describe('unauthenticated floods per source address (ANONYMOUS_RATE_LIMIT_RPS=1,
 
   beforeAll(async () => {
     server = await startTestServer({ ANONYMOUS_RATE_LIMIT_RPS: '1', ANONYMOUS_RATE_LIMIT_BURST: '5' });
-    client = server.newClient();
+    client = await server.newClient();
     customerId = randomUUID();
   });
   afterAll(async () => {

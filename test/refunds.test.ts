@@ -208,7 +208,7 @@ describe('simulateCryptoDeposit (§8 sandbox)', () => {
     const customerId = await a.customer();
     expectGraphQLProblem(await simulate(a, customerId, { routeCode: b.routeCode }), 403, 'ROUTE_NOT_PERMITTED');
     expectGraphQLProblem(await simulate(a, customerId, { routeCode: `NOPE-${randomBytes(3).toString('hex')}` }), 403, 'ROUTE_NOT_PERMITTED');
-    const disabled = server.newRoute(a.client, { disabled: true });
+    const disabled = await server.newRoute(a.client, { disabled: true });
     expectGraphQLProblem(await simulate(a, customerId, { routeCode: disabled }), 403, 'ROUTE_NOT_PERMITTED');
   });
 
@@ -525,7 +525,7 @@ describe('route disabled after the deposit → 403 ROUTE_NOT_PERMITTED', () => {
     const draftBefore = await refundOf(s, draftId);
     const awaitingBefore = await refundOf(s, awaitingId);
 
-    server.operator((db) => setRouteState(db, s.routeCode, false));
+    await server.operator((db) => setRouteState(db, s.routeCode, false));
 
     expectGraphQLProblem(await s.refundDraft(depositId, { amountMinor: '1000' }), 403, 'ROUTE_NOT_PERMITTED');
     expectGraphQLProblem(await submitWith(s, draftId, stepEvidence('CRYPTO_REFUND_SUBMIT', draftId)), 403, 'ROUTE_NOT_PERMITTED');
@@ -541,7 +541,7 @@ describe('route disabled after the deposit → 403 ROUTE_NOT_PERMITTED', () => {
     expect((await depositOf(s, depositId)).refundableAmountMinor).toBe('650000');
 
     // Re-enabled, the same steps go through.
-    server.operator((db) => setRouteState(db, s.routeCode, true));
+    await server.operator((db) => setRouteState(db, s.routeCode, true));
     const c = await confirmRestWith(s, awaitingId, { operationAuthorization: stepEvidence('CRYPTO_REFUND_CONFIRM', awaitingId) });
     expect(c.status, c.text).toBe(200);
     expect(c.body.status).toBe('CONFIRMED');

@@ -12,7 +12,6 @@ import {
   type Reply,
   type TestServer,
 } from './helpers/harness.js';
-import { countRows, readDatabase } from './helpers/sqlite.js';
 
 const CREATE_BENEFICIARY = `mutation($customerId: UUID!, $input: CreateCryptoWalletBeneficiaryInput!) { createCryptoWalletBeneficiary(customerId: $customerId, input: $input) { ${BENEFICIARY_FIELDS} } }`;
 const beneficiaryPath = (customerId: string) => `/partner/v1/customers/${customerId}/crypto/wallet-beneficiaries`;
@@ -45,7 +44,7 @@ function graphqlCreate(s: Scenario, customerId: string, address = randomEthAddre
 }
 
 const auditOf = (server: TestServer, requestId: string) =>
-  readDatabase(server.file, (db) => db.prepare('SELECT status, result_id AS resultId, replayed, operation FROM audit_events WHERE request_id = ?').all(requestId));
+  server.db.all('SELECT status, result_id, CASE WHEN replayed THEN 1 ELSE 0 END AS replayed, operation FROM audit_events WHERE request_id = ?', requestId);
 
 for (const entries of ['10000', '0']) {
   describe(`byte-identical retries, REPLAY_CACHE_ENTRIES=${entries}`, () => {
@@ -71,7 +70,7 @@ for (const entries of ['10000', '0']) {
         expect(first.status, first.text).toBe(200);
         expect(first.headers.get('idempotent-replayed')).toBeNull();
         const hitsBefore = server.service.stats().replayCacheHits;
-        const noncesBefore = countRows(server.file, 'SELECT COUNT(*) AS n FROM nonces WHERE client_id = ?', s.client.clientId);
+        const noncesBefore = await server.db.count('SELECT COUNT(*) AS n FROM nonces WHERE client_id = ?', s.client.clientId);
         const requestId = `retry-${randomUUID()}`;
         const retry = await send(server, s, sent, { requestId });
         expect(retry.headers.get('x-request-id')).toBe(requestId);
@@ -80,10 +79,10 @@ for (const entries of ['10000', '0']) {
         expect(visible(retry)).toEqual({ ...firstRest, headers: { ...firstHeaders, 'idempotent-replayed': 'true' } });
         expect(server.service.stats().replayCacheHits - hitsBefore).toBe(cached ? 1 : 0);
         // The retry spent its nonce and left one audit row: a 200 replay of the same resource.
-        expect(countRows(server.file, 'SELECT COUNT(*) AS n FROM nonces WHERE client_id = ?', s.client.clientId)).toBe(noncesBefore + 1);
+        expect(await server.db.count('SELECT COUNT(*) AS n FROM nonces WHERE client_id = ?', s.client.clientId)).toBe(noncesBefore + 1);
         const id = surface === 'REST' ? first.body.walletBeneficiaryId : first.body.data.createCryptoWalletBeneficiary.walletBeneficiaryId;
-        expect(auditOf(server, requestId)).toEqual([{ status: 200, resultId: id, replayed: 1, operation: 'createCryptoWalletBeneficiary' }]);
-        expect(countRows(server.file, 'SELECT COUNT(*) AS n FROM wallet_beneficiaries WHERE wallet_beneficiary_id = ?', id)).toBe(1);
+        expect(await auditOf(server, requestId)).toEqual([{ status: 200, result_id: id, replayed: 1, operation: 'createCryptoWalletBeneficiary' }]);
+        expect(await server.db.count('SELECT COUNT(*) AS n FROM wallet_beneficiaries WHERE wallet_beneficiary_id = ?', id)).toBe(1);
       });
     }
 

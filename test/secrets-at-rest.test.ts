@@ -4,7 +4,6 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SecretBox, secretBoxFromEnv } from '../src/core/secret-box.js';
@@ -38,17 +37,9 @@ function foundInDatabaseFiles(file: string, needles: Buffer[]): boolean[] {
   return JSON.parse(out.toString()) as boolean[];
 }
 
-function storedSecrets(file: string): { clientId: string; secret: string; retiredAt: string | null }[] {
-  const db = new Database(file, { readonly: true });
-  try {
-    return db.prepare('select client_id as clientId, secret, retired_at as retiredAt from client_secrets order by id').all() as {
-      clientId: string;
-      secret: string;
-      retiredAt: string | null;
-    }[];
-  } finally {
-    db.close();
-  }
+/** Every stored (sealed) secret of the server's database, as the column holds it. */
+function storedSecrets(server: TestServer): Promise<{ client_id: string; secret: string; retired_at: string | null }[]> {
+  return server.db.all('select client_id, secret, retired_at from client_secrets order by id');
 }
 
 async function signedCustomerQuery(url: string, client: Client): Promise<{ reply: Reply; signature: string }> {
@@ -161,7 +152,7 @@ describe('secrets at rest in the database file', () => {
 
   it('after harness and partnerctl creates and a rotation, no plaintext secret is anywhere in the SQLite files', async () => {
     const secrets: Client[] = [];
-    secrets.push(server.newClient('Harness A'), server.newClient('Harness B'));
+    secrets.push(await server.newClient('Harness A'), await server.newClient('Harness B'));
     const chosen = `chosen-${randomBytes(12).toString('hex')}-secret`;
     const c1 = await partnerctlJson(server.file, ['client', 'create', '--name', 'Ctl chosen', '--secret', chosen]);
     expect(c1.secret).toBe(chosen);
@@ -178,6 +169,7 @@ describe('secrets at rest in the database file', () => {
     }
 
     // Sanity: the scan does see what is in the file (a client id, stored in clear).
+    // SQLite-specific: scans the bytes of the SQLite files (main, WAL, shm) for plaintext; the column check below is portable.
     expect(foundInDatabaseFiles(server.file, [Buffer.from(c1.clientId, 'utf8')])).toEqual([true]);
     for (const c of secrets) {
       const needles = [Buffer.from(c.secret, 'utf8'), Buffer.from(c.secret.toUpperCase(), 'utf8')];
@@ -190,27 +182,22 @@ describe('secrets at rest in the database file', () => {
     const chosen = `col-${randomBytes(10).toString('hex')}`;
     const c = await partnerctlJson(server.file, ['client', 'create', '--name', 'Column', '--secret', chosen]);
     const r = await partnerctlJson(server.file, ['client', 'rotate-secret', '--client-id', c.clientId]);
-    const rows = storedSecrets(server.file);
+    const rows = await storedSecrets(server);
     expect(rows.length).toBeGreaterThanOrEqual(2);
     for (const row of rows) {
       expect(row.secret).toMatch(/^v1\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/);
       expect(row.secret).not.toContain(chosen);
       expect(row.secret).not.toContain(r.secret);
     }
-    const mine = rows.filter((row) => row.clientId === c.clientId).map((row) => SecretBox.development().open(c.clientId, row.secret));
+    const mine = rows.filter((row) => row.client_id === c.clientId).map((row) => SecretBox.development().open(c.clientId, row.secret));
     expect(mine).toEqual([chosen, r.secret]);
   });
 
   it('a sealed secret copied onto another client’s row does not verify for that client', async () => {
-    const victim = server.newClient('Victim');
-    const attacker = server.newClient('Attacker');
-    const db = new Database(server.file);
-    try {
-      const victimSealed = (db.prepare('select secret from client_secrets where client_id = ?').get(victim.clientId) as { secret: string }).secret;
-      db.prepare('update client_secrets set secret = ? where client_id = ?').run(victimSealed, attacker.clientId);
-    } finally {
-      db.close();
-    }
+    const victim = await server.newClient('Victim');
+    const attacker = await server.newClient('Attacker');
+    const victimSealed = (await server.db.get<{ secret: string }>('select secret from client_secrets where client_id = ?', victim.clientId))!.secret;
+    await server.db.run('update client_secrets set secret = ? where client_id = ?', victimSealed, attacker.clientId);
     // Signing as the attacker with the victim's secret: the copied ciphertext does not open for the attacker's id.
     const { reply } = await signedCustomerQuery(server.url, { clientId: attacker.clientId, secret: victim.secret });
     expect(reply.status, reply.text).toBe(401);

@@ -6,7 +6,6 @@ import { operationHashOf } from '../src/core/evidence.js';
 import { denyAddress, setRouteState } from '../src/cli/operators.js';
 import { evidenceFor, randomEthAddress, Scenario, startTestServer, WITHDRAWAL_FIELDS, WITHDRAWAL_GRAPHQL_EXTRA, type Reply, type RequestOptions, type TestServer } from './helpers/harness.js';
 import { expectGraphQLProblem, expectRestProblem } from './helpers/problems.js';
-import { countRows, readDatabase } from './helpers/sqlite.js';
 
 const canonicalize = canonicalizeModule as unknown as (value: unknown) => string | undefined;
 
@@ -44,19 +43,19 @@ async function setup(): Promise<{ s: Scenario; customerId: string; beneficiaryId
 /** A beneficiary BLOCKED by screening (its address is denied before it is created). */
 async function blockedBeneficiary(s: Scenario, customerId: string): Promise<string> {
   const address = randomEthAddress();
-  server.operator((db) => denyAddress(db, 'ETH', address));
+  await server.operator((db) => denyAddress(db, 'ETH', address));
   const b = await s.beneficiary(customerId, { walletAddress: address });
   expect(b.status).toBe(200);
   expect(b.body).toMatchObject({ screeningStatus: 'REJECTED', beneficiaryStatus: 'BLOCKED' });
   return b.body.walletBeneficiaryId;
 }
 
-function count(table: 'crypto_withdrawals' | 'authorization_evidence'): number {
-  return countRows(server.file, `SELECT count(*) AS n FROM ${table}`);
+function count(table: 'crypto_withdrawals' | 'authorization_evidence'): Promise<number> {
+  return server.db.count(`SELECT count(*) AS n FROM ${table}`);
 }
 
-function evidenceRows(targetId: string): Record<string, unknown>[] {
-  return readDatabase(server.file, (db) => db.prepare('SELECT * FROM authorization_evidence WHERE target_id = ?').all(targetId) as Record<string, unknown>[]);
+function evidenceRows(targetId: string): Promise<Record<string, unknown>[]> {
+  return server.db.all('SELECT * FROM authorization_evidence WHERE target_id = ?', targetId);
 }
 
 const CREATE_MUTATION = `mutation($customerId: UUID!, $input: CreateCryptoWithdrawalApprovalDraftInput!) {
@@ -151,7 +150,7 @@ describe('success', () => {
     const ev = input.operationAuthorization as Record<string, string>;
     const r = await post(s, customerId, input);
     expect(r.status, r.text).toBe(200);
-    const rows = evidenceRows(r.body.withdrawalId);
+    const rows = await evidenceRows(r.body.withdrawalId);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
       client_id: s.client.clientId,
@@ -220,7 +219,7 @@ describe('GraphQL', () => {
       kytResult: 'PENDING',
       txHash: null,
     });
-    expect(evidenceRows(w.withdrawalId)).toHaveLength(1);
+    expect(await evidenceRows(w.withdrawalId)).toHaveLength(1);
 
     const q = await server.gql(s.client, QUERY, { id: w.withdrawalId });
     expect(q.status, q.text).toBe(200);
@@ -370,10 +369,10 @@ describe('403 ROUTE_NOT_PERMITTED', () => {
 
   it('disabled route (operator), and enabled again', async () => {
     const { s, customerId, beneficiaryId } = await setup();
-    server.operator((db) => setRouteState(db, s.routeCode, false));
+    await server.operator((db) => setRouteState(db, s.routeCode, false));
     const r = await post(s, customerId, s.withdrawalInput(customerId, beneficiaryId));
     expectRestProblem(r, 403, 'ROUTE_NOT_PERMITTED');
-    server.operator((db) => setRouteState(db, s.routeCode, true));
+    await server.operator((db) => setRouteState(db, s.routeCode, true));
     const ok = await post(s, customerId, s.withdrawalInput(customerId, beneficiaryId));
     expect(ok.status, ok.text).toBe(200);
   });
@@ -469,7 +468,7 @@ describe('state and business rules (409)', () => {
 
   it('beneficiary on a TRON route, withdrawal on the ETH route → ROUTE_MISMATCH', async () => {
     const { s, customerId } = await setup();
-    const tronRoute = server.newRoute(s.client, { code: `USDT-TRON-${randomBytes(3).toString('hex')}`, blockchain: 'TRON' });
+    const tronRoute = await server.newRoute(s.client, { code: `USDT-TRON-${randomBytes(3).toString('hex')}`, blockchain: 'TRON' });
     const b = await s.beneficiary(customerId, { routeCode: tronRoute, blockchain: 'TRON', walletAddress: TRON_ADDRESS });
     expect(b.status, b.text).toBe(200);
     expect(b.body.beneficiaryStatus).toBe('ACTIVE');
@@ -499,7 +498,7 @@ describe('state and business rules (409)', () => {
     const key = randomUUID();
     const first = await post(s, customerId, input, { idempotencyKey: key });
     expect(first.status, first.text).toBe(200);
-    const before = { w: count('crypto_withdrawals'), e: count('authorization_evidence') };
+    const before = { w: await count('crypto_withdrawals'), e: await count('authorization_evidence') };
 
     const reused = await post(s, customerId, input, { idempotencyKey: randomUUID() });
     expectRestProblem(reused, 409, 'AUTHORIZATION_ALREADY_USED');
@@ -509,7 +508,7 @@ describe('state and business rules (409)', () => {
     expect(replay.headers.get('idempotent-replayed')).toBe('true');
     expect(replay.body).toEqual(first.body);
 
-    expect({ w: count('crypto_withdrawals'), e: count('authorization_evidence') }).toEqual(before);
+    expect({ w: await count('crypto_withdrawals'), e: await count('authorization_evidence') }).toEqual(before);
   });
 });
 
@@ -584,7 +583,7 @@ describe('a refused request writes no row', () => {
     const otherCustomer = await s.customer();
     const otherBeneficiary = (await s.beneficiary(otherCustomer)).body.walletBeneficiaryId as string;
     const blocked = await blockedBeneficiary(s, customerId);
-    const tronRoute = server.newRoute(s.client, { code: `USDT-TRON-${randomBytes(3).toString('hex')}`, blockchain: 'TRON' });
+    const tronRoute = await server.newRoute(s.client, { code: `USDT-TRON-${randomBytes(3).toString('hex')}`, blockchain: 'TRON' });
     const tronBeneficiary = (await s.beneficiary(customerId, { routeCode: tronRoute, blockchain: 'TRON', walletAddress: TRON_ADDRESS })).body
       .walletBeneficiaryId as string;
     const other = await Scenario.create(server);
@@ -593,7 +592,7 @@ describe('a refused request writes no row', () => {
     expect((await post(s, customerId, s.withdrawalInput(customerId, beneficiaryId, { clientReference }))).status).toBe(200);
     expect((await post(s, customerId, used)).status).toBe(200);
 
-    const before = { w: count('crypto_withdrawals'), e: count('authorization_evidence') };
+    const before = { w: await count('crypto_withdrawals'), e: await count('authorization_evidence') };
     const unknownCustomer = randomUUID();
     const typeMismatch = s.withdrawalInput(customerId, beneficiaryId);
     typeMismatch.operationAuthorization = { ...(typeMismatch.operationAuthorization as object), operationType: 'CRYPTO_REFUND_CREATE' };
@@ -631,12 +630,12 @@ describe('a refused request writes no row', () => {
       const r = await send();
       expect({ name, status: r.status, code: r.body?.code }, r.text).toEqual({ name, status, code });
     }
-    expect({ w: count('crypto_withdrawals'), e: count('authorization_evidence') }).toEqual(before);
+    expect({ w: await count('crypto_withdrawals'), e: await count('authorization_evidence') }).toEqual(before);
 
     // And a success after them writes exactly one of each.
     const ok = await post(s, customerId, s.withdrawalInput(customerId, beneficiaryId));
     expect(ok.status, ok.text).toBe(200);
-    expect({ w: count('crypto_withdrawals'), e: count('authorization_evidence') }).toEqual({ w: before.w + 1, e: before.e + 1 });
+    expect({ w: await count('crypto_withdrawals'), e: await count('authorization_evidence') }).toEqual({ w: before.w + 1, e: before.e + 1 });
   });
 
   it('a refused request stores no idempotency result: the same key is evaluated afresh (§3)', async () => {

@@ -11,6 +11,7 @@ import { createClient, createRoute, type RouteOptions } from '../../src/cli/oper
 import { operationHashOf } from '../../src/core/evidence.js';
 import { signedHeaders } from '../../src/http/signature.js';
 import { startService, type RunningService } from '../../src/service.js';
+import { SqliteTestDb, type TestDb } from './test-db.js';
 
 export type Client = { clientId: string; secret: string };
 
@@ -49,10 +50,13 @@ export class TestServer {
   readonly dir: string;
   readonly file: string;
   readonly config: Config;
+  /** The test's own look at the server's database, engine-neutral (helpers/test-db.ts). */
+  readonly db: TestDb;
 
   constructor(env: Record<string, string> = {}) {
     this.dir = fs.mkdtempSync(path.join(os.tmpdir(), 'partner-api-test-'));
     this.file = path.join(this.dir, 'partner.db');
+    this.db = new SqliteTestDb(this.file);
     this.config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATABASE_URL: `file:${this.file}`,
       LOG_LEVEL: 'silent',
       // Suites send many requests from one address; the rate-limit suite sets its own limits.
@@ -85,23 +89,26 @@ export class TestServer {
     fs.rmSync(this.dir, { recursive: true, force: true });
   }
 
-  /** Operator actions (partnerctl's functions) on a connection of their own, as partnerctl would. */
-  operator<T>(fn: (db: ReturnType<typeof openDatabase>['db']) => T): T {
+  /**
+   * Operator actions (partnerctl's functions) on a connection of their own, as partnerctl would; async, so
+   * that an engine whose operator functions are async fits the same call sites.
+   */
+  async operator<T>(fn: (db: ReturnType<typeof openDatabase>['db']) => T | Promise<T>): Promise<T> {
     const handle = openDatabase(this.file, { migrate: false });
     try {
-      return fn(handle.db);
+      return await fn(handle.db);
     } finally {
       handle.close();
     }
   }
 
-  newClient(name = 'Acme'): Client {
+  newClient(name = 'Acme'): Promise<Client> {
     return this.operator((db) => createClient(db, this.config.secretBox, { name, clientId: `partner-${randomBytes(4).toString('hex')}` }));
   }
 
-  newRoute(client: Client, o: Partial<RouteOptions> = {}): string {
+  async newRoute(client: Client, o: Partial<RouteOptions> = {}): Promise<string> {
     const code = o.code ?? `USDT-ETH-${randomBytes(3).toString('hex')}`;
-    this.operator((db) =>
+    await this.operator((db) =>
       createRoute(db, {
         code,
         clientId: client.clientId,
@@ -270,8 +277,8 @@ export class Scenario {
   ) {}
 
   static async create(server: TestServer, route: Partial<RouteOptions> = {}): Promise<Scenario> {
-    const client = server.newClient();
-    const routeCode = server.newRoute(client, route);
+    const client = await server.newClient();
+    const routeCode = await server.newRoute(client, route);
     return new Scenario(server, client, routeCode);
   }
 
