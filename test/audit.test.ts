@@ -574,7 +574,7 @@ describe('partnerctl audit --client ID [--since T]', () => {
     }
     expect(signatures.length).toBe(3);
 
-    const all = await partnerctl(server.file, ['audit', '--client', sc.client.clientId]);
+    const all = await partnerctl(server.databaseUrl, ['audit', '--client', sc.client.clientId]);
     expect(all.code, all.stderr).toBe(0);
     const lines = all.stdout.trim().split('\n');
     const events = lines.map((l) => JSON.parse(l));
@@ -622,18 +622,18 @@ describe('partnerctl audit --client ID [--since T]', () => {
     });
     expect(events.filter((e) => e.replayed === true || e.replayed === 1)).toHaveLength(1);
 
-    const filtered = await partnerctl(server.file, ['audit', '--client', sc.client.clientId, '--since', since]);
+    const filtered = await partnerctl(server.databaseUrl, ['audit', '--client', sc.client.clientId, '--since', since]);
     expect(filtered.code, filtered.stderr).toBe(0);
     const later = filtered.stdout.trim().split('\n').map((l) => JSON.parse(l));
     expect(later).toHaveLength(4);
     expect(later[0].requestId).toBe(late.requestId);
     for (const e of later) expect(Date.parse(e.at)).toBeGreaterThanOrEqual(Date.parse(since));
 
-    const future = await partnerctl(server.file, ['audit', '--client', sc.client.clientId, '--since', new Date(Date.now() + 60_000).toISOString()]);
+    const future = await partnerctl(server.databaseUrl, ['audit', '--client', sc.client.clientId, '--since', new Date(Date.now() + 60_000).toISOString()]);
     expect(future.code).toBe(0);
     expect(future.stdout.trim()).toBe('');
 
-    const other = await partnerctl(server.file, ['audit', '--client', `nobody-${randomUUID()}`]);
+    const other = await partnerctl(server.databaseUrl, ['audit', '--client', `nobody-${randomUUID()}`]);
     expect(other.code).toBe(0);
     expect(other.stdout.trim()).toBe('');
 
@@ -646,10 +646,10 @@ describe('partnerctl audit --client ID [--since T]', () => {
 
   it('--since that is not a date, or a missing --client, exits non-zero with a JSON error', async () => {
     const sc = await Scenario.create(server);
-    const bad = await partnerctl(server.file, ['audit', '--client', sc.client.clientId, '--since', 'yesterday-ish']);
+    const bad = await partnerctl(server.databaseUrl, ['audit', '--client', sc.client.clientId, '--since', 'yesterday-ish']);
     expect(bad.code).not.toBe(0);
     expect(JSON.parse(bad.stderr.trim())).toHaveProperty('error');
-    const missing = await partnerctl(server.file, ['audit']);
+    const missing = await partnerctl(server.databaseUrl, ['audit']);
     expect(missing.code).not.toBe(0);
   });
 });

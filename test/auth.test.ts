@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordNonce } from '../src/db/clients-repository.js';
-import { openDatabase } from '../src/db/open.js';
+import { openEngine } from '../src/db/engine.js';
 import { retireOldestSecret, rotateSecret } from '../src/cli/operators.js';
 import { NONCE_WINDOW_MS } from '../src/http/nonces.js';
 import { bodySha256, canonicalString, sign, signedHeaders, type SignedParts } from '../src/http/signature.js';
@@ -261,7 +261,8 @@ describe('§2 the nonce window (recordNonce on a real database file)', () => {
     const nonce = freshNonce();
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'partner-nonces-'));
     // SQLite-specific: recordNonce unit-tested on a SQLite file of its own, not the server's database.
-    const { db, close } = openDatabase(path.join(dir, 'nonces.db'));
+    const engine = await openEngine({ kind: 'sqlite', file: path.join(dir, 'nonces.db') });
+    const db = engine.read;
     try {
       expect(await recordNonce(db, 'partner-a', nonce, t0, NONCE_WINDOW_MS)).toBe(true);
       expect(await recordNonce(db, 'partner-a', nonce, t0 + 1, NONCE_WINDOW_MS)).toBe(false);
@@ -272,7 +273,7 @@ describe('§2 the nonce window (recordNonce on a real database file)', () => {
       // The new use starts a new window.
       expect(await recordNonce(db, 'partner-a', nonce, t0 + NONCE_WINDOW_MS + 1, NONCE_WINDOW_MS)).toBe(false);
     } finally {
-      close();
+      await engine.close();
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });

@@ -7,7 +7,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from '../src/db/open.js';
+import { openEngine } from '../src/db/engine.js';
 import { createClient, createRoute } from '../src/cli/operators.js';
 import { SecretBox } from '../src/core/secret-box.js';
 import { beneficiaryBody, CUSTOMER_FIELDS, randomEthAddress, signedFetch, sleep, toReply, type Client } from './helpers/harness.js';
@@ -114,12 +114,12 @@ describe('crash safety under SIGKILL', () => {
     let client: Client;
     {
       // SQLite-specific: the spawned server's database is a SQLite file given by its path; provisioned on it directly.
-      const h = openDatabase(dbFile);
+      const h = await openEngine({ kind: 'sqlite', file: dbFile });
       try {
-        client = createClient(h.db, SecretBox.development(), { name: 'Crash partner', clientId: `crash-${randomBytes(4).toString('hex')}` });
-        createRoute(h.db, { code: routeCode, clientId: client.clientId, blockchain: 'ETH', currency: 'USDT', scale: 6, minMinor: '1', maxMinor: '1000000000', feeMinor: '10' });
+        client = await createClient(h, SecretBox.development(), { name: 'Crash partner', clientId: `crash-${randomBytes(4).toString('hex')}` });
+        await createRoute(h, { code: routeCode, clientId: client.clientId, blockchain: 'ETH', currency: 'USDT', scale: 6, minMinor: '1', maxMinor: '1000000000', feeMinor: '10' });
       } finally {
-        h.close();
+        await h.close();
       }
     }
 
@@ -197,7 +197,7 @@ describe('crash safety under SIGKILL', () => {
       try {
         expect(h.pragma('integrity_check', { simple: true })).toBe('ok');
       } finally {
-        h.close();
+        await h.close();
       }
     }
 

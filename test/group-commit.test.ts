@@ -45,7 +45,7 @@ function watch<T>(p: Promise<T>) {
 describe('GroupCommitter', () => {
   let dir: string;
   let handle: DbHandle;
-  const insert = (n: number) => async (tx: Exec) => tx.run(sql`insert into t (n) values (${n})`);
+  const insert = (n: number) => async (tx: Exec) => tx.q.run(sql`insert into t (n) values (${n})`);
   const count = () => (handle.sqlite.prepare('select count(*) as n from t').get() as { n: number }).n;
 
   beforeEach(() => {

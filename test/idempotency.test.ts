@@ -555,7 +555,7 @@ describe('§3 expiry (IDEMPOTENCY_TTL_HOURS)', () => {
     expect(await rows(k1)).toBe(1);
 
     // k2, expired: purged by purgeExpired (the fresh k1 record is not expired yet).
-    const purged = await purgeExpired(short.service.database, short.clock.now().getTime());
+    const purged = await purgeExpired(short.service.engine, short.clock.now().getTime());
     expect(purged.idempotency).toBeGreaterThanOrEqual(1);
     expect(await rows(k2)).toBe(0);
     expect(await rows(k1)).toBe(1);

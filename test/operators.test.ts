@@ -5,9 +5,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activeSecretsNow as activeSecrets, findClientNow as findClient } from '../src/db/clients-repository.js';
+import { activeSecrets, findClient } from '../src/db/clients-repository.js';
+import { openEngine } from '../src/db/engine.js';
 import { openDatabase } from '../src/db/open.js';
-import { findRouteNow as findRoute, isDenied } from '../src/modules/routes/repository.js';
+import { findRoute, isDenied } from '../src/modules/routes/repository.js';
 import { normalizeAddressForComparison } from '../src/core/addresses/index.js';
 import { SecretBox } from '../src/core/secret-box.js';
 import {
@@ -92,16 +93,16 @@ describe('§8 partnerctl as a command-line tool', () => {
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual({ clientId, secret: 'my-secret-1' });
     // SQLite-specific: partnerctl ran on a SQLite file of the test's own (DATABASE_URL=file:); read back through the repository on it.
-    const h = openDatabase(file, { migrate: false });
+    const h = await openEngine({ kind: 'sqlite', file }, { migrate: false });
     try {
-      expect(findClient(h.db, clientId)).toBeTruthy();
+      expect(await findClient(h.read, clientId)).toBeTruthy();
       // Stored encrypted: not the secret itself, but it opens to it under the (development) key.
-      const stored = activeSecrets(h.db, clientId).map((s) => s.secret);
+      const stored = (await activeSecrets(h.read, clientId)).map((s) => s.secret);
       expect(stored).toHaveLength(1);
       expect(stored[0]).not.toContain('my-secret-1');
       expect(SecretBox.development().open(clientId, stored[0]!)).toBe('my-secret-1');
     } finally {
-      h.close();
+      await h.close();
     }
   });
 
@@ -145,33 +146,33 @@ describe('§8 partnerctl as a command-line tool', () => {
       '--scale', '6', '--min-minor', '1', '--max-minor', '100', '--fee-minor', '5',
     ]);
     expect(created).toBeTypeOf('object');
-    const read = () => {
+    const read = async () => {
       // SQLite-specific: partnerctl ran on a SQLite file of the test's own (DATABASE_URL=file:); read back through the repository on it.
-      const h = openDatabase(file, { migrate: false });
+      const h = await openEngine({ kind: 'sqlite', file }, { migrate: false });
       try {
-        return findRoute(h.db, code, clientId);
+        return await findRoute(h.read, code, clientId);
       } finally {
-        h.close();
+        await h.close();
       }
     };
-    expect(read()).toMatchObject({
+    expect(await read()).toMatchObject({
       routeCode: code, clientId, blockchain: 'ETH', currency: 'USDT', currencyScale: 6,
       minAmountMinor: '1', maxAmountMinor: '100', feeAmountMinor: '5', enabled: true,
     });
 
     expect(await partnerctlJson(file, ['route', 'disable', '--code', code])).toBeTypeOf('object');
-    expect(read()?.enabled).toBe(false);
+    expect((await read())?.enabled).toBe(false);
     expect(await partnerctlJson(file, ['route', 'enable', '--code', code])).toBeTypeOf('object');
-    expect(read()?.enabled).toBe(true);
+    expect((await read())?.enabled).toBe(true);
 
     const address = randomEthAddress();
     expect(await partnerctlJson(file, ['screening', 'deny', '--blockchain', 'ETH', '--address', address])).toBeTypeOf('object');
     // SQLite-specific: as above, the deny list read back through the repository on partnerctl's SQLite file.
-    const h = openDatabase(file, { migrate: false });
+    const h = await openEngine({ kind: 'sqlite', file }, { migrate: false });
     try {
-      expect(await isDenied(h.db, 'ETH', normalizeAddressForComparison('ETH', address))).toBe(true);
+      expect(await isDenied(h.read, 'ETH', normalizeAddressForComparison('ETH', address))).toBe(true);
     } finally {
-      h.close();
+      await h.close();
     }
   });
 

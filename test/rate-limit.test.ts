@@ -180,7 +180,7 @@ describe('per-client token bucket (RATE_LIMIT_RPS=1, RATE_LIMIT_BURST=3)', () =>
   describe('per-client override: partnerctl client limit --client-id ID --rps N --burst N', () => {
     it('raises a client’s limit on the running server', async () => {
       const f = await fixture();
-      const out = await partnerctl(server.file, ['client', 'limit', '--client-id', f.client.clientId, '--rps', '1', '--burst', '10']);
+      const out = await partnerctl(server.databaseUrl, ['client', 'limit', '--client-id', f.client.clientId, '--rps', '1', '--burst', '10']);
       expect(out.code, out.stderr).toBe(0);
       expect(JSON.parse(out.stdout)).toEqual({ clientId: f.client.clientId, rps: 1, burst: 10 });
       for (let i = 0; i < 10; i++) GRAPHQL.ok(await GRAPHQL.send(server, f.client, f.customerId, f.routeCode));
@@ -190,7 +190,7 @@ describe('per-client token bucket (RATE_LIMIT_RPS=1, RATE_LIMIT_BURST=3)', () =>
     it('lowers a client’s limit on the running server (a bucket already in use shrinks to the new burst)', async () => {
       const f = await fixture();
       REST.ok(await REST.send(server, f.client, f.customerId, f.routeCode)); // 2 of the default 3 left
-      const out = await partnerctl(server.file, ['client', 'limit', '--client-id', f.client.clientId, '--rps', '1', '--burst', '1']);
+      const out = await partnerctl(server.databaseUrl, ['client', 'limit', '--client-id', f.client.clientId, '--rps', '1', '--burst', '1']);
       expect(out.code, out.stderr).toBe(0);
       // §8: operator changes apply within 5 s; the server re-reads a client's credentials and limit once its
       // cached copy (CREDENTIAL_CACHE_MS, 1 s of the server clock) is stale.
@@ -202,7 +202,7 @@ describe('per-client token bucket (RATE_LIMIT_RPS=1, RATE_LIMIT_BURST=3)', () =>
     it('the override is for that client only; the others keep the default', async () => {
       const a = await fixture();
       const b = await fixture();
-      const out = await partnerctl(server.file, ['client', 'limit', '--client-id', a.client.clientId, '--rps', '1', '--burst', '8']);
+      const out = await partnerctl(server.databaseUrl, ['client', 'limit', '--client-id', a.client.clientId, '--rps', '1', '--burst', '8']);
       expect(out.code, out.stderr).toBe(0);
       for (let i = 0; i < 3; i++) GRAPHQL.ok(await GRAPHQL.send(server, b.client, b.customerId, b.routeCode));
       GRAPHQL.limited(await GRAPHQL.send(server, b.client, b.customerId, b.routeCode));
@@ -219,7 +219,7 @@ describe('per-client token bucket (RATE_LIMIT_RPS=1, RATE_LIMIT_BURST=3)', () =>
         ['--client-id', 'no-such-client', '--rps', '1', '--burst', '5'],
         ['--client-id', f.client.clientId, '--rps', '1'],
       ]) {
-        const out = await partnerctl(server.file, ['client', 'limit', ...args]);
+        const out = await partnerctl(server.databaseUrl, ['client', 'limit', ...args]);
         expect(out.code, args.join(' ')).not.toBe(0);
         expect(JSON.parse(out.stderr.trim().split('\n').at(-1)!)).toHaveProperty('error');
       }

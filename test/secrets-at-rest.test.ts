@@ -8,6 +8,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SecretBox, secretBoxFromEnv } from '../src/core/secret-box.js';
 import { beneficiaryBody, randomEthAddress, signedFetch, startTestServer, type Client, type Reply, type TestServer } from './helpers/harness.js';
+import { TEST_ENGINE } from './helpers/pg.js';
 import { MODE_VARS, processKit, RATE_LIMIT_VARS } from './helpers/processes.js';
 
 // ---------------------------------------------------------------------------------------------------
@@ -154,11 +155,11 @@ describe('secrets at rest in the database file', () => {
     const secrets: Client[] = [];
     secrets.push(await server.newClient('Harness A'), await server.newClient('Harness B'));
     const chosen = `chosen-${randomBytes(12).toString('hex')}-secret`;
-    const c1 = await partnerctlJson(server.file, ['client', 'create', '--name', 'Ctl chosen', '--secret', chosen]);
+    const c1 = await partnerctlJson(server.databaseUrl, ['client', 'create', '--name', 'Ctl chosen', '--secret', chosen]);
     expect(c1.secret).toBe(chosen);
-    const c2 = await partnerctlJson(server.file, ['client', 'create', '--name', 'Ctl random']);
+    const c2 = await partnerctlJson(server.databaseUrl, ['client', 'create', '--name', 'Ctl random']);
     expect(c2.secret).toMatch(/^[0-9a-f]{64}$/);
-    const rotated = await partnerctlJson(server.file, ['client', 'rotate-secret', '--client-id', c2.clientId]);
+    const rotated = await partnerctlJson(server.databaseUrl, ['client', 'rotate-secret', '--client-id', c2.clientId]);
     expect(rotated).toEqual({ clientId: c2.clientId, secret: expect.stringMatching(/^[0-9a-f]{64}$/) });
     secrets.push(c1, c2, rotated);
 
@@ -170,18 +171,18 @@ describe('secrets at rest in the database file', () => {
 
     // Sanity: the scan does see what is in the file (a client id, stored in clear).
     // SQLite-specific: scans the bytes of the SQLite files (main, WAL, shm) for plaintext; the column check below is portable.
-    expect(foundInDatabaseFiles(server.file, [Buffer.from(c1.clientId, 'utf8')])).toEqual([true]);
+    if (TEST_ENGINE === 'sqlite') expect(foundInDatabaseFiles(server.file, [Buffer.from(c1.clientId, 'utf8')])).toEqual([true]);
     for (const c of secrets) {
       const needles = [Buffer.from(c.secret, 'utf8'), Buffer.from(c.secret.toUpperCase(), 'utf8')];
       if (/^[0-9a-f]+$/.test(c.secret)) needles.push(Buffer.from(c.secret, 'hex'));
-      expect(foundInDatabaseFiles(server.file, needles), `plaintext of ${c.clientId} in the SQLite files`).toEqual(needles.map(() => false));
+      if (TEST_ENGINE === 'sqlite') expect(foundInDatabaseFiles(server.file, needles), `plaintext of ${c.clientId} in the SQLite files`).toEqual(needles.map(() => false));
     }
   });
 
   it('client_secrets.secret holds sealed values that open, under the development key, to the secrets handed out', async () => {
     const chosen = `col-${randomBytes(10).toString('hex')}`;
-    const c = await partnerctlJson(server.file, ['client', 'create', '--name', 'Column', '--secret', chosen]);
-    const r = await partnerctlJson(server.file, ['client', 'rotate-secret', '--client-id', c.clientId]);
+    const c = await partnerctlJson(server.databaseUrl, ['client', 'create', '--name', 'Column', '--secret', chosen]);
+    const r = await partnerctlJson(server.databaseUrl, ['client', 'rotate-secret', '--client-id', c.clientId]);
     const rows = await storedSecrets(server);
     expect(rows.length).toBeGreaterThanOrEqual(2);
     for (const row of rows) {

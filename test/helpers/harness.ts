@@ -6,11 +6,13 @@ import path from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
 import pino from 'pino';
 import { loadConfig, type Config } from '../../src/config.js';
-import { openDatabase } from '../../src/db/open.js';
+import { openEngine, type Engine } from '../../src/db/engine.js';
 import { createClient, createRoute, type RouteOptions } from '../../src/cli/operators.js';
 import { operationHashOf } from '../../src/core/evidence.js';
 import { signedHeaders } from '../../src/http/signature.js';
 import { startService, type RunningService } from '../../src/service.js';
+import { createPgSchema, TEST_ENGINE, type PgSchema } from './pg.js';
+import { PgTestDb } from './pg-test-db.js';
 import { SqliteTestDb, type TestDb } from './test-db.js';
 
 export type Client = { clientId: string; secret: string };
@@ -48,10 +50,13 @@ export class TestServer {
   service!: RunningService;
   readonly clock = new TestClock();
   readonly dir: string;
+  /** The SQLite file (SQLite runs), or where it would be. */
   readonly file: string;
   readonly config: Config;
   /** The test's own look at the server's database, engine-neutral (helpers/test-db.ts). */
-  readonly db: TestDb;
+  db: TestDb;
+  /** PostgreSQL runs (`npm run test:pg`): the schema of this server's own, dropped by stop(). */
+  private pg: PgSchema | undefined;
 
   constructor(env: Record<string, string> = {}) {
     this.dir = fs.mkdtempSync(path.join(os.tmpdir(), 'partner-api-test-'));
@@ -70,7 +75,17 @@ export class TestServer {
     });
   }
 
+  /** DATABASE_URL of this server's database: the SQLite file, or its PostgreSQL schema. */
+  get databaseUrl(): string {
+    return this.config.database.kind === 'pg' ? this.config.database.url : `file:${this.file}`;
+  }
+
   async start(): Promise<this> {
+    if (TEST_ENGINE === 'pg' && !this.pg) {
+      this.pg = await createPgSchema('t');
+      this.config.database = { kind: 'pg', url: this.pg.url };
+      this.db = new PgTestDb(this.pg.url, this.pg.schema);
+    }
     this.service = await startService(this.config, { logger: pino({ level: 'silent' }), clock: this.clock.now });
     return this;
   }
@@ -86,6 +101,7 @@ export class TestServer {
 
   async stop(): Promise<void> {
     await this.service.stop();
+    await this.pg?.drop();
     fs.rmSync(this.dir, { recursive: true, force: true });
   }
 
@@ -93,12 +109,12 @@ export class TestServer {
    * Operator actions (partnerctl's functions) on a connection of their own, as partnerctl would; async, so
    * that an engine whose operator functions are async fits the same call sites.
    */
-  async operator<T>(fn: (db: ReturnType<typeof openDatabase>['db']) => T | Promise<T>): Promise<T> {
-    const handle = openDatabase(this.file, { migrate: false });
+  async operator<T>(fn: (engine: Engine) => T | Promise<T>): Promise<T> {
+    const engine = await openEngine(this.config.database, { migrate: false, poolSize: 1 });
     try {
-      return await fn(handle.db);
+      return await fn(engine);
     } finally {
-      handle.close();
+      await engine.close();
     }
   }
 

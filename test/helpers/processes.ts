@@ -109,9 +109,10 @@ export function processKit(o: ProcessKitOptions = {}) {
 
     run: (file: string, args: string[], runEnv: NodeJS.ProcessEnv, timeout = 30_000) => run(file, args, runEnv, timeout, o.maxBuffer),
 
-    /** The real partnerctl on `dbFile`. */
-    partnerctl(dbFile: string, args: string[], extra: Record<string, string> = {}): Promise<Run> {
-      return run(process.execPath, ['bin/partnerctl.mjs', ...args], env({ DATABASE_URL: `file:${dbFile}`, ...extra }), 30_000, o.maxBuffer);
+    /** The real partnerctl on `database`: a SQLite file's path, or a DATABASE_URL (`file:…`, `postgres://…`). */
+    partnerctl(database: string, args: string[], extra: Record<string, string> = {}): Promise<Run> {
+      const url = /^(file:|postgres(ql)?:\/\/)/.test(database) ? database : `file:${database}`;
+      return run(process.execPath, ['bin/partnerctl.mjs', ...args], env({ DATABASE_URL: url, ...extra }), 30_000, o.maxBuffer);
     },
 
     /** partnerctl's JSON output; throws if it exits non-zero. */
