@@ -21,10 +21,11 @@ export const LATENCY_ROUNDS = Number(process.env.BENCH_LATENCY_ROUNDS ?? 5);
 export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 export const SEED_ROWS = Number(process.env.BENCH_SEED_ROWS ?? 1_000_000);
 
-export type Fixture = { file: string; clientId: string; secret: string; customerId: string; routeCode: string };
+/** `file`: the SQLite database, or (PostgreSQL, `databaseUrl` set) where the service's log goes. */
+export type Fixture = { file: string; databaseUrl?: string; clientId: string; secret: string; customerId: string; routeCode: string };
 
-export async function provision(file: string): Promise<Fixture> {
-  const engine = await openEngine({ kind: 'sqlite', file });
+export async function provision(file: string, databaseUrl?: string): Promise<Fixture> {
+  const engine = await openEngine(databaseUrl ? { kind: 'pg', url: databaseUrl } : { kind: 'sqlite', file }, { poolSize: 1 });
   try {
     const { clientId, secret } = await createClient(engine, SecretBox.development(), { name: 'Bench', clientId: 'bench' });
     await createRoute(engine, { code: 'USDT-ETH', clientId, blockchain: 'ETH', currency: 'USDT', scale: 6, minMinor: '1', maxMinor: '1000000000000', feeMinor: '100' });
@@ -32,7 +33,7 @@ export async function provision(file: string): Promise<Fixture> {
     const customer = await engine.writer.run((tx) =>
       insertCustomer(tx, { customerId: randomUUID(), clientId, externalRef: 'bench-1', type: 'INDIVIDUAL', displayName: null, status: 'ACTIVE', createdAt: now, updatedAt: now }),
     );
-    return { file, clientId, secret, customerId: customer.customerId, routeCode: 'USDT-ETH' };
+    return { file, databaseUrl, clientId, secret, customerId: customer.customerId, routeCode: 'USDT-ETH' };
   } finally {
     await engine.close();
   }
@@ -131,10 +132,10 @@ export const scenarios = {
 
 export type Measure = { name: string; rps: number; p50: number; p99: number; non2xx: number; errors: number; requests: number };
 
-export async function measure(name: string, url: string, f: Fixture, make: Make, opts: { overallRate?: number } = {}): Promise<Measure> {
+export async function measure(name: string, url: string, f: Fixture, make: Make, opts: { overallRate?: number; connections?: number; quiet?: boolean } = {}): Promise<Measure> {
   const result = await autocannon({
     url,
-    connections: CONNECTIONS,
+    connections: opts.connections ?? CONNECTIONS,
     duration: SECONDS,
     overallRate: opts.overallRate,
     requests: [
@@ -155,6 +156,25 @@ export async function measure(name: string, url: string, f: Fixture, make: Make,
     non2xx: result.non2xx,
     errors: result.errors,
     requests: result.requests.total,
+  };
+  if (!opts.quiet) console.log(`${name.padEnd(34)} ${m.rps.toFixed(0).padStart(7)} req/s  p50 ${String(m.p50).padStart(4)} ms  p99 ${String(m.p99).padStart(4)} ms  non-2xx ${m.non2xx}  errors ${m.errors}`);
+  return m;
+}
+
+/**
+ * One load spread over several processes of one service (the same database): the connections split
+ * evenly, each process driven by a generator of its own at once; rates add up, the p99 is the worst.
+ */
+export async function measureSpread(name: string, urls: string[], f: Fixture, make: Make): Promise<Measure> {
+  const parts = await Promise.all(urls.map((url) => measure(name, url, f, make, { connections: Math.max(1, Math.round(CONNECTIONS / urls.length)), quiet: true })));
+  const m: Measure = {
+    name,
+    rps: parts.reduce((sum, p) => sum + p.rps, 0),
+    p50: Math.max(...parts.map((p) => p.p50)),
+    p99: Math.max(...parts.map((p) => p.p99)),
+    non2xx: parts.reduce((sum, p) => sum + p.non2xx, 0),
+    errors: parts.reduce((sum, p) => sum + p.errors, 0),
+    requests: parts.reduce((sum, p) => sum + p.requests, 0),
   };
   console.log(`${name.padEnd(34)} ${m.rps.toFixed(0).padStart(7)} req/s  p50 ${String(m.p50).padStart(4)} ms  p99 ${String(m.p99).padStart(4)} ms  non-2xx ${m.non2xx}  errors ${m.errors}`);
   return m;

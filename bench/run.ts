@@ -2,11 +2,13 @@
 // process, side by side with the floor (bench/floor-server.ts), measured alternately in one run.
 // Knobs: BENCH_SECONDS (per measurement, default 5), BENCH_ROUNDS (3), BENCH_LATENCY_ROUNDS (5), BENCH_CONNECTIONS (32),
 // BENCH_SEED_ROWS (1000000; 0 skips the large-database comparison), BENCH_CPU_PROF (a folder for CPU profiles),
-// PACED_DUMP (a folder for each paced request's timing, bench/paced.ts). Request logs go to the state folder.
+// PACED_DUMP (a folder for each paced request's timing, bench/paced.ts), BENCH_PG_URL / BENCH_PG=0 (the PostgreSQL
+// part, bench/postgres.ts). Request logs go to the state folder.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { CONNECTIONS, LATENCY_ROUNDS, ROOT, ROUNDS, SECONDS, SEED_ROWS, measure, median, paced, provision, scenarios, signedPost, startFloor, startService, stop, type Measure } from './harness.js';
+import { benchPostgres } from './postgres.js';
 import { seedRows } from './seed.js';
 
 async function main(): Promise<void> {
@@ -98,6 +100,10 @@ async function main(): Promise<void> {
       }
     }
 
+    // The same creates on PostgreSQL, one and two server processes (bench/postgres.ts).
+    const postgres = process.env.BENCH_PG === '0' ? undefined : await benchPostgres(dir);
+    if (postgres) results.push(...postgres.measurements);
+
     const floorRate = median(floorRates);
     const summary = {
       at: new Date().toISOString(),
@@ -119,6 +125,7 @@ async function main(): Promise<void> {
       },
       halfSaturationP99Ms: { floor: median(halfP99.floor), rest: median(halfP99.rest), graphql: median(halfP99.graphql), rounds: halfP99 },
       large,
+      postgres: postgres && { oneProcessRps: postgres.oneProcessRps, twoProcessesRps: postgres.twoProcessesRps, oneProcessP99: postgres.oneProcessP99, twoProcessesP99: postgres.twoProcessesP99 },
       measurements: results,
     };
     console.log('\n| measurement | req/s | p50 ms | p99 ms | non-2xx |\n|---|---:|---:|---:|---:|');
@@ -131,6 +138,10 @@ async function main(): Promise<void> {
       `p99 at half saturation (median of ${LATENCY_ROUNDS}): REST ${median(halfP99.rest)} ms [${halfP99.rest.join(', ')}], GraphQL ${median(halfP99.graphql)} ms [${halfP99.graphql.join(', ')}] (target ≤ 25); floor ${median(halfP99.floor)} ms [${halfP99.floor.join(', ')}]`,
     );
     if (large) console.log(`create with ${large.rows} rows / empty = ${(large.rps / large.emptyRps).toFixed(2)} (target ≥ 0.8)`);
+    if (postgres)
+      console.log(
+        `REST creates, saturated (median of ${ROUNDS}): SQLite ${restSat.toFixed(0)}/s; PostgreSQL 1 process ${postgres.oneProcessRps.toFixed(0)}/s (p99 ${postgres.oneProcessP99} ms), 2 processes ${postgres.twoProcessesRps.toFixed(0)}/s (p99 ${postgres.twoProcessesP99} ms)`,
+      );
     const out = path.join(ROOT, 'bench', 'results');
     fs.mkdirSync(out, { recursive: true });
     fs.writeFileSync(path.join(out, 'latest.json'), JSON.stringify(summary, null, 2));

@@ -122,19 +122,22 @@ describe(`${PROCESSES} server processes on one PostgreSQL`, () => {
     );
     expect(d.status, JSON.stringify(d.body)).toBe(200);
     const depositId = d.body.data.simulateCryptoDeposit.depositId;
-    const draft = (s: Spawned) => {
+    // Each draft authorized separately (its own authorizedAt): the same evidence twice would be 409
+    // AUTHORIZATION_ALREADY_USED, which is not what this races.
+    const base = Date.now();
+    const draft = (s: Spawned, i: number) => {
       const input: Record<string, unknown> = { amountMinor: '300' };
       input.operationAuthorization = {
         operationType: 'CRYPTO_REFUND_CREATE',
         operationHash: operationHashOf('CRYPTO_REFUND_CREATE', { depositId }, input),
-        authorizedAt: new Date().toISOString(),
+        authorizedAt: new Date(base - i).toISOString(),
         authorizedByPartnerUserRef: 'user-1',
         authorizationMethod: 'PASSKEY',
         mfaEvidenceRef: `mfa-${randomUUID()}`,
       };
       return gql(s, `mutation($depositId: UUID!, $input: CreateCryptoRefundApprovalDraftInput!) { createCryptoRefundApprovalDraft(depositId: $depositId, input: $input) { refundId } }`, { depositId, input });
     };
-    const replies = await each(PROCESSES * 4, (s) => draft(s));
+    const replies = await each(PROCESSES * 4, (s, i) => draft(s, i));
     const ok = replies.filter((r) => r.status === 200);
     // 1000 holds three drafts of 300: exactly three succeed, the rest are refused, whoever runs first.
     expect(ok).toHaveLength(3);
@@ -163,4 +166,46 @@ describe(`${PROCESSES} server processes on one PostgreSQL`, () => {
     expect(passed).toBeLessThanOrEqual(6);
     expect(replies.filter((s) => s === 429).length).toBe(replies.length - passed);
   });
+});
+
+describe('one of the processes SIGKILLed under load', () => {
+  it('the others carry on; nothing acknowledged is lost, and every 200 replays identically through any process', async () => {
+    const survivors = servers.slice(1);
+    const victim = servers[0]!;
+    const acknowledged: { key: string; body: Record<string, unknown>; answer: unknown }[] = [];
+    let stop = false;
+    // Four workers per process send creates until told to stop; a request to the victim may fail.
+    const worker = async (server: Spawned) => {
+      while (!stop) {
+        const key = randomUUID();
+        const body = beneficiaryBody(routeCode, randomEthAddress());
+        try {
+          const r = await send(server, 'POST', path(), body, { key });
+          if (r.status === 200) acknowledged.push({ key, body, answer: r.body });
+          else expect.soft(r.status, JSON.stringify(r.body)).toBe(200);
+        } catch {
+          // The victim's connection reset: the outcome is unknown, so it is not counted either way.
+        }
+      }
+    };
+    const load = servers.flatMap((s) => Array.from({ length: 4 }, () => worker(s)));
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    victim.proc.kill('SIGKILL');
+    const before = acknowledged.length;
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    stop = true;
+    await Promise.all(load);
+    expect(acknowledged.length).toBeGreaterThan(before); // the survivors kept answering
+    for (const a of acknowledged) {
+      expect(await count('select count(*) as n from wallet_beneficiaries where wallet_address = $1', a.body.walletAddress)).toBe(1);
+    }
+    // Replays of a sample through each survivor: the same resource, marked replayed.
+    for (const [i, a] of acknowledged.filter((_, i) => i % Math.ceil(acknowledged.length / 20) === 0).entries()) {
+      const r = await send(survivors[i % survivors.length]!, 'POST', path(), a.body, { key: a.key });
+      expect(r.status).toBe(200);
+      expect(r.headers.get('idempotent-replayed')).toBe('true');
+      expect(r.body).toEqual(a.answer);
+    }
+    servers = survivors;
+  }, 60_000);
 });

@@ -1,7 +1,13 @@
-// PostgreSQL: a pool per process, several processes on one database. Every write job is one SERIALIZABLE
-// transaction, retried on a serialization failure, so every guarantee (one idempotency record per key,
-// a nonce accepted once, evidence used once, a refund never beyond its deposit, unique references)
-// holds across processes by the database, never by one process's memory.
+// PostgreSQL: a pool per process, several processes on one database. Every write job is one REPEATABLE
+// READ transaction (all its reads from one snapshot), and every guarantee holds across processes by the
+// database, never by one process's memory: a unique key or index backs each check a job reads before it
+// writes (one idempotency record per (client, key), a nonce once, evidence once, one active beneficiary
+// per address, unique references), so a job that raced another fails on the index, or on the row the
+// other changed, and runs again with a new snapshot, where its reads see what the other committed and it
+// answers as the rules say (a replay, a 409). The one sum rule (refunds within their deposit) writes the
+// deposit row first (src/modules/deposits/repository.ts), so racing drafts conflict there. SERIALIZABLE
+// would give the same guarantees but, with every request of a partner touching the same index pages,
+// its predicate locks abort most of them.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
@@ -17,8 +23,8 @@ const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url
 const MIGRATION_LOCK = 7_420_001;
 /** A job conflicting with a concurrent one is run again; its reads then see what the other committed. */
 const MAX_ATTEMPTS = 12;
-// 40001 serialization failure, 40P01 deadlock; 23505: a unique index found the race a read missed.
-const RETRYABLE = new Set(['40001', '40P01', '23505']);
+// 23505: a unique index found the race a read missed; 40001 serialization failure, 40P01 deadlock.
+const RETRYABLE = new Set(['23505', '40001', '40P01']);
 
 // int8 (bigint) columns hold milliseconds and counts, far below 2^53: read them as numbers.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
@@ -31,7 +37,7 @@ function codeOf(error: unknown): string | undefined {
   return undefined;
 }
 
-class SerializableWriter implements EngineWriter {
+class TransactionWriter implements EngineWriter {
   readonly failed = false;
   readonly ordered = false;
   readonly stats = { transactions: 0, retries: 0 };
@@ -42,7 +48,7 @@ class SerializableWriter implements EngineWriter {
     for (let attempt = 1; ; attempt++) {
       try {
         this.stats.transactions += 1;
-        return await this.db.transaction((tx) => work({ q: tx as unknown as Query, t: tables, engine: 'pg' }), { isolationLevel: 'serializable' });
+        return await this.db.transaction((tx) => work({ q: tx as unknown as Query, t: tables, engine: 'pg' }), { isolationLevel: 'repeatable read' });
       } catch (error) {
         const code = codeOf(error);
         if (attempt >= MAX_ATTEMPTS || code === undefined || !RETRYABLE.has(code)) throw error;
@@ -78,7 +84,7 @@ export async function openPgEngine(url: string, options: EngineOptions = {}): Pr
       client.release();
     }
   }
-  const writer = new SerializableWriter(db);
+  const writer = new TransactionWriter(db);
   return {
     kind: 'pg',
     read: { q: db as unknown as Query, t: tables, engine: 'pg' },

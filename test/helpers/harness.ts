@@ -101,6 +101,7 @@ export class TestServer {
 
   async stop(): Promise<void> {
     await this.service.stop();
+    await this.db.close?.();
     await this.pg?.drop();
     fs.rmSync(this.dir, { recursive: true, force: true });
   }

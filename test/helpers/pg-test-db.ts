@@ -1,5 +1,6 @@
 // TestDb on PostgreSQL (helpers/test-db.ts): the same portable SQL, its `?` placeholders numbered, run in
-// the server's schema on a connection of its own per call.
+// the server's schema on a small pool of the test's own (each statement committed on its own), closed
+// when the server stops.
 import pg from 'pg';
 import type { TestDb } from './test-db.js';
 
@@ -10,19 +11,21 @@ const numbered = (sql: string) => {
 };
 
 export class PgTestDb implements TestDb {
+  private pool: pg.Pool | undefined;
+
   constructor(
     readonly url: string,
     readonly schema: string,
   ) {}
 
   private async query<T>(sql: string, params: unknown[]): Promise<T[]> {
-    const client = new pg.Client({ connectionString: this.url });
-    await client.connect();
-    try {
-      return (await client.query(numbered(sql), params)).rows as T[];
-    } finally {
-      await client.end();
-    }
+    this.pool ??= new pg.Pool({ connectionString: this.url, max: 2 });
+    return (await this.pool.query(numbered(sql), params)).rows as T[];
+  }
+
+  async close(): Promise<void> {
+    await this.pool?.end();
+    this.pool = undefined;
   }
 
   async count(sql: string, ...params: unknown[]): Promise<number> {

@@ -32,6 +32,8 @@ export interface TestDb {
    * question whose SQL cannot be portable (PostgreSQL: information_schema.tables of the server's schema).
    */
   tables(): Promise<string[]>;
+  /** Lets go of what it holds (PostgreSQL: its pool). */
+  close?(): Promise<void>;
 }
 
 /** TestDb on a SQLite file: a connection of its own per call, closed straight after it. */

@@ -5,14 +5,15 @@ import type { CryptoDepositRow, CryptoRefundRow } from '../../db/schema.js';
 import type { CallContext } from '../../core/context.js';
 import { requireOwn } from '../../core/ownership.js';
 import { Problem } from '../../core/problem.js';
-import { findDeposit } from '../deposits/repository.js';
+import { lockDeposit } from '../deposits/repository.js';
 import { requirePermittedRoute } from '../routes/rules.js';
 import { findRefund, transitionRefund } from './repository.js';
 
 // §7: a problem's code is one of the contract's; it names none for an unknown deposit or refund, so
-// these are the generic 404 NOT_FOUND (the detail names the record).
+// these are the generic 404 NOT_FOUND (the detail names the record). The deposit stays locked for the
+// rest of the draft's transaction: its refundable amount is read and spent by one draft at a time.
 export const requireOwnDeposit = async (tx: Exec, ctx: CallContext, depositId: string): Promise<CryptoDepositRow> =>
-  requireOwn(ctx, await findDeposit(tx, depositId), 'NOT_FOUND', 'deposit', depositId);
+  requireOwn(ctx, await lockDeposit(tx, depositId), 'NOT_FOUND', 'deposit', depositId);
 
 const requireOwnRefund = async (tx: Exec, ctx: CallContext, refundId: string): Promise<CryptoRefundRow> =>
   requireOwn(ctx, await findRefund(tx, refundId), 'NOT_FOUND', 'refund', refundId);

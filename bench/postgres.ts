@@ -1,0 +1,61 @@
+// The PostgreSQL part of `npm run bench`: REST creates at saturation on one PostgreSQL database with one
+// and with two server processes, in alternating rounds, beside the SQLite figures of the same run.
+// BENCH_PG_URL (default: the local server's `test` database); skipped when it does not answer. Each run
+// works in a schema of its own, dropped afterwards.
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import pg from 'pg';
+import { median, measure, measureSpread, provision, ROUNDS, scenarios, startService, stop, type Measure, type Proc } from './harness.js';
+
+const PG_URL = process.env.BENCH_PG_URL || 'postgres://postgres@127.0.0.1:5432/test';
+
+export type PostgresResult = { oneProcessRps: number; twoProcessesRps: number; oneProcessP99: number; twoProcessesP99: number; measurements: Measure[] };
+
+async function admin(sql: string): Promise<void> {
+  const c = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 3000 });
+  await c.connect();
+  try {
+    await c.query(sql);
+  } finally {
+    await c.end();
+  }
+}
+
+export async function benchPostgres(dir: string): Promise<PostgresResult | undefined> {
+  const schema = `bench_${randomBytes(4).toString('hex')}`;
+  try {
+    await admin(`CREATE SCHEMA ${schema}`);
+  } catch (error) {
+    console.log(`PostgreSQL at BENCH_PG_URL does not answer (${(error as Error).message}): its part is skipped`);
+    return undefined;
+  }
+  const url = new URL(PG_URL);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  const databaseUrl = url.toString();
+  const started: Proc[] = [];
+  try {
+    const fixture = await provision(path.join(dir, 'pg-1.db'), databaseUrl);
+    const fixture2 = { ...fixture, file: path.join(dir, 'pg-2.db') };
+    started.push(await startService(fixture.file, { DATABASE_URL: databaseUrl }));
+    started.push(await startService(fixture2.file, { DATABASE_URL: databaseUrl }));
+    const [a, b] = started as [Proc, Proc];
+    await measure('warm-up PostgreSQL process 1', a.url, fixture, scenarios.restCreate(fixture));
+    await measure('warm-up PostgreSQL process 2', b.url, fixture, scenarios.restCreate(fixture));
+    const one: Measure[] = [];
+    const two: Measure[] = [];
+    for (let round = 1; round <= ROUNDS; round++) {
+      one.push(await measure(`PostgreSQL REST create, 1 process (round ${round})`, a.url, fixture, scenarios.restCreate(fixture)));
+      two.push(await measureSpread(`PostgreSQL REST create, 2 processes (round ${round})`, [a.url, b.url], fixture, scenarios.restCreate(fixture)));
+    }
+    return {
+      oneProcessRps: median(one.map((m) => m.rps)),
+      twoProcessesRps: median(two.map((m) => m.rps)),
+      oneProcessP99: median(one.map((m) => m.p99)),
+      twoProcessesP99: median(two.map((m) => m.p99)),
+      measurements: [...one, ...two],
+    };
+  } finally {
+    for (const p of started) await stop(p);
+    await admin(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).catch(() => {});
+  }
+}
