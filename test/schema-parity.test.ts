@@ -25,8 +25,10 @@ const pgDialect = new PgDialect();
 const whereText = (where: SQL | undefined, dialect: { sqlToQuery(sql: SQL): { sql: string } }) =>
   where ? dialect.sqlToQuery(where).sql.replaceAll('"', '').replaceAll('`', '') : null;
 
-function describeSqlite(table: SQLiteTable) {
-  const c = sqliteConfig(table);
+type AnyConfig = ReturnType<typeof sqliteConfig> | ReturnType<typeof pgConfig>;
+
+/** What a table definition says, in terms both dialects share. */
+function shapeOf(c: AnyConfig, configOf: (table: never) => AnyConfig, dialect: { sqlToQuery(sql: SQL): { sql: string } }) {
   return {
     name: c.name,
     columns: c.columns.map((col) => ({
@@ -35,37 +37,24 @@ function describeSqlite(table: SQLiteTable) {
       primary: col.primary,
       hasDefault: col.hasDefault,
       type: col.getSQLType(),
-      boolean: (col as { mode?: string }).mode === 'boolean',
+      boolean: (col as { mode?: string }).mode === 'boolean' || col.getSQLType() === 'boolean',
     })),
     primaryKeys: c.primaryKeys.map((pk) => pk.columns.map((col) => col.name)),
-    indexes: c.indexes.map((i) => ({ name: i.config.name, unique: i.config.unique, columns: i.config.columns.map((col) => (col as { name: string }).name), where: whereText(i.config.where, sqliteDialect) })),
+    indexes: c.indexes.map((i) => ({
+      name: i.config.name,
+      unique: i.config.unique,
+      columns: i.config.columns.map((col) => (col as { name: string }).name),
+      where: whereText(i.config.where, dialect),
+    })),
     foreignKeys: c.foreignKeys.map((fk) => {
       const r = fk.reference();
-      return { columns: r.columns.map((col) => col.name), table: sqliteConfig(r.foreignTable).name, foreignColumns: r.foreignColumns.map((col) => col.name) };
+      return { columns: r.columns.map((col) => col.name), table: configOf(r.foreignTable as never).name, foreignColumns: r.foreignColumns.map((col) => col.name) };
     }),
   };
 }
 
-function describePg(table: PgTable) {
-  const c = pgConfig(table);
-  return {
-    name: c.name,
-    columns: c.columns.map((col) => ({
-      name: col.name,
-      notNull: col.notNull,
-      primary: col.primary,
-      hasDefault: col.hasDefault,
-      type: col.getSQLType(),
-      boolean: col.getSQLType() === 'boolean',
-    })),
-    primaryKeys: c.primaryKeys.map((pk) => pk.columns.map((col) => col.name)),
-    indexes: c.indexes.map((i) => ({ name: i.config.name, unique: i.config.unique, columns: i.config.columns.map((col) => (col as { name: string }).name), where: whereText(i.config.where, pgDialect) })),
-    foreignKeys: c.foreignKeys.map((fk) => {
-      const r = fk.reference();
-      return { columns: r.columns.map((col) => col.name), table: pgConfig(r.foreignTable).name, foreignColumns: r.foreignColumns.map((col) => col.name) };
-    }),
-  };
-}
+const describeSqlite = (table: SQLiteTable) => shapeOf(sqliteConfig(table), sqliteConfig as (t: never) => AnyConfig, sqliteDialect);
+const describePg = (table: PgTable) => shapeOf(pgConfig(table), pgConfig as (t: never) => AnyConfig, pgDialect);
 
 describe('schema parity (SQLite ↔ PostgreSQL)', () => {
   const left = tablesOf(sqlite as unknown as Record<string, unknown>);

@@ -3,21 +3,11 @@
 // suites' former local helpers made (the stricter one where they differed); options say where a caller
 // legitimately sees less (a nullable query field's `data`, several GraphQL errors).
 import { expect } from 'vitest';
-import { isProblemCode, problemStatus, type ProblemCode } from '../../src/core/problem.js';
+import { isProblemCode, problemStatus, type FieldError, type ProblemCode, type ProblemDocument } from '../../src/core/problem.js';
 import type { Reply } from './harness.js';
 
-export type FieldError = { pointer: string; detail: string };
-
 /** A REST problem document (§7), exactly these members. */
-export type ProblemDocument = {
-  type: string;
-  title: string;
-  status: number;
-  detail: string;
-  code: ProblemCode;
-  requestId: string;
-  errors?: FieldError[];
-};
+export type { FieldError, ProblemDocument };
 
 /** errors[n].extensions of a GraphQL problem (§7). */
 export type ProblemExtensions = {
