@@ -24,6 +24,11 @@ export type Engine = {
   kind: EngineKind;
   /** Reads outside a write transaction. */
   read: Exec;
+  /**
+   * Single statements whose commit need not wait for the disk: state a crash may lose without harm (the
+   * rate-limit buckets). On SQLite, `read` (the buckets are in memory there).
+   */
+  relaxed: Exec;
   writer: EngineWriter;
   /** Resolves when the migrations ran and the database answers (`/readyz`). */
   ready(): Promise<void>;

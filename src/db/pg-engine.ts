@@ -64,10 +64,21 @@ class TransactionWriter implements EngineWriter {
   }
 }
 
+/** `url` with `setting` added to the server options it sends (which may already set a search_path). */
+function withOption(url: string, setting: string): string {
+  const u = new URL(url);
+  u.searchParams.set('options', [u.searchParams.get('options'), setting].filter(Boolean).join(' '));
+  return u.toString();
+}
+
 export async function openPgEngine(url: string, options: EngineOptions = {}): Promise<Engine> {
   const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
   pool.on('error', (error) => options.onError?.(`idle PostgreSQL connection failed: ${error.message}`));
   const db = drizzle(pool, { schema: pgTables });
+  // The rate-limit buckets: one row per client that every request updates. A commit that waited for the
+  // disk would hold that row's lock across an fsync and make all of a client's requests queue behind it.
+  const relaxedPool = new pg.Pool({ connectionString: withOption(url, '-c synchronous_commit=off'), max: 2 });
+  relaxedPool.on('error', (error) => options.onError?.(`idle PostgreSQL connection failed: ${error.message}`));
   // Tables and the migrations' own table live in the connection's schema (search_path), so databases
   // or schemas side by side stay apart.
   const schema = (await pool.query<{ s: string }>('select current_schema() as s')).rows[0]?.s ?? 'public';
@@ -88,13 +99,14 @@ export async function openPgEngine(url: string, options: EngineOptions = {}): Pr
   return {
     kind: 'pg',
     read: { q: db as unknown as Query, t: tables, engine: 'pg' },
+    relaxed: { q: drizzle(relaxedPool, { schema: pgTables }) as unknown as Query, t: tables, engine: 'pg' },
     writer,
     async ready() {
       await db.execute(sql`select count(*) from ${sql.identifier(schema)}.__drizzle_migrations`);
     },
     stats: () => ({ ...writer.stats, poolWaiting: pool.waitingCount }),
     async close() {
-      await pool.end();
+      await Promise.all([pool.end(), relaxedPool.end()]);
     },
   };
 }

@@ -1,11 +1,11 @@
-// Prepared statements for the hot queries, on either engine. On SQLite a statement is built once per
-// connection: drizzle otherwise rebuilds the SQL and better-sqlite3 prepares it on every call, most of
-// a hot request's database time. On PostgreSQL the statement is named: node-postgres prepares it once
-// per pooled connection; it is built from the transaction's own builder, so it runs inside it.
+// Prepared statements for the hot queries, on either engine, built once per connection: drizzle otherwise
+// rebuilds the SQL (and maps every column) on every call, most of a hot request's CPU. On SQLite
+// better-sqlite3 prepares the statement once; on PostgreSQL it is named, and the pooled connection it
+// belongs to (a transaction's own, or the pool for reads) prepares it on the server once.
 import type { Exec, Query, Tables } from './exec.js';
 
 type Params = Record<string, unknown>;
-type Statement = { all(params?: Params): unknown };
+type Statement = { all?(params?: Params): unknown; execute?(params?: Params): Promise<unknown> };
 type Buildable = PromiseLike<unknown> & { prepare(name?: string): unknown };
 
 const caches = new WeakMap<object, Map<string, Statement>>();
@@ -17,14 +17,11 @@ function connectionOf(q: Query): object {
 
 /** A prepared query that returns rows (a select, or a write with `returning`), run with `params`. */
 export function prepared<B extends Buildable>(x: Exec, name: string, build: (q: Query, t: Tables) => B, params?: Params): Promise<Awaited<B>> {
-  if (x.engine === 'pg') {
-    const statement = build(x.q, x.t).prepare(name) as { execute(params?: Params): Promise<Awaited<B>> };
-    return statement.execute(params);
-  }
   const connection = connectionOf(x.q);
   let cache = caches.get(connection);
   if (!cache) caches.set(connection, (cache = new Map()));
   let statement = cache.get(name);
-  if (statement === undefined) cache.set(name, (statement = build(x.q, x.t).prepare() as Statement));
-  return Promise.resolve(statement.all(params) as Awaited<B>);
+  if (statement === undefined) cache.set(name, (statement = (x.engine === 'pg' ? build(x.q, x.t).prepare(name) : build(x.q, x.t).prepare()) as Statement));
+  if (x.engine === 'pg') return statement.execute!(params) as Promise<Awaited<B>>;
+  return Promise.resolve(statement.all!(params) as Awaited<B>);
 }

@@ -24,6 +24,7 @@ export async function openSqliteEngine(file: string, options: EngineOptions = {}
   return {
     kind: 'sqlite',
     read: exec,
+    relaxed: exec,
     writer,
     async ready() {
       database.db.get(sql`select count(*) as n from __drizzle_migrations`);

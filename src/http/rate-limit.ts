@@ -15,7 +15,7 @@ export function rateBuckets(engine: Engine, namespace: string): Buckets {
     const memory = new TokenBuckets();
     return { take: async (key, limit, nowMs) => memory.take(key, limit, nowMs) };
   }
-  return { take: (key, limit, nowMs) => takeToken(engine.read, `${namespace}:${key}`, limit, nowMs) };
+  return { take: (key, limit, nowMs) => takeToken(engine.relaxed, `${namespace}:${key}`, limit, nowMs) };
 }
 
 type Bucket = { tokens: number; atMs: number };
