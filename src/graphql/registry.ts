@@ -33,30 +33,31 @@ export function descriptorOf(name: string): AnyDescriptor | undefined {
 
 /** validate → idempotency → run (evidence verified where run places it) → evidence used once and stored. */
 function mutationResolver(d: MutationDescriptor<MutationName>) {
-  const describe = d as unknown as MutationDescriptor<never> & {
+  // The descriptor with its arguments as the resolver receives them (untyped past this point).
+  const op = d as unknown as MutationDescriptor<never> & {
     validate?: (args: Args, errors: FieldErrors, ctx: CallContext) => void;
     run: (tx: Parameters<MutationDescriptor['run']>[0], ctx: CallContext, args: Args, authorize: () => void) => Promise<object>;
     resultId: (result: object) => string;
   };
   return async (_parent: unknown, args: Args, ctx: CallContext): Promise<object> => {
     const errors = new FieldErrors();
-    describe.validate?.(args, errors, ctx);
+    op.validate?.(args, errors, ctx);
     const evidence = d.evidence === null ? undefined : args.input?.operationAuthorization;
     if (evidence) validateEvidenceShape(evidence, errors);
     errors.throwIfAny();
-    return runIdempotent(ctx, auditSubject(d, args), args, describe.resultId, async (tx) => {
+    return runIdempotent(ctx, auditSubject(d, args), args, op.resultId, async (tx) => {
       let authorized = false;
       const authorize = () => {
         if (!evidence || d.evidence === null || d.target === null) return;
         verifyEvidence(ctx, d.evidence, { [d.target]: args[d.target] as string }, args.input as Parameters<typeof verifyEvidence>[3]);
         authorized = true;
       };
-      const result = await describe.run(tx, ctx, args, authorize);
+      const result = await op.run(tx, ctx, args, authorize);
       if (evidence && d.evidence !== null) {
         if (!authorized) throw new Error(`${d.name} declares evidence but did not verify it`);
         // §5 single use: a state rule (409), checked after the others; its refusal rolls the effect back.
         await assertEvidenceUnused(tx, ctx, evidence);
-        await recordEvidence(tx, ctx, evidence, { type: targetTypeOf(d.evidence), id: describe.resultId(result) });
+        await recordEvidence(tx, ctx, evidence, { type: targetTypeOf(d.evidence), id: op.resultId(result) });
       }
       return result;
     });
