@@ -127,6 +127,23 @@ describe('§6 bodies that are not UTF-8, strings that are not Unicode', () => {
     expectGraphQLProblem(await server.request(s.client, 'POST', '/graphql', { rawBody: body, idempotencyKey: `k-${randomBytes(8).toString('hex')}` }), 400, 'VALIDATION_FAILED', '/externalRef');
   });
 
+  it('REST: U+0000 in a string → 400 VALIDATION_FAILED at its pointer (PostgreSQL text cannot hold it; one rule for both engines)', async () => {
+    const s = await Scenario.create(server);
+    const customerId = await s.customer();
+    const raw = JSON.stringify(s.beneficiaryInput({ label: 'Cold\u0000wallet' }));
+    expectRestProblem(await server.request(s.client, 'POST', `/partner/v1/customers/${customerId}/crypto/wallet-beneficiaries`, { rawBody: raw }), 400, 'VALIDATION_FAILED', '/label');
+    expect(await server.db.count('SELECT COUNT(*) AS n FROM wallet_beneficiaries WHERE customer_id = ?', customerId)).toBe(0);
+  });
+
+  it('GraphQL: U+0000 written inline in the document (not a variable) → 400 VALIDATION_FAILED', async () => {
+    const s = await Scenario.create(server);
+    const nul = await server.gql(s.client, 'mutation { createCustomer(input: { externalRef: "a\\u0000b", type: "INDIVIDUAL" }) { customerId } }');
+    expectGraphQLProblem(nul, 400, 'VALIDATION_FAILED', '/externalRef');
+    const query = await server.gql(s.client, '{ customer(customerId: "00000000-0000-4000-8000-000000000000") { customerId } }');
+    expect(query.status, query.text).toBe(200);
+    expect(await server.db.count('SELECT COUNT(*) AS n FROM customers WHERE client_id = ?', s.client.clientId)).toBe(0);
+  });
+
   it('a well-formed astral character (a surrogate pair) is accepted', async () => {
     const s = await Scenario.create(server);
     const customerId = await s.customer();

@@ -13,23 +13,9 @@ import {
   type OperationDefinitionNode,
 } from 'graphql';
 import type { FieldError } from '../core/problem.js';
+import { pointerToken, textFaults } from '../core/text.js';
 
-const escape = (token: string) => token.replaceAll('~', '~0').replaceAll('/', '~1');
-
-/** A string with a lone UTF-16 surrogate: not Unicode text, so it is refused rather than stored (RFC 8259 §8.2). */
-const LONE_SURROGATE = /\p{Cs}/u;
-
-/** Every ill-formed string in a JSON value (object keys included), with its pointer. */
-function illFormedStrings(value: unknown, pointer: string, errors: FieldError[]): void {
-  if (typeof value === 'string') {
-    if (LONE_SURROGATE.test(value)) errors.push({ pointer, detail: 'must be well-formed Unicode (it holds a lone surrogate)' });
-  } else if (Array.isArray(value)) value.forEach((v, i) => illFormedStrings(v, `${pointer}/${i}`, errors));
-  else if (value !== null && typeof value === 'object')
-    for (const [k, v] of Object.entries(value)) {
-      if (LONE_SURROGATE.test(k)) errors.push({ pointer: `${pointer}/${escape(k)}`, detail: 'names a member that is not well-formed Unicode' });
-      else illFormedStrings(v, `${pointer}/${escape(k)}`, errors);
-    }
-}
+const escape = pointerToken;
 
 function walk(type: GraphQLInputType, value: unknown, pointer: string, errors: FieldError[]): void {
   if (isNonNullType(type)) {
@@ -87,7 +73,7 @@ export function variableFaults(
     if (value === undefined && def.defaultValue) continue;
     const pointer = name === 'input' ? '' : `/${escape(name)}`;
     const before = errors.length;
-    illFormedStrings(value, pointer, errors);
+    textFaults(value, pointer, errors);
     if (errors.length === before) walk(type, value, pointer, errors);
   }
   return errors.map((e) => ({ pointer: e.pointer === '' ? '/' : e.pointer, detail: e.detail }));

@@ -7,7 +7,8 @@ import { auditSubject } from '../core/audit.js';
 import type { CallContext } from '../core/context.js';
 import { runIdempotent } from '../core/idempotency.js';
 import type { AnyDescriptor, MutationDescriptor, MutationName, QueryName } from '../core/operation.js';
-import { FieldErrors } from '../core/problem.js';
+import { FieldErrors, Problem } from '../core/problem.js';
+import { textFaults } from '../core/text.js';
 import { operations } from './generated/operations.js';
 import type { MutationResolvers, QueryResolvers, Resolvers } from './generated/resolvers-types.js';
 import { DateTime, StringMap, UUID } from './scalars.js';
@@ -31,6 +32,17 @@ export function descriptorOf(name: string): AnyDescriptor | undefined {
   return Object.prototype.hasOwnProperty.call(operations, name) ? (operations as Record<string, AnyDescriptor>)[name] : undefined;
 }
 
+/**
+ * Arguments that are not storable text (src/core/text.ts) → 400. Variables were checked with the
+ * request already; this catches strings written inline in a GraphQL document, on every operation.
+ */
+function checkText(args: Record<string, unknown>): void {
+  const faults = Object.entries(args).flatMap(([name, value]) => textFaults(value, name === 'input' ? '' : `/${name}`));
+  if (faults.length === 0) return;
+  const errors = faults.map((f) => ({ pointer: f.pointer || '/', detail: f.detail }));
+  throw new Problem('VALIDATION_FAILED', errors.length === 1 ? `${errors[0]!.pointer}: ${errors[0]!.detail}` : `${errors.length} fields are invalid`, errors);
+}
+
 /** validate → idempotency → run (evidence verified where run places it) → evidence used once and stored. */
 function mutationResolver(d: MutationDescriptor<MutationName>) {
   // The descriptor with its arguments as the resolver receives them (untyped past this point).
@@ -40,6 +52,7 @@ function mutationResolver(d: MutationDescriptor<MutationName>) {
     resultId: (result: object) => string;
   };
   return async (_parent: unknown, args: Args, ctx: CallContext): Promise<object> => {
+    checkText(args);
     const errors = new FieldErrors();
     op.validate?.(args, errors, ctx);
     const evidence = d.evidence === null ? undefined : args.input?.operationAuthorization;
@@ -69,7 +82,11 @@ function buildResolvers(): Resolvers {
   const Mutation: Record<string, unknown> = {};
   for (const d of descriptors) {
     if (d.kind === 'mutation') Mutation[d.name] = mutationResolver(d);
-    else Query[d.name] = (_parent: unknown, args: never, ctx: CallContext) => d.run(ctx, args);
+    else
+      Query[d.name] = (_parent: unknown, args: Record<string, unknown>, ctx: CallContext) => {
+        checkText(args);
+        return d.run(ctx, args as never);
+      };
   }
   return { UUID, DateTime, StringMap, Query: Query as QueryResolvers, Mutation: Mutation as MutationResolvers };
 }
