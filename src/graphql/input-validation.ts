@@ -13,7 +13,7 @@ import {
   type OperationDefinitionNode,
 } from 'graphql';
 import type { FieldError } from '../core/problem.js';
-import { pointerToken, textFaults } from '../core/text.js';
+import { pointerToken } from '../core/text.js';
 
 const escape = pointerToken;
 
@@ -71,10 +71,7 @@ export function variableFaults(
     if (!type) continue; // unknown types are GraphQL validation errors, reported by Apollo
     const value = variables?.[name];
     if (value === undefined && def.defaultValue) continue;
-    const pointer = name === 'input' ? '' : `/${escape(name)}`;
-    const before = errors.length;
-    textFaults(value, pointer, errors);
-    if (errors.length === before) walk(type, value, pointer, errors);
+    walk(type, value, name === 'input' ? '' : `/${escape(name)}`, errors);
   }
   return errors.map((e) => ({ pointer: e.pointer === '' ? '/' : e.pointer, detail: e.detail }));
 }

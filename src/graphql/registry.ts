@@ -33,8 +33,8 @@ export function descriptorOf(name: string): AnyDescriptor | undefined {
 }
 
 /**
- * Arguments that are not storable text (src/core/text.ts) → 400. Variables were checked with the
- * request already; this catches strings written inline in a GraphQL document, on every operation.
+ * Arguments that are not storable text (src/core/text.ts) → 400, on every operation and both surfaces:
+ * the coerced arguments hold both the variables and the strings written inline in a GraphQL document.
  */
 function checkText(args: Record<string, unknown>): void {
   const faults = Object.entries(args).flatMap(([name, value]) => textFaults(value, name === 'input' ? '' : `/${name}`));

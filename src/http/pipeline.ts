@@ -23,7 +23,7 @@ import type { Surface } from './surface.js';
 import type { HttpCall, HttpReply } from './types.js';
 
 export const MAX_BODY_BYTES = 64 * 1024;
-export const REQUEST_ID_FORMAT = /^[\x21-\x7e]{1,128}$/;
+const REQUEST_ID_FORMAT = /^[\x21-\x7e]{1,128}$/;
 
 /** The request's X-Request-Id when it is one we can echo (§2), else a new one. */
 export const requestIdOf = (given: string | undefined): string => (given && REQUEST_ID_FORMAT.test(given) ? given : randomUUID());

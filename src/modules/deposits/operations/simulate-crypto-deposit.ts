@@ -1,10 +1,9 @@
 // §8 simulateCryptoDeposit: a completed deposit, in sandbox mode only.
 import { randomUUID } from 'node:crypto';
-import { isBlockchain } from '../../../core/addresses/index.js';
 import { mutation } from '../../../core/operation.js';
-import { FieldErrors, Problem } from '../../../core/problem.js';
+import { Problem } from '../../../core/problem.js';
 import { checkAmount, checkLength } from '../../../core/validate.js';
-import { checkWalletAddress } from '../../beneficiaries/rules.js';
+import { requireRouteAddress } from '../../beneficiaries/rules.js';
 import { requireOwnCustomer } from '../../customers/rules.js';
 import { requirePermittedRoute } from '../../routes/rules.js';
 import { insertDeposit } from '../repository.js';
@@ -24,9 +23,7 @@ export default mutation('simulateCryptoDeposit', {
   run: async (tx, ctx, { customerId, input }) => {
     await requireOwnCustomer(tx, ctx, customerId);
     const route = await requirePermittedRoute(tx, ctx, input.routeCode);
-    const addressErrors = new FieldErrors();
-    if (isBlockchain(route.blockchain)) checkWalletAddress(addressErrors, '/fromAddress', route.blockchain, input.fromAddress);
-    addressErrors.throwIfAny();
+    requireRouteAddress(route, '/fromAddress', input.fromAddress);
     const deposit = await insertDeposit(tx, {
       depositId: randomUUID(),
       customerId,

@@ -1,10 +1,9 @@
 // §4.5 createCryptoRefundApprovalDraft: at most what is still refundable of the deposit (§5 evidence).
 import { randomUUID } from 'node:crypto';
-import { isBlockchain } from '../../../core/addresses/index.js';
 import { mutation } from '../../../core/operation.js';
-import { FieldErrors, Problem } from '../../../core/problem.js';
+import { Problem } from '../../../core/problem.js';
 import { checkAmount, checkLength } from '../../../core/validate.js';
-import { checkWalletAddress } from '../../beneficiaries/rules.js';
+import { requireRouteAddress } from '../../beneficiaries/rules.js';
 import { refundableOf } from '../../deposits/rules.js';
 import { requirePermittedRoute } from '../../routes/rules.js';
 import { insertRefund } from '../repository.js';
@@ -25,9 +24,7 @@ export default mutation('createCryptoRefundApprovalDraft', {
     const route = await requirePermittedRoute(tx, ctx, deposit.routeCode);
     authorize();
     const refundAddress = input.refundAddress ?? deposit.fromAddress;
-    const addressErrors = new FieldErrors();
-    if (isBlockchain(route.blockchain)) checkWalletAddress(addressErrors, '/refundAddress', route.blockchain, refundAddress);
-    addressErrors.throwIfAny();
+    requireRouteAddress(route, '/refundAddress', refundAddress);
     const refundable = await refundableOf(tx, deposit);
     if (BigInt(input.amountMinor) > refundable)
       throw new Problem('REFUND_EXCEEDS_DEPOSIT', `amountMinor ${input.amountMinor} exceeds the deposit's refundable amount ${refundable.toString()}.`);
