@@ -24,6 +24,12 @@ export type Config = {
   replayCacheEntries: number;
   /** How long a client's credentials are kept in memory (src/http/credentials.ts); 0: read on every request. */
   credentialCacheMs: number;
+  /** §10.5: quote lifetime (WITHDRAWAL_QUOTE_TTL_SECONDS). */
+  quoteTtlSeconds: number;
+  /** §10.7: least time a record stays in each processing state (SANDBOX_STEP_DELAY_MS). */
+  sandboxStepDelayMs: number;
+  /** §10.7: how often the worker looks for due steps (WORKER_POLL_INTERVAL_MS). */
+  workerPollIntervalMs: number;
   /** Token bucket per partner client, after authentication. */
   rateLimit: { rps: number; burst: number };
   /** Token bucket per source address for requests that fail authentication. */
@@ -36,6 +42,14 @@ function positiveNumber(name: string, raw: string | undefined, fallback: number)
   if (raw === undefined || raw === '') return fallback;
   const n = Number(raw);
   if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive number, got "${raw}"`);
+  return n;
+}
+
+/** §11.9: an integer in [min, max], else the server does not start (the message names the variable). */
+function integerIn(name: string, raw: string | undefined, fallback: number, min: number, max: number): number {
+  if (raw === undefined || raw === '') return fallback;
+  const n = /^-?\d+$/.test(raw.trim()) ? Number(raw.trim()) : NaN;
+  if (!Number.isSafeInteger(n) || n < min || n > max) throw new Error(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
   return n;
 }
 
@@ -58,6 +72,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     groupCommitGatherMs: env.GROUP_COMMIT_GATHER_MS === '0' ? 0 : positiveNumber('GROUP_COMMIT_GATHER_MS', env.GROUP_COMMIT_GATHER_MS, 1),
     replayCacheEntries: env.REPLAY_CACHE_ENTRIES === '0' ? 0 : Math.floor(positiveNumber('REPLAY_CACHE_ENTRIES', env.REPLAY_CACHE_ENTRIES, 10_000)),
     credentialCacheMs: env.CREDENTIAL_CACHE_MS === '0' ? 0 : positiveNumber('CREDENTIAL_CACHE_MS', env.CREDENTIAL_CACHE_MS, 1000),
+    quoteTtlSeconds: integerIn('WITHDRAWAL_QUOTE_TTL_SECONDS', env.WITHDRAWAL_QUOTE_TTL_SECONDS, 60, 1, 3600),
+    sandboxStepDelayMs: integerIn('SANDBOX_STEP_DELAY_MS', env.SANDBOX_STEP_DELAY_MS, 1000, 0, 600_000),
+    workerPollIntervalMs: integerIn('WORKER_POLL_INTERVAL_MS', env.WORKER_POLL_INTERVAL_MS, 100, 10, 10_000),
     rateLimit: {
       rps: positiveNumber('RATE_LIMIT_RPS', env.RATE_LIMIT_RPS, 200),
       burst: positiveNumber('RATE_LIMIT_BURST', env.RATE_LIMIT_BURST, 1000),

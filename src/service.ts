@@ -14,12 +14,16 @@ import { NONCE_WINDOW_MS } from './http/nonces.js';
 import { Pipeline, type Clock } from './http/pipeline.js';
 import { RestSurface } from './http/rest-surface.js';
 import { createHttpServer } from './http/server.js';
+import { workerTasks } from './worker/tasks.js';
+import { Worker } from './worker/worker.js';
 
 export type RunningService = {
   url: string;
   port: number;
   engine: Engine;
   server: http.Server;
+  /** §10.7: moves records through their processing states (tests drain it after moving the clock). */
+  worker: Worker;
   /** Writer and replay-cache counters (tests, benchmark). */
   stats(): Record<string, number>;
   stop(): Promise<void>;
@@ -74,14 +78,18 @@ export async function startService(config: Config, options: ServiceOptions = {})
     );
   }, PURGE_INTERVAL_MS);
   purge.unref();
+  const worker = new Worker(engine, workerTasks(config), clock, config.workerPollIntervalMs, log);
+  worker.start();
   return {
     url: `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`,
     port,
     engine,
     server,
+    worker,
     stats: () => ({ ...engine.stats(), ...pipeline.stats() }),
     async stop() {
       clearInterval(purge);
+      await worker.stop();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();

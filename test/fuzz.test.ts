@@ -293,7 +293,7 @@ const mutationDoc = (field: string, pathKey: string | undefined, pathType: strin
 const GQL_TARGETS: GqlTarget[] = [
   {
     field: 'createCustomer',
-    resultType: 'Customer',
+    resultType: 'PartnerCustomer',
     query: mutationDoc('createCustomer', undefined, '', 'CreateCustomerInput', CUSTOMER_FIELDS),
     make: async () => ({ input: { externalRef: `ext-${randomUUID()}`, type: 'INDIVIDUAL', displayName: 'Ada Lovelace' } }),
   },
@@ -316,7 +316,7 @@ const GQL_TARGETS: GqlTarget[] = [
     field: 'createCryptoRefundApprovalDraft',
     pathKey: 'depositId',
     operationType: 'CRYPTO_REFUND_CREATE',
-    resultType: 'CryptoRefund',
+    resultType: 'PartnerCryptoRefund',
     query: mutationDoc('createCryptoRefundApprovalDraft', 'depositId', 'UUID!', 'CreateCryptoRefundApprovalDraftInput', REFUND_FIELDS),
     make: async () => ({ depositId: fuzzDepositId, input: s.refundDraftInput(fuzzDepositId, { amountMinor: '1000' }) }),
   },
@@ -324,7 +324,7 @@ const GQL_TARGETS: GqlTarget[] = [
     field: 'submitCryptoRefund',
     pathKey: 'refundId',
     operationType: 'CRYPTO_REFUND_SUBMIT',
-    resultType: 'CryptoRefund',
+    resultType: 'PartnerCryptoRefund',
     query: mutationDoc('submitCryptoRefund', 'refundId', 'UUID!', 'SubmitCryptoRefundInput', REFUND_FIELDS),
     make: async () => {
       const refundId = await draftRefund();
@@ -335,7 +335,7 @@ const GQL_TARGETS: GqlTarget[] = [
     field: 'confirmCryptoRefund',
     pathKey: 'refundId',
     operationType: 'CRYPTO_REFUND_CONFIRM',
-    resultType: 'CryptoRefund',
+    resultType: 'PartnerCryptoRefund',
     query: mutationDoc('confirmCryptoRefund', 'refundId', 'UUID!', 'ConfirmCryptoRefundInput', REFUND_FIELDS),
     make: async () => {
       const refundId = await awaitingRefund();
@@ -345,7 +345,7 @@ const GQL_TARGETS: GqlTarget[] = [
   {
     field: 'simulateCryptoDeposit',
     pathKey: 'customerId',
-    resultType: 'CryptoDeposit',
+    resultType: 'PartnerCryptoDeposit',
     query: mutationDoc('simulateCryptoDeposit', 'customerId', 'UUID!', 'SimulateCryptoDepositInput', DEPOSIT_FIELDS),
     make: async () => ({
       customerId,
@@ -1055,11 +1055,11 @@ describe('fuzz: GraphQL mutations (§4, §7)', () => {
         case 'none':
           return '';
         case 'inline':
-          return `{ ... on ${type ?? 'Customer'} { __typename } }`;
+          return `{ ... on ${type ?? 'PartnerCustomer'} { __typename } }`;
         case 'wrongInline':
-          return `{ ... on ${type === 'Customer' ? 'CryptoRefund' : 'Customer'} { __typename } }`;
+          return `{ ... on ${type === 'Customer' ? 'CryptoRefund' : 'PartnerCustomer'} { __typename } }`;
         case 'spread':
-          fragments.push(`fragment F${i} on ${type ?? 'Customer'} { __typename }`);
+          fragments.push(`fragment F${i} on ${type ?? 'PartnerCustomer'} { __typename }`);
           return `{ ...F${i} }`;
         default:
           return '{ nope }';
@@ -1108,7 +1108,7 @@ describe('fuzz: GraphQL mutations (§4, §7)', () => {
               ];
         const head = `${d.opType}${d.opType && d.name ? ` ${d.name}` : ''}${d.opType && defs.length ? `(${defs.join(', ')})` : ''}`;
         let query = `${head} { ${selections.join(' ')} }`;
-        if (d.unusedFragment) fragments.push('fragment Unused on Customer { customerId }');
+        if (d.unusedFragment) fragments.push('fragment Unused on PartnerCustomer { customerId }');
         if (d.secondOperation) query += ' query Second { __typename }';
         query = [query, ...fragments].join('\n');
         await exchange({

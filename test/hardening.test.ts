@@ -28,15 +28,15 @@ function tokenCount(doc: string): number {
   return n;
 }
 
-/** `{ customer(customerId: "…") { ... on Customer { … customerId … } } }`: depth 2 + `fragments`. */
+/** `{ customer(customerId: "…") { ... on PartnerCustomer { … customerId … } } }`: depth 2 + `fragments`. */
 function inlineFragmentDepthQuery(customerId: string, fragments: number): string {
-  return `{ customer(customerId: "${customerId}") { ${'... on Customer { '.repeat(fragments)}customerId ${'} '.repeat(fragments)}} }`;
+  return `{ customer(customerId: "${customerId}") { ${'... on PartnerCustomer { '.repeat(fragments)}customerId ${'} '.repeat(fragments)}} }`;
 }
 
 /** The same nesting through named fragments: F0 spreads F1, …, the last selects customerId. */
 function namedFragmentDepthQuery(customerId: string, fragments: number): string {
   const defs = Array.from({ length: fragments }, (_, i) =>
-    i === fragments - 1 ? `fragment F${i} on Customer { customerId }` : `fragment F${i} on Customer { ...F${i + 1} }`,
+    i === fragments - 1 ? `fragment F${i} on PartnerCustomer { customerId }` : `fragment F${i} on PartnerCustomer { ...F${i + 1} }`,
   );
   return `{ customer(customerId: "${customerId}") { ...F0 } } ${defs.join(' ')}`;
 }
@@ -290,7 +290,7 @@ describe('production (NODE_ENV=production)', () => {
   });
 
   it('a signed __type query is refused too', async () => {
-    const r = await ask('prod __type', '{ __type(name: "Customer") { name fields { name } } }');
+    const r = await ask('prod __type', '{ __type(name: "PartnerCustomer") { name fields { name } } }');
     expectSomeGraphQLProblem(r);
     expect(r.text).not.toContain('externalRef');
   });

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { bech32 } from '@scure/base';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { denyAddress } from '../src/cli/operators.js';
+import { sqliteDatabaseAt } from './helpers/migrations-at.js';
 import { openDatabase } from '../src/db/open.js';
 import { Scenario, startTestServer, type TestServer } from './helpers/harness.js';
 import { expectGraphQLProblem, expectRestProblem } from './helpers/problems.js';
@@ -64,15 +65,10 @@ describe('§4.3 upgrade: stored bech32 keys become canonical', () => {
     try {
       const a = randomBech32();
       const b = randomBech32();
-      // SQLite-specific: replays SQLite migration 0002 on a file of its own (drizzle's __drizzle_migrations rewound).
-      const h = openDatabase(file);
-      // As a database written before the canonical form: keys stored as sent, migration 0002 (and those after
-      // it) not yet applied.
-      const journal = JSON.parse(fs.readFileSync(new URL('../drizzle/sqlite/meta/_journal.json', import.meta.url), 'utf8')) as { entries: { tag: string; when: number }[] };
-      const since = journal.entries.find((e) => e.tag === '0002_canonical_btc_addresses')!.when;
-      h.sqlite.prepare('DELETE FROM __drizzle_migrations WHERE created_at >= ?').run(since);
-      h.sqlite.exec('DROP TABLE rate_buckets');
-      const deny = h.sqlite.prepare(`INSERT INTO screening_denylist (blockchain, address_key, created_at) VALUES ('BTC', ?, '2026-01-01T00:00:00.000Z')`);
+      // SQLite-specific: a database as written before the canonical form (migrations up to 0001 only),
+      // keys stored as sent; opening it applies 0002 and those after it.
+      const h = sqliteDatabaseAt(file, '0001_hardening');
+      const deny = h.prepare(`INSERT INTO screening_denylist (blockchain, address_key, created_at) VALUES ('BTC', ?, '2026-01-01T00:00:00.000Z')`);
       deny.run(a.toUpperCase());
       deny.run(b.toUpperCase());
       deny.run(b);

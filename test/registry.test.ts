@@ -4,7 +4,8 @@ import { createRequire } from 'node:module';
 import { buildSchema } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { descriptors, descriptorOf } from '../src/graphql/registry.js';
-import { createApollo, loadTypeDefs } from '../src/graphql/server.js';
+import { createApollo } from '../src/graphql/server.js';
+import { loadTypeDefs } from '../src/graphql/type-defs.js';
 import { RestSurface } from '../src/http/rest-surface.js';
 
 const plugin = createRequire(import.meta.url)('../codegen/operations-plugin.cjs') as { plugin: (schema: unknown) => string };

@@ -16,7 +16,7 @@ const tablesOf = (module: Record<string, unknown>) => Object.fromEntries(Object.
 /** A column type as the values it holds: the SQLite declaration on the left, PostgreSQL's allowed on the right. */
 const SAME_VALUES: Record<string, string[]> = {
   text: ['text'],
-  integer: ['integer', 'bigint', 'serial'],
+  integer: ['integer', 'bigint', 'serial', 'bigserial'],
   real: ['double precision'],
 };
 

@@ -77,6 +77,8 @@ export type RouteOptions = {
   minMinor?: string;
   maxMinor?: string;
   feeMinor?: string;
+  /** §10.2: deposits at or above it wait for Travel Rule information. */
+  travelRuleThresholdMinor?: string;
   disabled?: boolean;
 };
 
@@ -85,7 +87,7 @@ export async function createRoute(db: Operated, o: RouteOptions) {
   if (!isBlockchain(o.blockchain)) throw new OperatorError('blockchain must be one of ETH, TRON, BTC, SOL');
   if (!/^[A-Z0-9]{1,16}$/.test(o.currency)) throw new OperatorError('currency must be 1–16 upper-case letters or digits');
   if (!Number.isInteger(o.scale) || o.scale < 0 || o.scale > 36) throw new OperatorError('scale must be an integer 0–36');
-  for (const [name, v] of [['min-minor', o.minMinor], ['max-minor', o.maxMinor], ['fee-minor', o.feeMinor]] as const)
+  for (const [name, v] of [['min-minor', o.minMinor], ['max-minor', o.maxMinor], ['fee-minor', o.feeMinor], ['travel-rule-threshold-minor', o.travelRuleThresholdMinor]] as const)
     if (v !== undefined && !AMOUNT_PATTERN.test(v)) throw new OperatorError(`--${name} must be digits in minor units`);
   if (o.minMinor !== undefined && o.maxMinor !== undefined && BigInt(o.minMinor) > BigInt(o.maxMinor))
     throw new OperatorError('--min-minor must not exceed --max-minor');
@@ -102,6 +104,7 @@ export async function createRoute(db: Operated, o: RouteOptions) {
       minAmountMinor: o.minMinor ?? null,
       maxAmountMinor: o.maxMinor ?? null,
       feeAmountMinor: o.feeMinor ?? '0',
+      travelRuleThresholdMinor: o.travelRuleThresholdMinor ?? null,
       enabled: !o.disabled,
       createdAt: t,
       updatedAt: t,

@@ -20,7 +20,7 @@ type QueryArgs<N extends QueryName> = ArgsOf<Required<QueryResolvers>[N]>;
 type QueryResult<N extends QueryName> = ResultOf<Required<QueryResolvers>[N]>;
 
 /** §5 operationType of an operation's evidence: `<RESOURCE>_<ACTION>`, the resource naming the record it authorizes. */
-export type OperationType = `${'CRYPTO_WITHDRAWAL' | 'CRYPTO_REFUND'}_${'CREATE' | 'SUBMIT' | 'CONFIRM'}`;
+export type OperationType = 'CRYPTO_WITHDRAWAL_CREATE' | 'CRYPTO_WITHDRAWAL_SUBMIT' | 'CRYPTO_REFUND_CREATE' | 'CRYPTO_REFUND_SUBMIT' | 'CRYPTO_REFUND_CONFIRM';
 
 /**
  * §6 / §9.4: where the operation is served on REST. The path's one `:name` is the argument of that

@@ -2,7 +2,7 @@
 // (SQLite), in PostgreSQL's types (boolean, bigint milliseconds, serial ids); test/schema-parity.test.ts
 // proves they agree. The code is typed with the SQLite definitions' row types, which these produce too.
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, customType, doublePrecision, index, integer, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, check, customType, doublePrecision, index, integer, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { SupportFile } from './schema.js';
 
 /** JSON in a TEXT column, as on SQLite (SQL NULL for null, also through a prepared statement's placeholder). */
@@ -59,6 +59,8 @@ export const routes = pgTable(
     minAmountMinor: text('min_amount_minor'),
     maxAmountMinor: text('max_amount_minor'),
     feeAmountMinor: text('fee_amount_minor').notNull().default('0'),
+    // §10.2: deposits at or above it wait for Travel Rule information; null: never.
+    travelRuleThresholdMinor: text('travel_rule_threshold_minor'),
     enabled: boolean('enabled').notNull().default(true),
     createdAt: text('created_at').notNull(),
     updatedAt: text('updated_at').notNull(),
@@ -159,8 +161,21 @@ export const cryptoWithdrawals = pgTable(
     txHash: text('tx_hash'),
     createdAt: text('created_at').notNull(),
     updatedAt: text('updated_at').notNull(),
+    // §10.5: the quote this draft consumed.
+    quoteId: text('quote_id'),
+    submittedAt: text('submitted_at'),
+    completedAt: text('completed_at'),
+    // §10.7: when the worker may take the next step (null outside a processing state), and the sandbox
+    // failure captured at submission (BROADCASTING or CONFIRMING).
+    dueAt: text('due_at'),
+    failAt: text('fail_at'),
   },
-  (t) => [uniqueIndex('crypto_withdrawals_customer_client_ref_uq').on(t.customerId, t.clientReference)],
+  (t) => [
+    uniqueIndex('crypto_withdrawals_customer_client_ref_uq').on(t.customerId, t.clientReference),
+    // §9.3 lists: newest first per customer.
+    index('crypto_withdrawals_customer_created_idx').on(t.customerId, t.createdAt, t.withdrawalId),
+    index('crypto_withdrawals_due_idx').on(t.dueAt),
+  ],
 );
 
 export const cryptoDeposits = pgTable(
@@ -178,7 +193,21 @@ export const cryptoDeposits = pgTable(
     txHash: text('tx_hash'),
     status: text('status').notNull(),
     createdAt: text('created_at').notNull(),
+    // §10.3 / §10.4 (null only on rows written before the upgrade of §10.11 ran).
+    toAddress: text('to_address'),
+    statusInfo: text('status_info'),
+    travelRuleRequired: boolean('travel_rule_required').notNull().default(false),
+    travelRuleSubmittedAt: text('travel_rule_submitted_at'),
+    // §10.4: the originator, encrypted (src/core/secret-box.ts); never shown.
+    travelRuleOriginator: text('travel_rule_originator'),
+    creditedAt: text('credited_at'),
+    updatedAt: text('updated_at'),
   },
+  (t) => [
+    index('crypto_deposits_customer_created_idx').on(t.customerId, t.createdAt, t.depositId),
+    // §10.4 check 7: one deposit per (chain, transaction, receiving wallet).
+    uniqueIndex('crypto_deposits_tx_uq').on(t.blockchain, t.txHash, t.toAddress),
+  ],
 );
 
 export const cryptoRefunds = pgTable(
@@ -200,9 +229,142 @@ export const cryptoRefunds = pgTable(
     createdAt: text('created_at').notNull(),
     updatedAt: text('updated_at').notNull(),
     confirmedAt: text('confirmed_at'),
+    kytResult: text('kyt_result').notNull().default('PENDING'),
+    submittedAt: text('submitted_at'),
+    completedAt: text('completed_at'),
+    // §10.7, as on withdrawals.
+    dueAt: text('due_at'),
+    failAt: text('fail_at'),
   },
-  (t) => [index('crypto_refunds_deposit_idx').on(t.depositId)],
+  (t) => [
+    index('crypto_refunds_deposit_idx').on(t.depositId),
+    index('crypto_refunds_customer_created_idx').on(t.customerId, t.createdAt, t.refundId),
+    index('crypto_refunds_due_idx').on(t.dueAt),
+  ],
 );
+
+// §10.5: a quote freezes a route's fee and an amount until it expires; one withdrawal may use it.
+export const withdrawalQuotes = pgTable(
+  'withdrawal_quotes',
+  {
+    quoteId: text('quote_id').primaryKey(),
+    customerId: text('customer_id').notNull().references(() => customers.customerId),
+    clientId: text('client_id').notNull(),
+    routeCode: text('route_code').notNull(),
+    amountMinor: text('amount_minor').notNull(),
+    currency: text('currency').notNull(),
+    currencyScale: integer('currency_scale').notNull(),
+    withdrawalType: integer('withdrawal_type').notNull(),
+    feeAmountMinor: text('fee_amount_minor').notNull(),
+    feeCurrency: text('fee_currency').notNull(),
+    expiresAt: text('expires_at').notNull(),
+    createdAt: text('created_at').notNull(),
+    usedByWithdrawalId: text('used_by_withdrawal_id'),
+  },
+  (t) => [uniqueIndex('withdrawal_quotes_used_by_uq').on(t.usedByWithdrawalId)],
+);
+
+// §10.1: one balance per (customer, currency); L1 holds by CHECK whatever the code does. Amounts are
+// digit strings (they exceed int64), so "≥ 0" is "no minus sign".
+export const balances = pgTable(
+  'balances',
+  {
+    customerId: text('customer_id').notNull().references(() => customers.customerId),
+    currency: text('currency').notNull(),
+    clientId: text('client_id').notNull(),
+    currencyScale: integer('currency_scale').notNull(),
+    availableMinor: text('available_minor').notNull(),
+    heldMinor: text('held_minor').notNull(),
+    lastSequence: integer('last_sequence').notNull(),
+    updatedAt: text('updated_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.customerId, t.currency] }),
+    check('balances_available_nonnegative', sql`substr(${t.availableMinor}, 1, 1) <> '-'`),
+    check('balances_held_nonnegative', sql`substr(${t.heldMinor}, 1, 1) <> '-'`),
+  ],
+);
+
+// §10.1: the customer side of each journal entry; never updated or deleted (L4).
+export const ledgerTransactions = pgTable(
+  'ledger_transactions',
+  {
+    transactionId: text('transaction_id').primaryKey(),
+    customerId: text('customer_id').notNull(),
+    clientId: text('client_id').notNull(),
+    type: text('type').notNull(),
+    currency: text('currency').notNull(),
+    currencyScale: integer('currency_scale').notNull(),
+    amountMinor: text('amount_minor').notNull(),
+    availableDeltaMinor: text('available_delta_minor').notNull(),
+    heldDeltaMinor: text('held_delta_minor').notNull(),
+    availableAfterMinor: text('available_after_minor').notNull(),
+    heldAfterMinor: text('held_after_minor').notNull(),
+    sequence: integer('sequence').notNull(),
+    resourceType: text('resource_type').notNull(),
+    resourceId: text('resource_id').notNull(),
+    createdAt: text('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('ledger_transactions_sequence_uq').on(t.customerId, t.currency, t.sequence),
+    index('ledger_transactions_customer_created_idx').on(t.customerId, t.createdAt),
+    index('ledger_transactions_resource_idx').on(t.resourceId),
+  ],
+);
+
+// §10.1 double entry: two postings per journal entry, of opposite signs (L5). Accounts:
+// `available:<customerId>`, `held:<customerId>`, `external`, `fees`.
+export const ledgerPostings = pgTable(
+  'ledger_postings',
+  {
+    transactionId: text('transaction_id').notNull(),
+    account: text('account').notNull(),
+    currency: text('currency').notNull(),
+    amountMinor: text('amount_minor').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.transactionId, t.account] })],
+);
+
+// §11.1 the outbox: each event written in the transaction of its change. `position` is the feed's
+// order (§11.3): commit order (src/modules/events/repository.ts says how each engine keeps it).
+export const events = pgTable(
+  'events',
+  {
+    position: bigserial('position', { mode: 'number' }).primaryKey(),
+    eventId: text('event_id').notNull(),
+    clientId: text('client_id').notNull(),
+    customerId: text('customer_id').notNull(),
+    type: text('type').notNull(),
+    resourceType: text('resource_type').notNull(),
+    resourceId: text('resource_id').notNull(),
+    sequence: integer('sequence').notNull(),
+    data: text('data').notNull(),
+    createdAt: text('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('events_event_id_uq').on(t.eventId),
+    uniqueIndex('events_resource_sequence_uq').on(t.resourceId, t.sequence),
+    index('events_client_position_idx').on(t.clientId, t.position),
+  ],
+);
+
+// §10.7 sandbox: destinations whose transfers fail at a given step, captured on entering the pipeline.
+export const sandboxFailures = pgTable(
+  'sandbox_failures',
+  {
+    blockchain: text('blockchain').notNull(),
+    addressKey: text('address_key').notNull(),
+    failAt: text('fail_at').notNull(),
+    createdAt: text('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.blockchain, t.addressKey] })],
+);
+
+// §10.11: data upgrades applied (each once, in the transaction that applies it).
+export const upgrades = pgTable('upgrades', {
+  name: text('name').primaryKey(),
+  appliedAt: text('applied_at').notNull(),
+});
 
 // §5: one piece of evidence authorizes one operation; stored with (pointing at) the record it authorized.
 export const authorizationEvidence = pgTable(

@@ -3,6 +3,7 @@
 // assignment", §7 errors[]). The `input` variable's pointers are relative to it: they point into the
 // REST body and the mutation's input alike.
 import {
+  getNamedType,
   isInputObjectType,
   isLeafType,
   isListType,
@@ -32,7 +33,9 @@ function walk(type: GraphQLInputType, value: unknown, pointer: string, errors: F
       errors.push({ pointer, detail: 'must be an array' });
       return;
     }
-    value.forEach((item, i) => walk(type.ofType, item, `${pointer}/${i}`, errors));
+    // §9.3: a wrong value of a list of scalars or enums (a filter like `statuses`) names the list.
+    const itemPointer = (i: number) => (isLeafType(getNamedType(type.ofType)) ? pointer : `${pointer}/${i}`);
+    value.forEach((item, i) => walk(type.ofType, item, itemPointer(i), errors));
     return;
   }
   if (isInputObjectType(type)) {

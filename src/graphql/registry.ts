@@ -11,7 +11,7 @@ import { FieldErrors, Problem } from '../core/problem.js';
 import { textFaults } from '../core/text.js';
 import { operations } from './generated/operations.js';
 import type { MutationResolvers, QueryResolvers, Resolvers } from './generated/resolvers-types.js';
-import { DateTime, StringMap, UUID } from './scalars.js';
+import { DateTime, JSONObject, StringMap, UUID } from './scalars.js';
 
 type Args = Record<string, unknown> & { input?: { operationAuthorization?: Evidence } };
 
@@ -88,7 +88,7 @@ function buildResolvers(): Resolvers {
         return d.run(ctx, args as never);
       };
   }
-  return { UUID, DateTime, StringMap, Query: Query as QueryResolvers, Mutation: Mutation as MutationResolvers };
+  return { UUID, DateTime, StringMap, JSONObject, Query: Query as QueryResolvers, Mutation: Mutation as MutationResolvers };
 }
 
 export const resolvers = buildResolvers();

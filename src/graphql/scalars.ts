@@ -78,3 +78,6 @@ export const UUID = new GraphQLScalarType<string, string>({
   parseValue: (value) => lower(UUIDResolver.parseValue(value)),
   parseLiteral: (ast) => lower(UUIDResolver.parseLiteral(ast, undefined)),
 });
+
+/** §11.1 an event's data: graphql-scalars' JSONObject. */
+export { JSONObjectResolver as JSONObject } from 'graphql-scalars';

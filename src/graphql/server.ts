@@ -1,8 +1,5 @@
 // Apollo Server: the schema from the SDL files (the source of truth), the registry's resolvers, and the
 // plugins that make it a partner API (§3 guard, §7 problems). Transport-neutral: http/ feeds it requests.
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { ApolloServer } from '@apollo/server';
 import { makeExecutableSchema } from '@graphql-tools/schema';
 import type { GraphQLSchema } from 'graphql';
@@ -19,22 +16,7 @@ import { formatError, problemResponsePlugin } from './errors.js';
 import { limitRules, QUERY_LIMITS } from './limits.js';
 import { operationGuardPlugin } from './operation-guard.js';
 import { resolvers } from './registry.js';
-
-const src = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
-/** The common SDL, then each module's (the same files codegen reads). */
-export function loadTypeDefs(): string {
-  const modules = path.join(src, 'modules');
-  const files = [
-    path.join(src, 'graphql', 'common.graphql'),
-    ...fs
-      .readdirSync(modules)
-      .sort()
-      .map((area) => path.join(modules, area, 'schema.graphql'))
-      .filter((f) => fs.existsSync(f)),
-  ];
-  return files.map((f) => fs.readFileSync(f, 'utf8')).join('\n');
-}
+import { loadTypeDefs } from './type-defs.js';
 
 export function createApollo(opts: { production: boolean }): { apollo: ApolloServer<CallContext>; schema: GraphQLSchema } {
   const schema = makeExecutableSchema<CallContext>({ typeDefs: loadTypeDefs(), resolvers });

@@ -4,6 +4,8 @@
 import {
   execute,
   getNamedType,
+  getNullableType,
+  isListType,
   isObjectType,
   parse,
   validate,
@@ -30,15 +32,48 @@ type Route = {
   descriptor: AnyDescriptor;
   rest: RestBinding;
   pattern: RegExp;
-  /** The path's `:name`: the argument it fills. */
-  param: string;
+  /** The path's `:name`: the argument it fills (none for a path without one, like the event feed). */
+  param: string | undefined;
+  /** GET: the query parameters it takes (§9.3), by REST name. */
+  queryParams: Map<string, QueryParam>;
   document: DocumentNode;
   operation: OperationDefinitionNode;
   /** Whether the field takes an `input` argument (the POST body). */
   takesInput: boolean;
 };
 
-export type RestMatch = { route: Route; pathValue: string };
+type QueryParam = { arg: string; kind: 'list' | 'int' | 'text' };
+
+export type RestMatch = { route: Route; pathValue: string | undefined };
+
+/** §9.3: a page's size and position take REST names of their own; every other argument keeps its name. */
+const REST_NAMES: Record<string, string> = { first: 'limit', after: 'cursor' };
+const GRAPHQL_POINTERS: Record<string, string> = { '/first': '/limit', '/after': '/cursor' };
+
+function queryParamsOf(field: GraphQLField<unknown, unknown>, pathParam: string | undefined): Map<string, QueryParam> {
+  const params = new Map<string, QueryParam>();
+  for (const a of field.args) {
+    if (a.name === pathParam || a.name === 'input') continue;
+    const type = getNullableType(a.type);
+    const kind = isListType(type) ? 'list' : getNamedType(type).name === 'Int' ? 'int' : 'text';
+    params.set(REST_NAMES[a.name] ?? a.name, { arg: a.name, kind });
+  }
+  return params;
+}
+
+/** A problem about `/first` or `/after` names the REST parameter instead (`/limit`, `/cursor`). */
+function withRestPointers(problem: Problem): Problem {
+  const rename = (text: string) => text.replace(/^\/(first|after)\b/, (m) => GRAPHQL_POINTERS[m] ?? m);
+  if (!problem.errors?.some((e) => e.pointer in GRAPHQL_POINTERS)) return problem;
+  const renamed = new Problem(
+    problem.code,
+    rename(problem.detail),
+    problem.errors.map((e) => ({ pointer: GRAPHQL_POINTERS[e.pointer] ?? e.pointer, detail: e.detail })),
+  );
+  return renamed;
+}
+
+const invalidParam = (name: string, detail: string) => new Problem('VALIDATION_FAILED', `/${name}: ${detail}`, [{ pointer: `/${name}`, detail }]);
 
 /**
  * Every field of `type`, nested objects and lists of objects with theirs (§9.4 rendering), in schema
@@ -68,11 +103,13 @@ function compile(schema: GraphQLSchema, descriptor: AnyDescriptor, rest: RestBin
   const field = root.getFields()[descriptor.name];
   if (!field) throw new Error(`REST route for ${descriptor.name}: no such root field`);
   const params = [...rest.path.matchAll(/:([A-Za-z]+)/g)].map((m) => m[1]!);
-  if (params.length !== 1 || !field.args.some((a) => a.name === params[0]))
-    throw new Error(`REST path ${rest.path} must name exactly one argument of ${descriptor.name}`);
+  if (params.length > 1 || (params.length === 1 && !field.args.some((a) => a.name === params[0])))
+    throw new Error(`REST path ${rest.path} must name at most one argument of ${descriptor.name}`);
   if ((rest.method === 'GET') !== (descriptor.kind === 'query')) throw new Error(`${descriptor.name}: GET serves queries, POST mutations`);
   const args = field.args.map((a) => `${a.name}: $${a.name}`).join(', ');
-  const text = `${descriptor.kind} Rest(${argumentTypes(field)}) { result: ${descriptor.name}(${args}) ${selectionOf(field.type, rest.fields)} }`;
+  const call = args ? `${descriptor.name}(${args})` : descriptor.name;
+  const variables = field.args.length ? `(${argumentTypes(field)})` : '';
+  const text = `${descriptor.kind} Rest${variables} { result: ${call} ${selectionOf(field.type, rest.fields)} }`;
   const document = parse(text);
   const errors = validate(schema, document);
   if (errors.length) throw new Error(`REST document of ${descriptor.name} is invalid: ${errors[0]!.message}`);
@@ -81,7 +118,8 @@ function compile(schema: GraphQLSchema, descriptor: AnyDescriptor, rest: RestBin
     descriptor,
     rest,
     pattern,
-    param: params[0]!,
+    param: params[0],
+    queryParams: rest.method === 'GET' ? queryParamsOf(field, params[0]) : new Map(),
     document,
     operation: document.definitions[0] as OperationDefinitionNode,
     takesInput: field.args.some((a) => a.name === 'input'),
@@ -107,7 +145,7 @@ export class RestSurface implements Surface {
   match(method: string, pathname: string): RestMatch | undefined {
     const found = this.routes.flatMap((route) => {
       const m = route.pattern.exec(pathname);
-      return m ? [{ route, raw: m[1]! }] : [];
+      return m ? [{ route, raw: m[1] }] : [];
     });
     if (found.length === 0) return undefined;
     const hit = found.find((f) => f.route.rest.method === method || (method === 'HEAD' && f.route.rest.method === 'GET'));
@@ -118,7 +156,7 @@ export class RestSurface implements Surface {
       throw p;
     }
     try {
-      return { route: hit.route, pathValue: decodeURIComponent(hit.raw) };
+      return { route: hit.route, pathValue: hit.raw === undefined ? undefined : decodeURIComponent(hit.raw) };
     } catch {
       throw new Problem('INVALID_REQUEST', 'The path is not valid percent-encoding.');
     }
@@ -131,19 +169,50 @@ export class RestSurface implements Surface {
   }
 
   private variables(call: HttpCall, { route, pathValue }: RestMatch): Record<string, unknown> {
-    const variables: Record<string, unknown> = { [route.param]: pathValue };
+    const variables: Record<string, unknown> = route.param === undefined ? {} : { [route.param]: pathValue };
     const query = call.url.includes('?') ? new URLSearchParams(call.url.slice(call.url.indexOf('?') + 1)) : undefined;
-    for (const name of query?.keys() ?? [])
-      throw new Problem('VALIDATION_FAILED', `/${name}: is not a parameter of this path`, [{ pointer: `/${name}`, detail: 'is not a parameter of this path' }]);
+    const seen = new Set<string>();
+    for (const [name, value] of query ?? []) {
+      const param = route.queryParams.get(name);
+      if (!param) throw invalidParam(name, 'is not a parameter of this path');
+      if (seen.has(name)) throw invalidParam(name, 'may be given once');
+      seen.add(name);
+      // §9.3: an empty value is the parameter absent.
+      if (value === '') continue;
+      if (param.kind === 'int') {
+        if (!/^[1-9][0-9]{0,5}$/.test(value)) throw invalidParam(name, 'must be digits without leading zeros, 1 to 100');
+        variables[param.arg] = Number(value);
+      } else variables[param.arg] = param.kind === 'list' ? value.split(',') : value;
+    }
     if (route.rest.method === 'POST' && route.takesInput) {
       // A POST that takes input needs a body; without one, a content type is beside the point.
       if (call.body.length === 0) throw new Problem('INVALID_REQUEST', 'A JSON body is required: the operation takes input.');
       variables.input = parseJsonBody(call);
+    } else if (route.rest.method === 'POST' && call.body.length > 0) {
+      // §9.4: an action without input takes no body, an empty one or {}; any member is refused.
+      const body = parseJsonBody(call);
+      if (body === null || typeof body !== 'object' || Array.isArray(body))
+        throw new Problem('VALIDATION_FAILED', '/: this action takes no input (send no body or {})', [{ pointer: '/', detail: 'this action takes no input' }]);
+      const members = Object.keys(body);
+      if (members.length > 0)
+        throw new Problem(
+          'VALIDATION_FAILED',
+          `${members.length} fields are not accepted: this action takes no input`,
+          members.map((m) => ({ pointer: `/${m}`, detail: 'is not accepted: this action takes no input' })),
+        );
     }
     return variables;
   }
 
   async execute(call: HttpCall, ctx: CallContext): Promise<SurfaceResult> {
+    try {
+      return await this.run(call, ctx);
+    } catch (e) {
+      throw e instanceof Problem ? withRestPointers(e) : e;
+    }
+  }
+
+  private async run(call: HttpCall, ctx: CallContext): Promise<SurfaceResult> {
     const match = this.routeOf(call);
     const { route } = match;
     const variables = this.variables(call, match);
@@ -157,7 +226,7 @@ export class RestSurface implements Surface {
     }
     const resource = (result.data as { result: unknown } | null | undefined)?.result;
     if (resource === null || resource === undefined) {
-      const name = route.param.replace(/Id$/, '').replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`);
+      const name = (route.param ?? 'resource').replace(/Id$/, '').replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`);
       throw new Problem(route.rest.notFound ?? 'NOT_FOUND', `The ${name} ${match.pathValue} does not exist.`);
     }
     return { reply: json(200, resource) };
@@ -176,6 +245,7 @@ export class RestSurface implements Surface {
     }
     if (!match || match.route.descriptor.kind !== 'mutation') return undefined;
     const input = match.route.takesInput ? jsonBodyOrUndefined(call) : undefined;
-    return { field: match.route.descriptor.name, args: { [match.route.param]: match.pathValue, ...(input === undefined ? {} : { input }) } };
+    const path = match.route.param === undefined ? {} : { [match.route.param]: match.pathValue };
+    return { field: match.route.descriptor.name, args: { ...path, ...(input === undefined ? {} : { input }) } };
   }
 }

@@ -94,6 +94,21 @@ export class TestServer {
     return this.service.url;
   }
 
+  /**
+   * §10.7 without waiting: moves the clock past one step delay and runs every step then due, until a
+   * round applies none (or `rounds` rounds ran). Resolves with the steps applied.
+   */
+  async advanceWorker(rounds = 1000): Promise<number> {
+    let total = 0;
+    for (let i = 0; i < rounds; i++) {
+      this.clock.advance(this.config.sandboxStepDelayMs);
+      const n = await this.service.worker.drain();
+      if (n === 0) break;
+      total += n;
+    }
+    return total;
+  }
+
   async restart(): Promise<void> {
     await this.service.stop();
     await this.start();

@@ -9,7 +9,11 @@ import cryptoRefund from '../../modules/refunds/operations/crypto-refund.js';
 import cryptoWalletBeneficiary from '../../modules/beneficiaries/operations/crypto-wallet-beneficiary.js';
 import cryptoWithdrawal from '../../modules/withdrawals/operations/crypto-withdrawal.js';
 import customer from '../../modules/customers/operations/customer.js';
+import customerBalances from '../../modules/ledger/operations/customer-balances.js';
+import customerTransactions from '../../modules/ledger/operations/customer-transactions.js';
+import events from '../../modules/events/operations/events.js';
 import simulateCryptoDeposit from '../../modules/deposits/operations/simulate-crypto-deposit.js';
 import submitCryptoRefund from '../../modules/refunds/operations/submit-crypto-refund.js';
+import transaction from '../../modules/ledger/operations/transaction.js';
 
-export const operations = { confirmCryptoRefund, createCryptoRefundApprovalDraft, createCryptoWalletBeneficiary, createCryptoWithdrawalApprovalDraft, createCustomer, cryptoDeposit, cryptoRefund, cryptoWalletBeneficiary, cryptoWithdrawal, customer, simulateCryptoDeposit, submitCryptoRefund } as const;
+export const operations = { confirmCryptoRefund, createCryptoRefundApprovalDraft, createCryptoWalletBeneficiary, createCryptoWithdrawalApprovalDraft, createCustomer, cryptoDeposit, cryptoRefund, cryptoWalletBeneficiary, cryptoWithdrawal, customer, customerBalances, customerTransactions, events, simulateCryptoDeposit, submitCryptoRefund, transaction } as const;

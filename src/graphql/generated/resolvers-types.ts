@@ -14,6 +14,8 @@ export type Scalars = {
   Float: { input: number; output: number; }
   /** UTC date-time; output is always YYYY-MM-DDTHH:mm:ss.sssZ (contract §4). */
   DateTime: { input: Date; output: Date | string; }
+  /** A JSON object (graphql-scalars JSONObject): an event's data (contract §11.1). */
+  JSONObject: { input: Record<string, unknown>; output: Record<string, unknown>; }
   /** A JSON object whose values are all strings (contract §4); anything else is refused. */
   StringMap: { input: Record<string, string>; output: Record<string, string>; }
   /** RFC 4122 UUID, in its canonical textual form. */
@@ -94,44 +96,6 @@ export type CreateCustomerInput = {
   type: Scalars['String']['input'];
 };
 
-export type CryptoDeposit = {
-  __typename?: 'CryptoDeposit';
-  amountMinor: Scalars['String']['output'];
-  blockchain: Scalars['String']['output'];
-  createdAt: Scalars['DateTime']['output'];
-  currency: Scalars['String']['output'];
-  currencyScale: Scalars['Int']['output'];
-  customerId: Scalars['UUID']['output'];
-  depositId: Scalars['UUID']['output'];
-  fromAddress: Scalars['String']['output'];
-  /** amountMinor less the refunds of this deposit that are not cancelled (drafts included). */
-  refundableAmountMinor: Scalars['String']['output'];
-  routeCode: Scalars['String']['output'];
-  /** COMPLETED. */
-  status: Scalars['String']['output'];
-  txHash?: Maybe<Scalars['String']['output']>;
-};
-
-/** APPROVED (draft) → AWAITING_CONFIRMATION → CONFIRMED. */
-export type CryptoRefund = {
-  __typename?: 'CryptoRefund';
-  amountMinor: Scalars['String']['output'];
-  confirmedAt?: Maybe<Scalars['DateTime']['output']>;
-  createdAt: Scalars['DateTime']['output'];
-  currency: Scalars['String']['output'];
-  currencyScale: Scalars['Int']['output'];
-  customerId: Scalars['UUID']['output'];
-  depositId: Scalars['UUID']['output'];
-  reason?: Maybe<Scalars['String']['output']>;
-  refundAddress: Scalars['String']['output'];
-  refundId: Scalars['UUID']['output'];
-  routeCode: Scalars['String']['output'];
-  status: Scalars['String']['output'];
-  statusInfo: Scalars['String']['output'];
-  txHash?: Maybe<Scalars['String']['output']>;
-  updatedAt: Scalars['DateTime']['output'];
-};
-
 export type CryptoWithdrawal = {
   __typename?: 'CryptoWithdrawal';
   amountMinor: Scalars['String']['output'];
@@ -161,29 +125,17 @@ export type CryptoWithdrawal = {
   withdrawalType: Scalars['Int']['output'];
 };
 
-export type Customer = {
-  __typename?: 'Customer';
-  createdAt: Scalars['DateTime']['output'];
-  customerId: Scalars['UUID']['output'];
-  displayName?: Maybe<Scalars['String']['output']>;
-  externalRef: Scalars['String']['output'];
-  /** Always ACTIVE for now. */
-  status: Scalars['String']['output'];
-  type: Scalars['String']['output'];
-  updatedAt: Scalars['DateTime']['output'];
-};
-
 /** Every mutation requires an Idempotency-Key header (contract §3). */
 export type Mutation = {
   __typename?: 'Mutation';
-  confirmCryptoRefund: CryptoRefund;
-  createCryptoRefundApprovalDraft: CryptoRefund;
+  confirmCryptoRefund: PartnerCryptoRefund;
+  createCryptoRefundApprovalDraft: PartnerCryptoRefund;
   createCryptoWalletBeneficiary: WalletBeneficiary;
   createCryptoWithdrawalApprovalDraft: CryptoWithdrawal;
-  createCustomer: Customer;
+  createCustomer: PartnerCustomer;
   /** Sandbox only (contract §8): outside sandbox mode it answers SANDBOX_ONLY (403). */
-  simulateCryptoDeposit: CryptoDeposit;
-  submitCryptoRefund: CryptoRefund;
+  simulateCryptoDeposit: PartnerCryptoDeposit;
+  submitCryptoRefund: PartnerCryptoRefund;
 };
 
 
@@ -251,6 +203,159 @@ export type OperationAuthorizationInput = {
   sourceSystem?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** §9.3: a keyset page's position. endCursor: the last item's cursor, or the cursor sent when the page is empty. */
+export type PageInfo = {
+  __typename?: 'PageInfo';
+  endCursor?: Maybe<Scalars['String']['output']>;
+  hasNextPage: Scalars['Boolean']['output'];
+};
+
+/** One per (customer, currency), shared by every route of that currency (§10.1). */
+export type PartnerBalance = {
+  __typename?: 'PartnerBalance';
+  /** Minor units, ≥ 0. */
+  availableMinor: Scalars['String']['output'];
+  currency: Scalars['String']['output'];
+  currencyScale: Scalars['Int']['output'];
+  customerId: Scalars['UUID']['output'];
+  /** Minor units, ≥ 0: what submitted withdrawals and refunds hold. */
+  heldMinor: Scalars['String']['output'];
+  /** availableMinor + heldMinor. */
+  totalMinor: Scalars['String']['output'];
+  /** createdAt of its latest transaction. */
+  updatedAt: Scalars['DateTime']['output'];
+};
+
+export type PartnerBalanceAmounts = {
+  __typename?: 'PartnerBalanceAmounts';
+  availableMinor: Scalars['String']['output'];
+  heldMinor: Scalars['String']['output'];
+  totalMinor: Scalars['String']['output'];
+};
+
+export type PartnerBalancePage = {
+  __typename?: 'PartnerBalancePage';
+  items: Array<PartnerBalance>;
+  pageInfo: PageInfo;
+};
+
+export type PartnerCryptoDeposit = {
+  __typename?: 'PartnerCryptoDeposit';
+  amountMinor: Scalars['String']['output'];
+  blockchain: Scalars['String']['output'];
+  createdAt: Scalars['DateTime']['output'];
+  currency: Scalars['String']['output'];
+  currencyScale: Scalars['Int']['output'];
+  customerId: Scalars['UUID']['output'];
+  depositId: Scalars['UUID']['output'];
+  fromAddress: Scalars['String']['output'];
+  /** amountMinor less the refunds of this deposit that are not cancelled (drafts included). */
+  refundableAmountMinor: Scalars['String']['output'];
+  routeCode: Scalars['String']['output'];
+  /** COMPLETED. */
+  status: Scalars['String']['output'];
+  txHash?: Maybe<Scalars['String']['output']>;
+};
+
+/** APPROVED (draft) → AWAITING_CONFIRMATION → CONFIRMED. */
+export type PartnerCryptoRefund = {
+  __typename?: 'PartnerCryptoRefund';
+  amountMinor: Scalars['String']['output'];
+  confirmedAt?: Maybe<Scalars['DateTime']['output']>;
+  createdAt: Scalars['DateTime']['output'];
+  currency: Scalars['String']['output'];
+  currencyScale: Scalars['Int']['output'];
+  customerId: Scalars['UUID']['output'];
+  depositId: Scalars['UUID']['output'];
+  reason?: Maybe<Scalars['String']['output']>;
+  refundAddress: Scalars['String']['output'];
+  refundId: Scalars['UUID']['output'];
+  routeCode: Scalars['String']['output'];
+  status: Scalars['String']['output'];
+  statusInfo: Scalars['String']['output'];
+  txHash?: Maybe<Scalars['String']['output']>;
+  updatedAt: Scalars['DateTime']['output'];
+};
+
+export type PartnerCustomer = {
+  __typename?: 'PartnerCustomer';
+  createdAt: Scalars['DateTime']['output'];
+  customerId: Scalars['UUID']['output'];
+  displayName?: Maybe<Scalars['String']['output']>;
+  externalRef: Scalars['String']['output'];
+  /** Always ACTIVE for now. */
+  status: Scalars['String']['output'];
+  type: Scalars['String']['output'];
+  updatedAt: Scalars['DateTime']['output'];
+};
+
+/** Contract §11.1: one event per change of a withdrawal, refund, deposit or beneficiary, and per ledger row. */
+export type PartnerEvent = {
+  __typename?: 'PartnerEvent';
+  createdAt: Scalars['DateTime']['output'];
+  customerId: Scalars['UUID']['output'];
+  /** The resource after the change, as its by-id query renders it with every field. */
+  data: Scalars['JSONObject']['output'];
+  eventId: Scalars['UUID']['output'];
+  resourceId: Scalars['UUID']['output'];
+  resourceType: PartnerResourceType;
+  /** Per resource, gapless from 1 (1 = its creation). */
+  sequence: Scalars['Int']['output'];
+  /** §11.2: <resource>.<status after the change, lower case>, .updated, or transaction.posted. */
+  type: Scalars['String']['output'];
+};
+
+export type PartnerEventPage = {
+  __typename?: 'PartnerEventPage';
+  items: Array<PartnerEvent>;
+  pageInfo: PageInfo;
+};
+
+/** §10.1: what a ledger row or a deposit, withdrawal or refund refers to. */
+export type PartnerResourceType =
+  | 'CRYPTO_DEPOSIT'
+  | 'CRYPTO_REFUND'
+  | 'CRYPTO_WITHDRAWAL'
+  | 'TRANSACTION'
+  | 'WALLET_BENEFICIARY';
+
+/** The customer's side of one journal entry (§10.1). */
+export type PartnerTransaction = {
+  __typename?: 'PartnerTransaction';
+  /** > 0. */
+  amountMinor: Scalars['String']['output'];
+  /** Signed minor units. */
+  availableDeltaMinor: Scalars['String']['output'];
+  balanceAfter: PartnerBalanceAmounts;
+  createdAt: Scalars['DateTime']['output'];
+  currency: Scalars['String']['output'];
+  currencyScale: Scalars['Int']['output'];
+  customerId: Scalars['UUID']['output'];
+  /** Signed minor units. */
+  heldDeltaMinor: Scalars['String']['output'];
+  resourceId: Scalars['UUID']['output'];
+  resourceType: PartnerResourceType;
+  /** Per (customer, currency), gapless from 1. */
+  sequence: Scalars['Int']['output'];
+  transactionId: Scalars['UUID']['output'];
+  type: PartnerTransactionType;
+};
+
+export type PartnerTransactionPage = {
+  __typename?: 'PartnerTransactionPage';
+  items: Array<PartnerTransaction>;
+  pageInfo: PageInfo;
+};
+
+/** Contract §10.1. */
+export type PartnerTransactionType =
+  | 'DEPOSIT'
+  | 'HOLD'
+  | 'REFUND'
+  | 'RELEASE'
+  | 'WITHDRAWAL'
+  | 'WITHDRAWAL_FEE';
+
 /**
  * Every problem code the API can answer with (contract §7). On GraphQL it travels in
  * errors[].extensions.code; on REST in the RFC 9457 problem document's `code`.
@@ -266,9 +371,11 @@ export type ProblemCode =
   | 'AUTH_SIGNATURE_INVALID'
   | 'AUTH_TIMESTAMP_INVALID'
   | 'BENEFICIARY_NOT_ACTIVE'
+  | 'BENEFICIARY_REMOVED'
   | 'CUSTOMER_NOT_FOUND'
   | 'DUPLICATE_CLIENT_REFERENCE'
   | 'DUPLICATE_CUSTOMER'
+  | 'DUPLICATE_TX_HASH'
   | 'DUPLICATE_WALLET_BENEFICIARY'
   | 'FORBIDDEN'
   | 'IDEMPOTENCY_KEY_INVALID'
@@ -276,6 +383,7 @@ export type ProblemCode =
   | 'IDEMPOTENCY_KEY_REUSED'
   | 'IDEMPOTENCY_REQUEST_IN_PROGRESS'
   | 'IDEMPOTENCY_SCOPE_INVALID'
+  | 'INSUFFICIENT_FUNDS'
   | 'INTERNAL'
   | 'INVALID_REQUEST'
   | 'INVALID_STATE'
@@ -286,6 +394,10 @@ export type ProblemCode =
   | 'OPERATION_TYPE_MISMATCH'
   | 'PAYLOAD_TOO_LARGE'
   | 'QUERY_TOO_COMPLEX'
+  | 'QUOTE_ALREADY_USED'
+  | 'QUOTE_EXPIRED'
+  | 'QUOTE_MISMATCH'
+  | 'QUOTE_NOT_FOUND'
   | 'RATE_LIMITED'
   | 'REFUND_EXCEEDS_DEPOSIT'
   | 'ROUTE_MISMATCH'
@@ -293,16 +405,25 @@ export type ProblemCode =
   | 'SANDBOX_ONLY'
   | 'UNSUPPORTED_MEDIA_TYPE'
   | 'VALIDATION_FAILED'
-  | 'WALLET_BENEFICIARY_NOT_FOUND';
+  | 'WALLET_BENEFICIARY_NOT_FOUND'
+  | 'WEBHOOK_ENDPOINT_LIMIT_REACHED'
+  | 'WEBHOOK_URL_NOT_ALLOWED';
 
 /** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
 export type Query = {
   __typename?: 'Query';
-  cryptoDeposit?: Maybe<CryptoDeposit>;
-  cryptoRefund?: Maybe<CryptoRefund>;
+  cryptoDeposit?: Maybe<PartnerCryptoDeposit>;
+  cryptoRefund?: Maybe<PartnerCryptoRefund>;
   cryptoWalletBeneficiary?: Maybe<WalletBeneficiary>;
   cryptoWithdrawal?: Maybe<CryptoWithdrawal>;
-  customer?: Maybe<Customer>;
+  customer?: Maybe<PartnerCustomer>;
+  /** Currency ascending (§9.3). */
+  customerBalances: PartnerBalancePage;
+  /** Newest first (§9.3). */
+  customerTransactions: PartnerTransactionPage;
+  /** §11.3 the pull feed: commit order, oldest first; endCursor is where to resume polling. */
+  events: PartnerEventPage;
+  transaction?: Maybe<PartnerTransaction>;
 };
 
 
@@ -333,6 +454,45 @@ export type QueryCryptoWithdrawalArgs = {
 /** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
 export type QueryCustomerArgs = {
   customerId: Scalars['UUID']['input'];
+};
+
+
+/** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
+export type QueryCustomerBalancesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  currency?: InputMaybe<Scalars['String']['input']>;
+  customerId: Scalars['UUID']['input'];
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
+export type QueryCustomerTransactionsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  createdBefore?: InputMaybe<Scalars['DateTime']['input']>;
+  createdFrom?: InputMaybe<Scalars['DateTime']['input']>;
+  currency?: InputMaybe<Scalars['String']['input']>;
+  customerId: Scalars['UUID']['input'];
+  first?: InputMaybe<Scalars['Int']['input']>;
+  resourceId?: InputMaybe<Scalars['UUID']['input']>;
+  resourceType?: InputMaybe<PartnerResourceType>;
+  types?: InputMaybe<Array<PartnerTransactionType>>;
+};
+
+
+/** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
+export type QueryEventsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  customerId?: InputMaybe<Scalars['UUID']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  resourceId?: InputMaybe<Scalars['UUID']['input']>;
+  types?: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
+
+/** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
+export type QueryTransactionArgs = {
+  transactionId: Scalars['UUID']['input'];
 };
 
 /** Sandbox only (contract §8). */
@@ -459,14 +619,25 @@ export type ResolversTypes = {
   CreateCryptoWalletBeneficiaryInput: CreateCryptoWalletBeneficiaryInput;
   CreateCryptoWithdrawalApprovalDraftInput: CreateCryptoWithdrawalApprovalDraftInput;
   CreateCustomerInput: CreateCustomerInput;
-  CryptoDeposit: ResolverTypeWrapper<DepositView>;
-  CryptoRefund: ResolverTypeWrapper<CryptoRefundRow>;
   CryptoWithdrawal: ResolverTypeWrapper<CryptoWithdrawalRow>;
-  Customer: ResolverTypeWrapper<CustomerRow>;
   DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
+  JSONObject: ResolverTypeWrapper<Scalars['JSONObject']['output']>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   OperationAuthorizationInput: OperationAuthorizationInput;
+  PageInfo: ResolverTypeWrapper<PageInfo>;
+  PartnerBalance: ResolverTypeWrapper<PartnerBalance>;
+  PartnerBalanceAmounts: ResolverTypeWrapper<PartnerBalanceAmounts>;
+  PartnerBalancePage: ResolverTypeWrapper<PartnerBalancePage>;
+  PartnerCryptoDeposit: ResolverTypeWrapper<DepositView>;
+  PartnerCryptoRefund: ResolverTypeWrapper<CryptoRefundRow>;
+  PartnerCustomer: ResolverTypeWrapper<CustomerRow>;
+  PartnerEvent: ResolverTypeWrapper<PartnerEvent>;
+  PartnerEventPage: ResolverTypeWrapper<PartnerEventPage>;
+  PartnerResourceType: PartnerResourceType;
+  PartnerTransaction: ResolverTypeWrapper<PartnerTransaction>;
+  PartnerTransactionPage: ResolverTypeWrapper<PartnerTransactionPage>;
+  PartnerTransactionType: PartnerTransactionType;
   ProblemCode: ProblemCode;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   SimulateCryptoDepositInput: SimulateCryptoDepositInput;
@@ -486,14 +657,23 @@ export type ResolversParentTypes = {
   CreateCryptoWalletBeneficiaryInput: CreateCryptoWalletBeneficiaryInput;
   CreateCryptoWithdrawalApprovalDraftInput: CreateCryptoWithdrawalApprovalDraftInput;
   CreateCustomerInput: CreateCustomerInput;
-  CryptoDeposit: DepositView;
-  CryptoRefund: CryptoRefundRow;
   CryptoWithdrawal: CryptoWithdrawalRow;
-  Customer: CustomerRow;
   DateTime: Scalars['DateTime']['output'];
   Int: Scalars['Int']['output'];
+  JSONObject: Scalars['JSONObject']['output'];
   Mutation: Record<PropertyKey, never>;
   OperationAuthorizationInput: OperationAuthorizationInput;
+  PageInfo: PageInfo;
+  PartnerBalance: PartnerBalance;
+  PartnerBalanceAmounts: PartnerBalanceAmounts;
+  PartnerBalancePage: PartnerBalancePage;
+  PartnerCryptoDeposit: DepositView;
+  PartnerCryptoRefund: CryptoRefundRow;
+  PartnerCustomer: CustomerRow;
+  PartnerEvent: PartnerEvent;
+  PartnerEventPage: PartnerEventPage;
+  PartnerTransaction: PartnerTransaction;
+  PartnerTransactionPage: PartnerTransactionPage;
   Query: Record<PropertyKey, never>;
   SimulateCryptoDepositInput: SimulateCryptoDepositInput;
   String: Scalars['String']['output'];
@@ -502,39 +682,6 @@ export type ResolversParentTypes = {
   SupportFileInput: SupportFileInput;
   UUID: Scalars['UUID']['output'];
   WalletBeneficiary: WalletBeneficiaryRow;
-};
-
-export type CryptoDepositResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['CryptoDeposit'] = ResolversParentTypes['CryptoDeposit']> = {
-  amountMinor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  blockchain?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
-  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  currencyScale?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
-  customerId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
-  depositId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
-  fromAddress?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  refundableAmountMinor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  routeCode?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  txHash?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-};
-
-export type CryptoRefundResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['CryptoRefund'] = ResolversParentTypes['CryptoRefund']> = {
-  amountMinor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  confirmedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
-  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
-  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  currencyScale?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
-  customerId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
-  depositId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
-  reason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  refundAddress?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  refundId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
-  routeCode?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  statusInfo?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  txHash?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
 };
 
 export type CryptoWithdrawalResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['CryptoWithdrawal'] = ResolversParentTypes['CryptoWithdrawal']> = {
@@ -563,7 +710,84 @@ export type CryptoWithdrawalResolvers<ContextType = CallContext, ParentType exte
   withdrawalType?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
-export type CustomerResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['Customer'] = ResolversParentTypes['Customer']> = {
+export interface DateTimeScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['DateTime'], any> {
+  name: 'DateTime';
+}
+
+export interface JsonObjectScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['JSONObject'], any> {
+  name: 'JSONObject';
+}
+
+export type MutationResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
+  confirmCryptoRefund?: Resolver<ResolversTypes['PartnerCryptoRefund'], ParentType, ContextType, RequireFields<MutationConfirmCryptoRefundArgs, 'input' | 'refundId'>>;
+  createCryptoRefundApprovalDraft?: Resolver<ResolversTypes['PartnerCryptoRefund'], ParentType, ContextType, RequireFields<MutationCreateCryptoRefundApprovalDraftArgs, 'depositId' | 'input'>>;
+  createCryptoWalletBeneficiary?: Resolver<ResolversTypes['WalletBeneficiary'], ParentType, ContextType, RequireFields<MutationCreateCryptoWalletBeneficiaryArgs, 'customerId' | 'input'>>;
+  createCryptoWithdrawalApprovalDraft?: Resolver<ResolversTypes['CryptoWithdrawal'], ParentType, ContextType, RequireFields<MutationCreateCryptoWithdrawalApprovalDraftArgs, 'customerId' | 'input'>>;
+  createCustomer?: Resolver<ResolversTypes['PartnerCustomer'], ParentType, ContextType, RequireFields<MutationCreateCustomerArgs, 'input'>>;
+  simulateCryptoDeposit?: Resolver<ResolversTypes['PartnerCryptoDeposit'], ParentType, ContextType, RequireFields<MutationSimulateCryptoDepositArgs, 'customerId' | 'input'>>;
+  submitCryptoRefund?: Resolver<ResolversTypes['PartnerCryptoRefund'], ParentType, ContextType, RequireFields<MutationSubmitCryptoRefundArgs, 'input' | 'refundId'>>;
+};
+
+export type PageInfoResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['PageInfo'] = ResolversParentTypes['PageInfo']> = {
+  endCursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  hasNextPage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
+export type PartnerBalanceResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['PartnerBalance'] = ResolversParentTypes['PartnerBalance']> = {
+  availableMinor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  currencyScale?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  customerId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  heldMinor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  totalMinor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type PartnerBalanceAmountsResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['PartnerBalanceAmounts'] = ResolversParentTypes['PartnerBalanceAmounts']> = {
+  availableMinor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  heldMinor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  totalMinor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type PartnerBalancePageResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['PartnerBalancePage'] = ResolversParentTypes['PartnerBalancePage']> = {
+  items?: Resolver<Array<ResolversTypes['PartnerBalance']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+};
+
+export type PartnerCryptoDepositResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['PartnerCryptoDeposit'] = ResolversParentTypes['PartnerCryptoDeposit']> = {
+  amountMinor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  blockchain?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  currencyScale?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  customerId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  depositId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  fromAddress?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  refundableAmountMinor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  routeCode?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  txHash?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type PartnerCryptoRefundResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['PartnerCryptoRefund'] = ResolversParentTypes['PartnerCryptoRefund']> = {
+  amountMinor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  confirmedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  currencyScale?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  customerId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  depositId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  reason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  refundAddress?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  refundId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  routeCode?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  statusInfo?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  txHash?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type PartnerCustomerResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['PartnerCustomer'] = ResolversParentTypes['PartnerCustomer']> = {
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   customerId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
   displayName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -573,26 +797,53 @@ export type CustomerResolvers<ContextType = CallContext, ParentType extends Reso
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
 };
 
-export interface DateTimeScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['DateTime'], any> {
-  name: 'DateTime';
-}
+export type PartnerEventResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['PartnerEvent'] = ResolversParentTypes['PartnerEvent']> = {
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  customerId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  data?: Resolver<ResolversTypes['JSONObject'], ParentType, ContextType>;
+  eventId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  resourceId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  resourceType?: Resolver<ResolversTypes['PartnerResourceType'], ParentType, ContextType>;
+  sequence?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
 
-export type MutationResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
-  confirmCryptoRefund?: Resolver<ResolversTypes['CryptoRefund'], ParentType, ContextType, RequireFields<MutationConfirmCryptoRefundArgs, 'input' | 'refundId'>>;
-  createCryptoRefundApprovalDraft?: Resolver<ResolversTypes['CryptoRefund'], ParentType, ContextType, RequireFields<MutationCreateCryptoRefundApprovalDraftArgs, 'depositId' | 'input'>>;
-  createCryptoWalletBeneficiary?: Resolver<ResolversTypes['WalletBeneficiary'], ParentType, ContextType, RequireFields<MutationCreateCryptoWalletBeneficiaryArgs, 'customerId' | 'input'>>;
-  createCryptoWithdrawalApprovalDraft?: Resolver<ResolversTypes['CryptoWithdrawal'], ParentType, ContextType, RequireFields<MutationCreateCryptoWithdrawalApprovalDraftArgs, 'customerId' | 'input'>>;
-  createCustomer?: Resolver<ResolversTypes['Customer'], ParentType, ContextType, RequireFields<MutationCreateCustomerArgs, 'input'>>;
-  simulateCryptoDeposit?: Resolver<ResolversTypes['CryptoDeposit'], ParentType, ContextType, RequireFields<MutationSimulateCryptoDepositArgs, 'customerId' | 'input'>>;
-  submitCryptoRefund?: Resolver<ResolversTypes['CryptoRefund'], ParentType, ContextType, RequireFields<MutationSubmitCryptoRefundArgs, 'input' | 'refundId'>>;
+export type PartnerEventPageResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['PartnerEventPage'] = ResolversParentTypes['PartnerEventPage']> = {
+  items?: Resolver<Array<ResolversTypes['PartnerEvent']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+};
+
+export type PartnerTransactionResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['PartnerTransaction'] = ResolversParentTypes['PartnerTransaction']> = {
+  amountMinor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  availableDeltaMinor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  balanceAfter?: Resolver<ResolversTypes['PartnerBalanceAmounts'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  currencyScale?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  customerId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  heldDeltaMinor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  resourceId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  resourceType?: Resolver<ResolversTypes['PartnerResourceType'], ParentType, ContextType>;
+  sequence?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  transactionId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['PartnerTransactionType'], ParentType, ContextType>;
+};
+
+export type PartnerTransactionPageResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['PartnerTransactionPage'] = ResolversParentTypes['PartnerTransactionPage']> = {
+  items?: Resolver<Array<ResolversTypes['PartnerTransaction']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
 };
 
 export type QueryResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
-  cryptoDeposit?: Resolver<Maybe<ResolversTypes['CryptoDeposit']>, ParentType, ContextType, RequireFields<QueryCryptoDepositArgs, 'depositId'>>;
-  cryptoRefund?: Resolver<Maybe<ResolversTypes['CryptoRefund']>, ParentType, ContextType, RequireFields<QueryCryptoRefundArgs, 'refundId'>>;
+  cryptoDeposit?: Resolver<Maybe<ResolversTypes['PartnerCryptoDeposit']>, ParentType, ContextType, RequireFields<QueryCryptoDepositArgs, 'depositId'>>;
+  cryptoRefund?: Resolver<Maybe<ResolversTypes['PartnerCryptoRefund']>, ParentType, ContextType, RequireFields<QueryCryptoRefundArgs, 'refundId'>>;
   cryptoWalletBeneficiary?: Resolver<Maybe<ResolversTypes['WalletBeneficiary']>, ParentType, ContextType, RequireFields<QueryCryptoWalletBeneficiaryArgs, 'walletBeneficiaryId'>>;
   cryptoWithdrawal?: Resolver<Maybe<ResolversTypes['CryptoWithdrawal']>, ParentType, ContextType, RequireFields<QueryCryptoWithdrawalArgs, 'withdrawalId'>>;
-  customer?: Resolver<Maybe<ResolversTypes['Customer']>, ParentType, ContextType, RequireFields<QueryCustomerArgs, 'customerId'>>;
+  customer?: Resolver<Maybe<ResolversTypes['PartnerCustomer']>, ParentType, ContextType, RequireFields<QueryCustomerArgs, 'customerId'>>;
+  customerBalances?: Resolver<ResolversTypes['PartnerBalancePage'], ParentType, ContextType, RequireFields<QueryCustomerBalancesArgs, 'customerId' | 'first'>>;
+  customerTransactions?: Resolver<ResolversTypes['PartnerTransactionPage'], ParentType, ContextType, RequireFields<QueryCustomerTransactionsArgs, 'customerId' | 'first'>>;
+  events?: Resolver<ResolversTypes['PartnerEventPage'], ParentType, ContextType, RequireFields<QueryEventsArgs, 'first'>>;
+  transaction?: Resolver<Maybe<ResolversTypes['PartnerTransaction']>, ParentType, ContextType, RequireFields<QueryTransactionArgs, 'transactionId'>>;
 };
 
 export interface StringMapScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['StringMap'], any> {
@@ -628,12 +879,21 @@ export type WalletBeneficiaryResolvers<ContextType = CallContext, ParentType ext
 };
 
 export type Resolvers<ContextType = CallContext> = {
-  CryptoDeposit?: CryptoDepositResolvers<ContextType>;
-  CryptoRefund?: CryptoRefundResolvers<ContextType>;
   CryptoWithdrawal?: CryptoWithdrawalResolvers<ContextType>;
-  Customer?: CustomerResolvers<ContextType>;
   DateTime?: GraphQLScalarType;
+  JSONObject?: GraphQLScalarType;
   Mutation?: MutationResolvers<ContextType>;
+  PageInfo?: PageInfoResolvers<ContextType>;
+  PartnerBalance?: PartnerBalanceResolvers<ContextType>;
+  PartnerBalanceAmounts?: PartnerBalanceAmountsResolvers<ContextType>;
+  PartnerBalancePage?: PartnerBalancePageResolvers<ContextType>;
+  PartnerCryptoDeposit?: PartnerCryptoDepositResolvers<ContextType>;
+  PartnerCryptoRefund?: PartnerCryptoRefundResolvers<ContextType>;
+  PartnerCustomer?: PartnerCustomerResolvers<ContextType>;
+  PartnerEvent?: PartnerEventResolvers<ContextType>;
+  PartnerEventPage?: PartnerEventPageResolvers<ContextType>;
+  PartnerTransaction?: PartnerTransactionResolvers<ContextType>;
+  PartnerTransactionPage?: PartnerTransactionPageResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
   StringMap?: GraphQLScalarType;
   UUID?: GraphQLScalarType;

@@ -37,6 +37,13 @@ export default mutation('simulateCryptoDeposit', {
       txHash: input.txHash ?? null,
       status: 'COMPLETED',
       createdAt: ctx.now.toISOString(),
+      toAddress: null,
+      statusInfo: 'Credited',
+      travelRuleRequired: false,
+      travelRuleSubmittedAt: null,
+      travelRuleOriginator: null,
+      creditedAt: ctx.now.toISOString(),
+      updatedAt: ctx.now.toISOString(),
     });
     return { ...deposit, refundableAmountMinor: deposit.amountMinor };
   },

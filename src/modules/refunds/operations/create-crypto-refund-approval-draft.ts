@@ -46,6 +46,11 @@ export default mutation('createCryptoRefundApprovalDraft', {
       createdAt: now,
       updatedAt: now,
       confirmedAt: null,
+      kytResult: 'PENDING',
+      submittedAt: null,
+      completedAt: null,
+      dueAt: null,
+      failAt: null,
     });
   },
 });

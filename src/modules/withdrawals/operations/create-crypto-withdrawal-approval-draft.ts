@@ -80,6 +80,11 @@ export default mutation('createCryptoWithdrawalApprovalDraft', {
       txHash: null,
       createdAt: now,
       updatedAt: now,
+      quoteId: null,
+      submittedAt: null,
+      completedAt: null,
+      dueAt: null,
+      failAt: null,
     });
   },
 });

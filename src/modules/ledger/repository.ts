@@ -1,0 +1,79 @@
+// Balances and ledger rows (§10.1): plain reads and writes, no rules. Rows are only ever inserted (L4).
+import { and, asc, desc, eq, gt, gte, inArray, lt, or, type SQL } from 'drizzle-orm';
+import type { Exec } from '../../db/exec.js';
+import type { BalanceRow, LedgerTransactionRow } from '../../db/schema.js';
+
+export async function findBalance(x: Exec, customerId: string, currency: string): Promise<BalanceRow | undefined> {
+  const t = x.t.balances;
+  return (await x.q.select().from(t).where(and(eq(t.customerId, customerId), eq(t.currency, currency))))[0];
+}
+
+/** Writes a balance's new amounts; the CHECKs of the table refuse a negative one (L1). */
+export async function saveBalance(x: Exec, row: BalanceRow, isNew: boolean): Promise<void> {
+  const t = x.t.balances;
+  if (isNew) await x.q.insert(t).values(row);
+  else
+    await x.q
+      .update(t)
+      .set({ availableMinor: row.availableMinor, heldMinor: row.heldMinor, lastSequence: row.lastSequence, updatedAt: row.updatedAt })
+      .where(and(eq(t.customerId, row.customerId), eq(t.currency, row.currency)));
+}
+
+export async function insertLedgerTransaction(x: Exec, row: LedgerTransactionRow, postings: { account: string; amountMinor: string }[]): Promise<void> {
+  await x.q.insert(x.t.ledgerTransactions).values(row);
+  await x.q.insert(x.t.ledgerPostings).values(postings.map((p) => ({ transactionId: row.transactionId, currency: row.currency, ...p })));
+}
+
+export async function findLedgerTransaction(x: Exec, transactionId: string): Promise<LedgerTransactionRow | undefined> {
+  const t = x.t.ledgerTransactions;
+  return (await x.q.select().from(t).where(eq(t.transactionId, transactionId)))[0];
+}
+
+/** A customer's balances by currency ascending, after `afterCurrency`. */
+export async function listBalances(x: Exec, customerId: string, f: { afterCurrency?: string; currency?: string; limit: number }): Promise<BalanceRow[]> {
+  const t = x.t.balances;
+  const where: SQL[] = [eq(t.customerId, customerId)];
+  if (f.afterCurrency !== undefined) where.push(gt(t.currency, f.afterCurrency));
+  if (f.currency !== undefined) where.push(eq(t.currency, f.currency));
+  return x.q.select().from(t).where(and(...where)).orderBy(asc(t.currency)).limit(f.limit);
+}
+
+export type TransactionFilter = {
+  /** The last row's (createdAt, currency, sequence): the walk continues with older rows. */
+  before?: readonly [string, string, number];
+  types?: string[];
+  currency?: string;
+  resourceType?: string;
+  resourceId?: string;
+  from?: string;
+  until?: string;
+  limit: number;
+};
+
+/** A customer's ledger rows, newest first (posting order within a currency, §9.3). */
+export async function listLedgerTransactions(x: Exec, customerId: string, f: TransactionFilter): Promise<LedgerTransactionRow[]> {
+  const t = x.t.ledgerTransactions;
+  const where: (SQL | undefined)[] = [eq(t.customerId, customerId)];
+  if (f.before) {
+    const [at, currency, sequence] = f.before;
+    where.push(
+      or(
+        lt(t.createdAt, at),
+        and(eq(t.createdAt, at), lt(t.currency, currency)),
+        and(eq(t.createdAt, at), eq(t.currency, currency), lt(t.sequence, sequence)),
+      ),
+    );
+  }
+  if (f.types) where.push(inArray(t.type, f.types));
+  if (f.currency !== undefined) where.push(eq(t.currency, f.currency));
+  if (f.resourceType !== undefined) where.push(eq(t.resourceType, f.resourceType));
+  if (f.resourceId !== undefined) where.push(eq(t.resourceId, f.resourceId));
+  if (f.from !== undefined) where.push(gte(t.createdAt, f.from));
+  if (f.until !== undefined) where.push(lt(t.createdAt, f.until));
+  return x.q
+    .select()
+    .from(t)
+    .where(and(...where))
+    .orderBy(desc(t.createdAt), desc(t.currency), desc(t.sequence))
+    .limit(f.limit);
+}

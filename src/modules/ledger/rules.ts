@@ -1,0 +1,140 @@
+// §10.1 the ledger: double entry inside, the customer's side shown. One function posts every row, so
+// balances, rows, postings and the row's event always agree (L2, L5) and commit together (L4).
+import { randomUUID } from 'node:crypto';
+import type { Exec } from '../../db/exec.js';
+import type { BalanceRow, LedgerTransactionRow } from '../../db/schema.js';
+import { Problem } from '../../core/problem.js';
+import { recordEvent } from '../events/rules.js';
+import { findBalance, insertLedgerTransaction, saveBalance } from './repository.js';
+
+export type TransactionType = 'DEPOSIT' | 'HOLD' | 'RELEASE' | 'WITHDRAWAL' | 'WITHDRAWAL_FEE' | 'REFUND';
+export type LedgerResourceType = 'CRYPTO_DEPOSIT' | 'CRYPTO_WITHDRAWAL' | 'CRYPTO_REFUND';
+export const TRANSACTION_TYPES: readonly TransactionType[] = ['DEPOSIT', 'HOLD', 'RELEASE', 'WITHDRAWAL', 'WITHDRAWAL_FEE', 'REFUND'];
+
+/** §10.1's table: the two accounts of each type (from → to) and the customer's deltas per unit. */
+const postingRules: Record<TransactionType, { from: 'available' | 'held' | 'external'; to: 'available' | 'held' | 'external' | 'fees'; available: -1n | 0n | 1n; held: -1n | 0n | 1n }> = {
+  DEPOSIT: { from: 'external', to: 'available', available: 1n, held: 0n },
+  HOLD: { from: 'available', to: 'held', available: -1n, held: 1n },
+  RELEASE: { from: 'held', to: 'available', available: 1n, held: -1n },
+  WITHDRAWAL: { from: 'held', to: 'external', available: 0n, held: -1n },
+  WITHDRAWAL_FEE: { from: 'held', to: 'fees', available: 0n, held: -1n },
+  REFUND: { from: 'held', to: 'external', available: 0n, held: -1n },
+};
+
+const account = (name: string, customerId: string) => (name === 'available' || name === 'held' ? `${name}:${customerId}` : name);
+
+export type Posting = {
+  type: TransactionType;
+  customerId: string;
+  clientId: string;
+  currency: string;
+  currencyScale: number;
+  amountMinor: bigint;
+  resourceType: LedgerResourceType;
+  resourceId: string;
+  at: string;
+};
+
+/** PartnerBalance as GraphQL shows it. */
+export function balanceView(b: BalanceRow) {
+  return {
+    customerId: b.customerId,
+    currency: b.currency,
+    currencyScale: b.currencyScale,
+    availableMinor: b.availableMinor,
+    heldMinor: b.heldMinor,
+    totalMinor: (BigInt(b.availableMinor) + BigInt(b.heldMinor)).toString(),
+    updatedAt: b.updatedAt,
+  };
+}
+
+/** PartnerTransaction as GraphQL shows it. */
+export function transactionView(r: LedgerTransactionRow) {
+  return {
+    transactionId: r.transactionId,
+    customerId: r.customerId,
+    type: r.type as TransactionType,
+    currency: r.currency,
+    currencyScale: r.currencyScale,
+    amountMinor: r.amountMinor,
+    availableDeltaMinor: r.availableDeltaMinor,
+    heldDeltaMinor: r.heldDeltaMinor,
+    balanceAfter: {
+      availableMinor: r.availableAfterMinor,
+      heldMinor: r.heldAfterMinor,
+      totalMinor: (BigInt(r.availableAfterMinor) + BigInt(r.heldAfterMinor)).toString(),
+    },
+    sequence: r.sequence,
+    resourceType: r.resourceType as LedgerResourceType,
+    resourceId: r.resourceId,
+    createdAt: r.createdAt,
+  };
+}
+
+/** What the customer may spend now in a currency (0 before its first transaction). */
+export async function availableOf(tx: Exec, customerId: string, currency: string): Promise<bigint> {
+  const b = await findBalance(tx, customerId, currency);
+  return b ? BigInt(b.availableMinor) : 0n;
+}
+
+/**
+ * Posts one journal entry: the balance moves by the type's deltas, the row records the balance after it
+ * (L2), two postings of opposite signs (L5), and its `transaction.posted` event (E6: after the record's
+ * own event, which the caller wrote first). A row that would make a balance negative is a bug of the
+ * caller (funds are checked first, §10.6): it throws, and the database CHECK would refuse it anyway (L1).
+ */
+export async function post(tx: Exec, p: Posting): Promise<LedgerTransactionRow> {
+  if (p.amountMinor <= 0n) throw new Error(`ledger amounts are positive, got ${p.amountMinor}`);
+  const rule = postingRules[p.type];
+  const existing = await findBalance(tx, p.customerId, p.currency);
+  const available = (existing ? BigInt(existing.availableMinor) : 0n) + rule.available * p.amountMinor;
+  const held = (existing ? BigInt(existing.heldMinor) : 0n) + rule.held * p.amountMinor;
+  if (available < 0n || held < 0n) throw new Problem('INTERNAL', `ledger: ${p.type} of ${p.amountMinor} would leave a negative balance`);
+  // Rows of a (customer, currency) never go back in time, so newest-first by createdAt is posting order.
+  const at = existing && existing.updatedAt > p.at ? existing.updatedAt : p.at;
+  const sequence = (existing?.lastSequence ?? 0) + 1;
+  await saveBalance(
+    tx,
+    {
+      customerId: p.customerId,
+      currency: p.currency,
+      clientId: p.clientId,
+      currencyScale: p.currencyScale,
+      availableMinor: available.toString(),
+      heldMinor: held.toString(),
+      lastSequence: sequence,
+      updatedAt: at,
+    },
+    !existing,
+  );
+  const row: LedgerTransactionRow = {
+    transactionId: randomUUID(),
+    customerId: p.customerId,
+    clientId: p.clientId,
+    type: p.type,
+    currency: p.currency,
+    currencyScale: p.currencyScale,
+    amountMinor: p.amountMinor.toString(),
+    availableDeltaMinor: (rule.available * p.amountMinor).toString(),
+    heldDeltaMinor: (rule.held * p.amountMinor).toString(),
+    availableAfterMinor: available.toString(),
+    heldAfterMinor: held.toString(),
+    sequence,
+    resourceType: p.resourceType,
+    resourceId: p.resourceId,
+    createdAt: at,
+  };
+  await insertLedgerTransaction(tx, row, [
+    { account: account(rule.from, p.customerId), amountMinor: (-p.amountMinor).toString() },
+    { account: account(rule.to, p.customerId), amountMinor: p.amountMinor.toString() },
+  ]);
+  await recordEvent(tx, {
+    resourceType: 'TRANSACTION',
+    resourceId: row.transactionId,
+    clientId: p.clientId,
+    customerId: p.customerId,
+    resource: transactionView(row),
+    at,
+  });
+  return row;
+}

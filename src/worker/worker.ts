@@ -1,0 +1,87 @@
+// §10.7 the durable worker: state lives in the records (a status and a due time), never in memory. Each
+// round asks every task for its due records and takes one step of each in a transaction of its own; a
+// step compares and sets (id, status), so a step another process took first, or a crash rolled back, is
+// never applied twice. On start, overdue steps run at once.
+import type { Logger } from 'pino';
+import type { Engine } from '../db/engine.js';
+import type { Exec } from '../db/exec.js';
+
+export type WorkerTask = {
+  name: string;
+  /** Ids whose next step is due at `now`, oldest first, at most `limit`. */
+  due(db: Exec, now: Date, limit: number): Promise<string[]>;
+  /** One step of one record in `tx`: false when it was no longer due (another process took it). */
+  step(tx: Exec, id: string, now: Date): Promise<boolean>;
+};
+
+const BATCH = 100;
+
+export class Worker {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<number> | undefined;
+  private stopped = false;
+
+  constructor(
+    private readonly engine: Pick<Engine, 'read' | 'writer'>,
+    private readonly tasks: readonly WorkerTask[],
+    private readonly clock: () => Date,
+    private readonly pollIntervalMs: number,
+    private readonly logger: Logger,
+  ) {}
+
+  start(): void {
+    this.stopped = false;
+    const tick = () => {
+      if (this.stopped) return;
+      this.round()
+        .catch((err: unknown) => this.logger.error({ err }, 'worker round failed'))
+        .finally(() => {
+          if (!this.stopped) this.timer = setTimeout(tick, this.pollIntervalMs);
+        });
+    };
+    this.timer = setTimeout(tick, 0);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.running?.catch(() => undefined);
+  }
+
+  /** One round: a step of every due record; resolves with how many steps were applied. One round at a time. */
+  round(): Promise<number> {
+    const previous = this.running ?? Promise.resolve(0);
+    const next = previous.catch(() => 0).then(() => this.once());
+    this.running = next;
+    return next;
+  }
+
+  /** Rounds until nothing is due at the clock's time (tests move the clock, then drain). */
+  async drain(maxRounds = 1000): Promise<number> {
+    let total = 0;
+    for (let i = 0; i < maxRounds; i++) {
+      const n = await this.round();
+      if (n === 0) return total;
+      total += n;
+    }
+    throw new Error(`worker: still busy after ${maxRounds} rounds`);
+  }
+
+  private async once(): Promise<number> {
+    let applied = 0;
+    for (const task of this.tasks) {
+      const now = this.clock();
+      const ids = await task.due(this.engine.read, now, BATCH);
+      for (const id of ids) {
+        if (this.stopped) return applied;
+        try {
+          if (await this.engine.writer.run((tx) => task.step(tx, id, now))) applied += 1;
+        } catch (err) {
+          // The step rolled back; its record stays due and is tried again next round.
+          this.logger.error({ err, task: task.name, id }, 'worker step failed');
+        }
+      }
+    }
+    return applied;
+  }
+}
