@@ -12,6 +12,8 @@ const SLOW = [
   'test/audit.test.ts', // partnerctl audit
   'test/crash.test.ts', // a server process under load, SIGKILLed again and again
   'test/fuzz.test.ts', // fast-check: thousands of requests
+  'test/lifecycle-crash.test.ts', // a server process moving money, SIGKILLed again and again
+  'test/lifecycle-model.test.ts', // fast-check: random lifecycles against a model
   'test/operators.test.ts', // partnerctl, and servers started as `npm start` is
   'test/rate-limit.test.ts', // partnerctl client limit
   'test/secrets-at-rest.test.ts', // partnerctl, and a server started in production mode
@@ -29,7 +31,7 @@ const SQLITE_ONLY = [
   'test/crash.test.ts', // SQLite durability under SIGKILL (PostgreSQL's: cross-process)
   'test/operators.test.ts', // first starts, demo and pragmas of the embedded database
 ];
-const PG_ONLY = ['test/cross-process.test.ts'];
+const PG_ONLY = ['test/cross-process.test.ts', 'test/lifecycle-cross-process.test.ts'];
 const ENGINE_EXCLUDED = PG ? SQLITE_ONLY : PG_ONLY;
 
 export default defineConfig({
