@@ -146,17 +146,23 @@ describe('simulateCryptoDeposit (§8 sandbox)', () => {
       currency: 'USDT',
       currencyScale: 6,
       fromAddress: ETH_ADDRESS_2,
+      toAddress: expect.stringMatching(/^0x[0-9a-fA-F]{40}$/),
       txHash,
       status: 'COMPLETED',
+      statusInfo: 'Credited',
+      travelRuleRequired: false,
+      travelRuleSubmittedAt: null,
       refundableAmountMinor: '1234567',
+      creditedAt: d.createdAt,
       createdAt: expect.stringMatching(DATETIME_RE),
+      updatedAt: d.createdAt,
     });
   });
 
   it('takes blockchain, currency and scale from a non-default route (TRON, USDC, 8)', async () => {
     const s = await Scenario.create(server, { blockchain: 'TRON', currency: 'USDC', scale: 8 });
     const customerId = await s.customer();
-    const r = await simulate(s, customerId, { amountMinor: '500', fromAddress: TRON_ADDRESS });
+    const r = await simulate(s, customerId, { amountMinor: '500', fromAddress: TRON_ADDRESS, txHash: randomBytes(32).toString('hex') });
     expect(r.status, r.text).toBe(200);
     expect(r.body.data.simulateCryptoDeposit).toMatchObject({
       routeCode: s.routeCode,
@@ -169,7 +175,7 @@ describe('simulateCryptoDeposit (§8 sandbox)', () => {
       refundableAmountMinor: '500',
     });
     // An ETH address is not an address of the route's chain.
-    expectGraphQLProblem(await simulate(s, customerId, { fromAddress: ETH_ADDRESS }), 400, 'INVALID_WALLET_ADDRESS', '/fromAddress');
+    expectGraphQLProblem(await simulate(s, customerId, { fromAddress: ETH_ADDRESS, txHash: undefined }), 400, 'INVALID_WALLET_ADDRESS', '/fromAddress');
   });
 
   it.each([

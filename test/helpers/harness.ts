@@ -297,8 +297,9 @@ export const BENEFICIARY_GRAPHQL_EXTRA = 'customerId';
 export const WITHDRAWAL_GRAPHQL_EXTRA = 'customerId clientReference externalFeeFields';
 export const REFUND_FIELDS =
   'refundId depositId customerId routeCode amountMinor currency currencyScale refundAddress reason status statusInfo txHash createdAt updatedAt confirmedAt';
+/** Every field of PartnerCryptoDeposit (§10.4); REST renders them all (§9.4). */
 export const DEPOSIT_FIELDS =
-  'depositId customerId routeCode blockchain amountMinor currency currencyScale fromAddress txHash status refundableAmountMinor createdAt';
+  'depositId customerId routeCode blockchain amountMinor currency currencyScale fromAddress toAddress txHash status statusInfo travelRuleRequired travelRuleSubmittedAt refundableAmountMinor creditedAt createdAt updatedAt';
 
 /** A partner with a route, a customer and (optionally) an active beneficiary, made through the API. */
 export class Scenario {
@@ -352,7 +353,8 @@ export class Scenario {
     const r = await this.server.gql(
       this.client,
       `mutation($customerId: UUID!, $input: SimulateCryptoDepositInput!) { simulateCryptoDeposit(customerId: $customerId, input: $input) { depositId } }`,
-      { customerId, input: { routeCode: this.routeCode, amountMinor, fromAddress, txHash: `0x${randomBytes(32).toString('hex')}` } },
+      // No txHash: the one generated from the depositId fits every chain (§10.4).
+      { customerId, input: { routeCode: this.routeCode, amountMinor, fromAddress } },
     );
     if (r.status !== 200) throw new Error(`simulateCryptoDeposit failed: ${r.text}`);
     return r.body.data.simulateCryptoDeposit.depositId;

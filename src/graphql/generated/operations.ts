@@ -5,6 +5,8 @@ import createCryptoWalletBeneficiary from '../../modules/beneficiaries/operation
 import createCryptoWithdrawalApprovalDraft from '../../modules/withdrawals/operations/create-crypto-withdrawal-approval-draft.js';
 import createCustomer from '../../modules/customers/operations/create-customer.js';
 import cryptoDeposit from '../../modules/deposits/operations/crypto-deposit.js';
+import cryptoDepositWallets from '../../modules/deposits/operations/crypto-deposit-wallets.js';
+import cryptoDeposits from '../../modules/deposits/operations/crypto-deposits.js';
 import cryptoRefund from '../../modules/refunds/operations/crypto-refund.js';
 import cryptoWalletBeneficiary from '../../modules/beneficiaries/operations/crypto-wallet-beneficiary.js';
 import cryptoWithdrawal from '../../modules/withdrawals/operations/crypto-withdrawal.js';
@@ -13,7 +15,8 @@ import customerBalances from '../../modules/ledger/operations/customer-balances.
 import customerTransactions from '../../modules/ledger/operations/customer-transactions.js';
 import events from '../../modules/events/operations/events.js';
 import simulateCryptoDeposit from '../../modules/deposits/operations/simulate-crypto-deposit.js';
+import submitCryptoDepositTravelRuleInformation from '../../modules/deposits/operations/submit-crypto-deposit-travel-rule-information.js';
 import submitCryptoRefund from '../../modules/refunds/operations/submit-crypto-refund.js';
 import transaction from '../../modules/ledger/operations/transaction.js';
 
-export const operations = { confirmCryptoRefund, createCryptoRefundApprovalDraft, createCryptoWalletBeneficiary, createCryptoWithdrawalApprovalDraft, createCustomer, cryptoDeposit, cryptoRefund, cryptoWalletBeneficiary, cryptoWithdrawal, customer, customerBalances, customerTransactions, events, simulateCryptoDeposit, submitCryptoRefund, transaction } as const;
+export const operations = { confirmCryptoRefund, createCryptoRefundApprovalDraft, createCryptoWalletBeneficiary, createCryptoWithdrawalApprovalDraft, createCustomer, cryptoDeposit, cryptoDepositWallets, cryptoDeposits, cryptoRefund, cryptoWalletBeneficiary, cryptoWithdrawal, customer, customerBalances, customerTransactions, events, simulateCryptoDeposit, submitCryptoDepositTravelRuleInformation, submitCryptoRefund, transaction } as const;

@@ -4,6 +4,7 @@ import type { DepositView } from '../../modules/deposits/rules.js';
 import type { CallContext } from '../../core/context.js';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
+export type Omit<T, K extends keyof T> = Pick<T, Exclude<keyof T, K>>;
 export type RequireFields<T, K extends keyof T> = Omit<T, K> & { [P in K]-?: NonNullable<T[P]> };
 /** All built-in and custom scalars, mapped to their actual values */
 export type Scalars = {
@@ -135,6 +136,8 @@ export type Mutation = {
   createCustomer: PartnerCustomer;
   /** Sandbox only (contract §8): outside sandbox mode it answers SANDBOX_ONLY (403). */
   simulateCryptoDeposit: PartnerCryptoDeposit;
+  /** §10.4: releases a PENDING_TRAVEL_RULE deposit (COMPLETED, or FROZEN when its source is deny-listed now). */
+  submitCryptoDepositTravelRuleInformation: PartnerCryptoDeposit;
   submitCryptoRefund: PartnerCryptoRefund;
 };
 
@@ -177,6 +180,13 @@ export type MutationCreateCustomerArgs = {
 export type MutationSimulateCryptoDepositArgs = {
   customerId: Scalars['UUID']['input'];
   input: SimulateCryptoDepositInput;
+};
+
+
+/** Every mutation requires an Idempotency-Key header (contract §3). */
+export type MutationSubmitCryptoDepositTravelRuleInformationArgs = {
+  depositId: Scalars['UUID']['input'];
+  input: SubmitCryptoDepositTravelRuleInformationInput;
 };
 
 
@@ -239,23 +249,69 @@ export type PartnerBalancePage = {
   pageInfo: PageInfo;
 };
 
+/** Contract §10.4. */
 export type PartnerCryptoDeposit = {
   __typename?: 'PartnerCryptoDeposit';
   amountMinor: Scalars['String']['output'];
   blockchain: Scalars['String']['output'];
   createdAt: Scalars['DateTime']['output'];
+  /** Set on COMPLETED. */
+  creditedAt?: Maybe<Scalars['DateTime']['output']>;
   currency: Scalars['String']['output'];
   currencyScale: Scalars['Int']['output'];
   customerId: Scalars['UUID']['output'];
   depositId: Scalars['UUID']['output'];
   fromAddress: Scalars['String']['output'];
-  /** amountMinor less the refunds of this deposit that are not cancelled (drafts included). */
+  /** "0" unless COMPLETED; then amountMinor less the refunds that are not REJECTED or FAILED. */
   refundableAmountMinor: Scalars['String']['output'];
   routeCode: Scalars['String']['output'];
-  /** COMPLETED. */
-  status: Scalars['String']['output'];
-  txHash?: Maybe<Scalars['String']['output']>;
+  status: PartnerCryptoDepositStatus;
+  statusInfo: Scalars['String']['output'];
+  /** The customer's deposit wallet on the route (§10.3). */
+  toAddress: Scalars['String']['output'];
+  /** amountMinor ≥ the route's Travel Rule threshold at arrival. */
+  travelRuleRequired: Scalars['Boolean']['output'];
+  travelRuleSubmittedAt?: Maybe<Scalars['DateTime']['output']>;
+  txHash: Scalars['String']['output'];
+  updatedAt: Scalars['DateTime']['output'];
 };
+
+export type PartnerCryptoDepositPage = {
+  __typename?: 'PartnerCryptoDepositPage';
+  items: Array<PartnerCryptoDeposit>;
+  pageInfo: PageInfo;
+};
+
+/** §10.10: arrival → FROZEN, PENDING_TRAVEL_RULE or COMPLETED; PENDING_TRAVEL_RULE → COMPLETED or FROZEN. */
+export type PartnerCryptoDepositStatus =
+  | 'COMPLETED'
+  | 'FROZEN'
+  | 'PENDING_TRAVEL_RULE';
+
+/** §10.3: one per (customer, route mapped to its partner); the address is derived and never changes. */
+export type PartnerCryptoDepositWallet = {
+  __typename?: 'PartnerCryptoDepositWallet';
+  address: Scalars['String']['output'];
+  blockchain: Scalars['String']['output'];
+  currency: Scalars['String']['output'];
+  currencyScale: Scalars['Int']['output'];
+  customerId: Scalars['UUID']['output'];
+  routeCode: Scalars['String']['output'];
+  status: PartnerCryptoDepositWalletStatus;
+  /** The route's; null: deposits on it are never held for the Travel Rule. */
+  travelRuleThresholdMinor?: Maybe<Scalars['String']['output']>;
+};
+
+export type PartnerCryptoDepositWalletPage = {
+  __typename?: 'PartnerCryptoDepositWalletPage';
+  items: Array<PartnerCryptoDepositWallet>;
+  pageInfo: PageInfo;
+};
+
+/** §10.3: ACTIVE iff the route is enabled. */
+export type PartnerCryptoDepositWalletStatus =
+  | 'ACTIVE'
+  | 'DISABLED';
 
 /** APPROVED (draft) → AWAITING_CONFIRMATION → CONFIRMED. */
 export type PartnerCryptoRefund = {
@@ -413,6 +469,10 @@ export type ProblemCode =
 export type Query = {
   __typename?: 'Query';
   cryptoDeposit?: Maybe<PartnerCryptoDeposit>;
+  /** routeCode ascending (§9.3); DISABLED wallets included. */
+  cryptoDepositWallets: PartnerCryptoDepositWalletPage;
+  /** Newest first (§9.3). */
+  cryptoDeposits: PartnerCryptoDepositPage;
   cryptoRefund?: Maybe<PartnerCryptoRefund>;
   cryptoWalletBeneficiary?: Maybe<WalletBeneficiary>;
   cryptoWithdrawal?: Maybe<CryptoWithdrawal>;
@@ -430,6 +490,27 @@ export type Query = {
 /** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
 export type QueryCryptoDepositArgs = {
   depositId: Scalars['UUID']['input'];
+};
+
+
+/** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
+export type QueryCryptoDepositWalletsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  blockchain?: InputMaybe<Scalars['String']['input']>;
+  customerId: Scalars['UUID']['input'];
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
+export type QueryCryptoDepositsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  createdBefore?: InputMaybe<Scalars['DateTime']['input']>;
+  createdFrom?: InputMaybe<Scalars['DateTime']['input']>;
+  customerId: Scalars['UUID']['input'];
+  first?: InputMaybe<Scalars['Int']['input']>;
+  routeCode?: InputMaybe<Scalars['String']['input']>;
+  statuses?: InputMaybe<Array<PartnerCryptoDepositStatus>>;
 };
 
 
@@ -495,13 +576,18 @@ export type QueryTransactionArgs = {
   transactionId: Scalars['UUID']['input'];
 };
 
-/** Sandbox only (contract §8). */
+/** Sandbox only (contract §8): a payment into the customer's deposit wallet of routeCode (§10.4). */
 export type SimulateCryptoDepositInput = {
   /** Minor units, digits only, greater than zero. */
   amountMinor: Scalars['String']['input'];
   fromAddress: Scalars['String']['input'];
   routeCode: Scalars['String']['input'];
+  /** In the chain's form (§10.4); absent: generated from the depositId. */
   txHash?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type SubmitCryptoDepositTravelRuleInformationInput = {
+  originator: TravelRuleOriginatorInput;
 };
 
 export type SubmitCryptoRefundInput = {
@@ -512,6 +598,30 @@ export type SupportFileInput = {
   fileAssetId: Scalars['UUID']['input'];
   purpose: Scalars['String']['input'];
 };
+
+/** §10.4 (IVMS101-shaped). Stored encrypted; never echoed. */
+export type TravelRuleOriginatorInput = {
+  /** At most 200 characters. */
+  addressLine?: InputMaybe<Scalars['String']['input']>;
+  /** ISO 3166-1 alpha-2, officially assigned, upper case ("DE"). */
+  country: Scalars['String']['input'];
+  /** 1–200: a natural person's full name or a legal entity's name. */
+  name: Scalars['String']['input'];
+  type: TravelRulePartyType;
+  /** At most 200 characters, a DID (did:<method>:<id>); only with VASP_WALLET. */
+  vaspDid?: InputMaybe<Scalars['String']['input']>;
+  /** 1–200; required with VASP_WALLET, refused with PRIVATE_WALLET. */
+  vaspName?: InputMaybe<Scalars['String']['input']>;
+  walletType: TravelRuleWalletType;
+};
+
+export type TravelRulePartyType =
+  | 'CORPORATE'
+  | 'INDIVIDUAL';
+
+export type TravelRuleWalletType =
+  | 'PRIVATE_WALLET'
+  | 'VASP_WALLET';
 
 export type WalletBeneficiary = {
   __typename?: 'WalletBeneficiary';
@@ -630,6 +740,11 @@ export type ResolversTypes = {
   PartnerBalanceAmounts: ResolverTypeWrapper<PartnerBalanceAmounts>;
   PartnerBalancePage: ResolverTypeWrapper<PartnerBalancePage>;
   PartnerCryptoDeposit: ResolverTypeWrapper<DepositView>;
+  PartnerCryptoDepositPage: ResolverTypeWrapper<Omit<PartnerCryptoDepositPage, 'items'> & { items: Array<ResolversTypes['PartnerCryptoDeposit']> }>;
+  PartnerCryptoDepositStatus: PartnerCryptoDepositStatus;
+  PartnerCryptoDepositWallet: ResolverTypeWrapper<PartnerCryptoDepositWallet>;
+  PartnerCryptoDepositWalletPage: ResolverTypeWrapper<PartnerCryptoDepositWalletPage>;
+  PartnerCryptoDepositWalletStatus: PartnerCryptoDepositWalletStatus;
   PartnerCryptoRefund: ResolverTypeWrapper<CryptoRefundRow>;
   PartnerCustomer: ResolverTypeWrapper<CustomerRow>;
   PartnerEvent: ResolverTypeWrapper<PartnerEvent>;
@@ -643,8 +758,12 @@ export type ResolversTypes = {
   SimulateCryptoDepositInput: SimulateCryptoDepositInput;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
   StringMap: ResolverTypeWrapper<Scalars['StringMap']['output']>;
+  SubmitCryptoDepositTravelRuleInformationInput: SubmitCryptoDepositTravelRuleInformationInput;
   SubmitCryptoRefundInput: SubmitCryptoRefundInput;
   SupportFileInput: SupportFileInput;
+  TravelRuleOriginatorInput: TravelRuleOriginatorInput;
+  TravelRulePartyType: TravelRulePartyType;
+  TravelRuleWalletType: TravelRuleWalletType;
   UUID: ResolverTypeWrapper<Scalars['UUID']['output']>;
   WalletBeneficiary: ResolverTypeWrapper<WalletBeneficiaryRow>;
 };
@@ -668,6 +787,9 @@ export type ResolversParentTypes = {
   PartnerBalanceAmounts: PartnerBalanceAmounts;
   PartnerBalancePage: PartnerBalancePage;
   PartnerCryptoDeposit: DepositView;
+  PartnerCryptoDepositPage: Omit<PartnerCryptoDepositPage, 'items'> & { items: Array<ResolversParentTypes['PartnerCryptoDeposit']> };
+  PartnerCryptoDepositWallet: PartnerCryptoDepositWallet;
+  PartnerCryptoDepositWalletPage: PartnerCryptoDepositWalletPage;
   PartnerCryptoRefund: CryptoRefundRow;
   PartnerCustomer: CustomerRow;
   PartnerEvent: PartnerEvent;
@@ -678,8 +800,10 @@ export type ResolversParentTypes = {
   SimulateCryptoDepositInput: SimulateCryptoDepositInput;
   String: Scalars['String']['output'];
   StringMap: Scalars['StringMap']['output'];
+  SubmitCryptoDepositTravelRuleInformationInput: SubmitCryptoDepositTravelRuleInformationInput;
   SubmitCryptoRefundInput: SubmitCryptoRefundInput;
   SupportFileInput: SupportFileInput;
+  TravelRuleOriginatorInput: TravelRuleOriginatorInput;
   UUID: Scalars['UUID']['output'];
   WalletBeneficiary: WalletBeneficiaryRow;
 };
@@ -725,6 +849,7 @@ export type MutationResolvers<ContextType = CallContext, ParentType extends Reso
   createCryptoWithdrawalApprovalDraft?: Resolver<ResolversTypes['CryptoWithdrawal'], ParentType, ContextType, RequireFields<MutationCreateCryptoWithdrawalApprovalDraftArgs, 'customerId' | 'input'>>;
   createCustomer?: Resolver<ResolversTypes['PartnerCustomer'], ParentType, ContextType, RequireFields<MutationCreateCustomerArgs, 'input'>>;
   simulateCryptoDeposit?: Resolver<ResolversTypes['PartnerCryptoDeposit'], ParentType, ContextType, RequireFields<MutationSimulateCryptoDepositArgs, 'customerId' | 'input'>>;
+  submitCryptoDepositTravelRuleInformation?: Resolver<ResolversTypes['PartnerCryptoDeposit'], ParentType, ContextType, RequireFields<MutationSubmitCryptoDepositTravelRuleInformationArgs, 'depositId' | 'input'>>;
   submitCryptoRefund?: Resolver<ResolversTypes['PartnerCryptoRefund'], ParentType, ContextType, RequireFields<MutationSubmitCryptoRefundArgs, 'input' | 'refundId'>>;
 };
 
@@ -758,6 +883,7 @@ export type PartnerCryptoDepositResolvers<ContextType = CallContext, ParentType 
   amountMinor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   blockchain?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  creditedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   currencyScale?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   customerId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
@@ -765,8 +891,34 @@ export type PartnerCryptoDepositResolvers<ContextType = CallContext, ParentType 
   fromAddress?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   refundableAmountMinor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   routeCode?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  txHash?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['PartnerCryptoDepositStatus'], ParentType, ContextType>;
+  statusInfo?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  toAddress?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  travelRuleRequired?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  travelRuleSubmittedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  txHash?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type PartnerCryptoDepositPageResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['PartnerCryptoDepositPage'] = ResolversParentTypes['PartnerCryptoDepositPage']> = {
+  items?: Resolver<Array<ResolversTypes['PartnerCryptoDeposit']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+};
+
+export type PartnerCryptoDepositWalletResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['PartnerCryptoDepositWallet'] = ResolversParentTypes['PartnerCryptoDepositWallet']> = {
+  address?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  blockchain?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  currencyScale?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  customerId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  routeCode?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['PartnerCryptoDepositWalletStatus'], ParentType, ContextType>;
+  travelRuleThresholdMinor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type PartnerCryptoDepositWalletPageResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['PartnerCryptoDepositWalletPage'] = ResolversParentTypes['PartnerCryptoDepositWalletPage']> = {
+  items?: Resolver<Array<ResolversTypes['PartnerCryptoDepositWallet']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
 };
 
 export type PartnerCryptoRefundResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['PartnerCryptoRefund'] = ResolversParentTypes['PartnerCryptoRefund']> = {
@@ -836,6 +988,8 @@ export type PartnerTransactionPageResolvers<ContextType = CallContext, ParentTyp
 
 export type QueryResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
   cryptoDeposit?: Resolver<Maybe<ResolversTypes['PartnerCryptoDeposit']>, ParentType, ContextType, RequireFields<QueryCryptoDepositArgs, 'depositId'>>;
+  cryptoDepositWallets?: Resolver<ResolversTypes['PartnerCryptoDepositWalletPage'], ParentType, ContextType, RequireFields<QueryCryptoDepositWalletsArgs, 'customerId' | 'first'>>;
+  cryptoDeposits?: Resolver<ResolversTypes['PartnerCryptoDepositPage'], ParentType, ContextType, RequireFields<QueryCryptoDepositsArgs, 'customerId' | 'first'>>;
   cryptoRefund?: Resolver<Maybe<ResolversTypes['PartnerCryptoRefund']>, ParentType, ContextType, RequireFields<QueryCryptoRefundArgs, 'refundId'>>;
   cryptoWalletBeneficiary?: Resolver<Maybe<ResolversTypes['WalletBeneficiary']>, ParentType, ContextType, RequireFields<QueryCryptoWalletBeneficiaryArgs, 'walletBeneficiaryId'>>;
   cryptoWithdrawal?: Resolver<Maybe<ResolversTypes['CryptoWithdrawal']>, ParentType, ContextType, RequireFields<QueryCryptoWithdrawalArgs, 'withdrawalId'>>;
@@ -888,6 +1042,9 @@ export type Resolvers<ContextType = CallContext> = {
   PartnerBalanceAmounts?: PartnerBalanceAmountsResolvers<ContextType>;
   PartnerBalancePage?: PartnerBalancePageResolvers<ContextType>;
   PartnerCryptoDeposit?: PartnerCryptoDepositResolvers<ContextType>;
+  PartnerCryptoDepositPage?: PartnerCryptoDepositPageResolvers<ContextType>;
+  PartnerCryptoDepositWallet?: PartnerCryptoDepositWalletResolvers<ContextType>;
+  PartnerCryptoDepositWalletPage?: PartnerCryptoDepositWalletPageResolvers<ContextType>;
   PartnerCryptoRefund?: PartnerCryptoRefundResolvers<ContextType>;
   PartnerCustomer?: PartnerCustomerResolvers<ContextType>;
   PartnerEvent?: PartnerEventResolvers<ContextType>;

@@ -1,7 +1,7 @@
-// Crypto deposits' rows: plain reads and writes, no rules.
-import { eq, sql } from 'drizzle-orm';
+// Crypto deposits' rows, and the routes that make a customer's deposit wallets: plain reads and writes, no rules.
+import { and, asc, desc, eq, gt, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Exec } from '../../db/exec.js';
-import type { CryptoDepositRow } from '../../db/schema.js';
+import type { CryptoDepositRow, RouteRow } from '../../db/schema.js';
 
 export async function findDeposit(x: Exec, depositId: string): Promise<CryptoDepositRow | undefined> {
   const t = x.t.cryptoDeposits;
@@ -22,4 +22,68 @@ export async function lockDeposit(x: Exec, depositId: string): Promise<CryptoDep
 
 export async function insertDeposit(x: Exec, row: CryptoDepositRow): Promise<CryptoDepositRow> {
   return (await x.q.insert(x.t.cryptoDeposits).values(row).returning())[0]!;
+}
+
+/** §10.4 check 7: a deposit of this transaction into this wallet on this chain (the key of crypto_deposits_tx_uq). */
+export async function findDepositByTx(x: Exec, blockchain: string, txHash: string, toAddress: string): Promise<CryptoDepositRow | undefined> {
+  const t = x.t.cryptoDeposits;
+  return (await x.q.select().from(t).where(and(eq(t.blockchain, blockchain), eq(t.txHash, txHash), eq(t.toAddress, toAddress))))[0];
+}
+
+/** Moves a deposit from one status to the next; undefined when it was no longer in `from` (compare-and-set). */
+export async function transitionDeposit(x: Exec, depositId: string, from: string, set: Partial<CryptoDepositRow>): Promise<CryptoDepositRow | undefined> {
+  const t = x.t.cryptoDeposits;
+  return (await x.q.update(t).set(set).where(and(eq(t.depositId, depositId), eq(t.status, from))).returning())[0];
+}
+
+export type DepositFilter = {
+  /** The last item's (createdAt, depositId): the walk continues with older ones. */
+  before?: readonly [string, string];
+  statuses?: string[];
+  routeCode?: string;
+  from?: string;
+  until?: string;
+  limit: number;
+};
+
+/** A customer's deposits, createdAt descending then depositId descending (§9.3). */
+export async function listDeposits(x: Exec, customerId: string, f: DepositFilter): Promise<CryptoDepositRow[]> {
+  const t = x.t.cryptoDeposits;
+  const where: (SQL | undefined)[] = [eq(t.customerId, customerId)];
+  if (f.before) {
+    const [at, id] = f.before;
+    where.push(or(lt(t.createdAt, at), and(eq(t.createdAt, at), lt(t.depositId, id))));
+  }
+  if (f.statuses) where.push(inArray(t.status, f.statuses));
+  if (f.routeCode !== undefined) where.push(eq(t.routeCode, f.routeCode));
+  if (f.from !== undefined) where.push(gte(t.createdAt, f.from));
+  if (f.until !== undefined) where.push(lt(t.createdAt, f.until));
+  return x.q
+    .select()
+    .from(t)
+    .where(and(...where))
+    .orderBy(desc(t.createdAt), desc(t.depositId))
+    .limit(f.limit);
+}
+
+/**
+ * §10.3 the routes mapped to a partner client, routeCode ascending in code-point order (PostgreSQL
+ * compares under the "C" collation whatever the database's default), after `afterRouteCode`.
+ */
+export async function listRoutesOfClient(
+  x: Exec,
+  clientId: string,
+  f: { afterRouteCode?: string; blockchain?: string; limit: number },
+): Promise<RouteRow[]> {
+  const t = x.t.routes;
+  const code: SQL = x.engine === 'pg' ? sql`${t.routeCode} collate "C"` : sql`${t.routeCode}`;
+  const where: SQL[] = [eq(t.clientId, clientId)];
+  if (f.afterRouteCode !== undefined) where.push(gt(code, f.afterRouteCode));
+  if (f.blockchain !== undefined) where.push(eq(t.blockchain, f.blockchain));
+  return x.q
+    .select()
+    .from(t)
+    .where(and(...where))
+    .orderBy(asc(code))
+    .limit(f.limit);
 }

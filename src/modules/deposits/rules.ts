@@ -1,17 +1,120 @@
-// §4.5 Crypto deposits: what is still refundable of one.
+// §10.4 crypto deposits: what the API shows of one, and the effects shared by arrival and Travel Rule
+// release (the deny list decides FROZEN; a credit is one DEPOSIT row after the deposit's own event).
 import type { Exec } from '../../db/exec.js';
 import type { CryptoDepositRow } from '../../db/schema.js';
+import { depositWalletAddress, generatedTxHash } from '../../core/addresses/derive.js';
+import { normalizeAddressForComparison, type Blockchain } from '../../core/addresses/index.js';
+import { recordEvent } from '../events/rules.js';
+import { post } from '../ledger/rules.js';
 import { refundAmountsOfDeposit } from '../refunds/repository.js';
+import { isDenied } from '../routes/repository.js';
 
-/** A deposit as the API shows it: the row plus what is still refundable. */
-export type DepositView = CryptoDepositRow & { refundableAmountMinor: string };
+export type DepositStatus = 'PENDING_TRAVEL_RULE' | 'FROZEN' | 'COMPLETED';
+export const DEPOSIT_STATUSES: readonly DepositStatus[] = ['PENDING_TRAVEL_RULE', 'FROZEN', 'COMPLETED'];
 
-/** §4.5 refundable = amount less the refunds that are not cancelled (drafts included). */
+/** §10.10: the exact statusInfo of each status. */
+export const DEPOSIT_STATUS_INFO: Record<DepositStatus, string> = {
+  PENDING_TRAVEL_RULE: 'Awaiting Travel Rule information',
+  FROZEN: 'Source address failed screening',
+  COMPLETED: 'Credited',
+};
+
+/**
+ * PartnerCryptoDeposit as GraphQL shows it: exactly its fields, so that nothing else (the sealed
+ * originator, the client id) reaches a response, a stored idempotent result or an event.
+ */
+export type DepositView = {
+  depositId: string;
+  customerId: string;
+  routeCode: string;
+  blockchain: string;
+  amountMinor: string;
+  currency: string;
+  currencyScale: number;
+  fromAddress: string;
+  toAddress: string;
+  txHash: string;
+  status: DepositStatus;
+  statusInfo: string;
+  travelRuleRequired: boolean;
+  travelRuleSubmittedAt: string | null;
+  refundableAmountMinor: string;
+  creditedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+};
+
+/** §10.4 refundable = amount less the refunds that are not REJECTED or FAILED, when COMPLETED; else 0. */
 export async function refundableOf(tx: Exec, deposit: CryptoDepositRow): Promise<bigint> {
+  if (deposit.status !== 'COMPLETED') return 0n;
   const refunded = (await refundAmountsOfDeposit(tx, deposit.depositId)).reduce((sum, a) => sum + BigInt(a), 0n);
   return BigInt(deposit.amountMinor) - refunded;
 }
 
-export async function depositView(tx: Exec, deposit: CryptoDepositRow): Promise<DepositView> {
-  return { ...deposit, refundableAmountMinor: (await refundableOf(tx, deposit)).toString() };
+export async function depositView(tx: Exec, d: CryptoDepositRow): Promise<DepositView> {
+  const status = d.status as DepositStatus;
+  const chain = d.blockchain as Blockchain;
+  return {
+    depositId: d.depositId,
+    customerId: d.customerId,
+    routeCode: d.routeCode,
+    blockchain: d.blockchain,
+    amountMinor: d.amountMinor,
+    currency: d.currency,
+    currencyScale: d.currencyScale,
+    fromAddress: d.fromAddress,
+    // The §10.11 upgrade fills these on older rows; derived here too, so a row it has not reached yet
+    // still renders as the contract says.
+    toAddress: d.toAddress ?? depositWalletAddress(chain, d.routeCode, d.customerId),
+    txHash: d.txHash ?? generatedTxHash(chain, d.depositId),
+    status,
+    statusInfo: d.statusInfo ?? DEPOSIT_STATUS_INFO[status],
+    travelRuleRequired: d.travelRuleRequired,
+    travelRuleSubmittedAt: d.travelRuleSubmittedAt,
+    refundableAmountMinor: (await refundableOf(tx, d)).toString(),
+    creditedAt: d.creditedAt ?? (status === 'COMPLETED' ? d.createdAt : null),
+    createdAt: d.createdAt,
+    updatedAt: d.updatedAt ?? d.createdAt,
+  };
+}
+
+/** §10.2: a route's threshold holds a deposit of at least that amount; null holds none. */
+export function travelRuleRequired(route: { travelRuleThresholdMinor: string | null }, amountMinor: string): boolean {
+  return route.travelRuleThresholdMinor !== null && BigInt(amountMinor) >= BigInt(route.travelRuleThresholdMinor);
+}
+
+/** The screening deny list, on the chain's canonical form of the source address. */
+export function sourceDenied(tx: Exec, blockchain: string, fromAddress: string): Promise<boolean> {
+  return isDenied(tx, blockchain, normalizeAddressForComparison(blockchain as Blockchain, fromAddress));
+}
+
+/**
+ * E1/E6: the deposit's event for the change just written (status after, status before), then, when the
+ * change credited it, its one DEPOSIT row (§10.1). Returns the view the operation answers with.
+ */
+export async function publishDepositChange(tx: Exec, d: CryptoDepositRow, previousStatus: DepositStatus | null): Promise<DepositView> {
+  const view = await depositView(tx, d);
+  await recordEvent(tx, {
+    resourceType: 'CRYPTO_DEPOSIT',
+    resourceId: d.depositId,
+    clientId: d.clientId,
+    customerId: d.customerId,
+    resource: view,
+    status: view.status,
+    previousStatus,
+    at: view.updatedAt,
+  });
+  if (view.status === 'COMPLETED')
+    await post(tx, {
+      type: 'DEPOSIT',
+      customerId: d.customerId,
+      clientId: d.clientId,
+      currency: d.currency,
+      currencyScale: d.currencyScale,
+      amountMinor: BigInt(d.amountMinor),
+      resourceType: 'CRYPTO_DEPOSIT',
+      resourceId: d.depositId,
+      at: view.creditedAt ?? view.updatedAt,
+    });
+  return view;
 }

@@ -1,19 +1,25 @@
-// §8 simulateCryptoDeposit: a completed deposit, in sandbox mode only.
+// §10.4 simulateCryptoDeposit: a payment into the customer's deposit wallet of a route, sandbox mode only.
+// Checks in the section's order: sandbox → shape → idempotency (the registry) → customer → route →
+// addresses and hash form → duplicate transaction → effect.
 import { randomUUID } from 'node:crypto';
+import { depositWalletAddress, generatedTxHash, storedTxHash } from '../../../core/addresses/derive.js';
+import { isBlockchain, isValidAddress, type Blockchain } from '../../../core/addresses/index.js';
 import { mutation } from '../../../core/operation.js';
-import { Problem } from '../../../core/problem.js';
+import { FieldErrors, Problem } from '../../../core/problem.js';
 import { checkAmount, checkLength } from '../../../core/validate.js';
-import { requireRouteAddress } from '../../beneficiaries/rules.js';
 import { requireOwnCustomer } from '../../customers/rules.js';
 import { requirePermittedRoute } from '../../routes/rules.js';
-import { insertDeposit } from '../repository.js';
+import { findDepositByTx, insertDeposit } from '../repository.js';
+import { DEPOSIT_STATUS_INFO, publishDepositChange, sourceDenied, travelRuleRequired, type DepositStatus } from '../rules.js';
 
 export default mutation('simulateCryptoDeposit', {
   target: 'customerId',
   evidence: null,
   resultId: (d) => d.depositId,
   validate: ({ input }, errors, ctx) => {
+    // 1. sandbox, before anything about the request.
     if (!ctx.services.config.sandbox) throw new Problem('SANDBOX_ONLY', 'simulateCryptoDeposit is available in sandbox mode only.');
+    // 2. shape.
     checkLength(errors, '/routeCode', input.routeCode, 1, 64);
     checkAmount(errors, '/amountMinor', input.amountMinor);
     if (input.amountMinor === '0') errors.add('/amountMinor', 'must be greater than zero');
@@ -21,30 +27,52 @@ export default mutation('simulateCryptoDeposit', {
     checkLength(errors, '/txHash', input.txHash, 1, 128);
   },
   run: async (tx, ctx, { customerId, input }) => {
+    // 4. customer, 5. route (enabled and mapped: its wallet is ACTIVE).
     await requireOwnCustomer(tx, ctx, customerId);
     const route = await requirePermittedRoute(tx, ctx, input.routeCode);
-    requireRouteAddress(route, '/fromAddress', input.fromAddress);
+    if (!isBlockchain(route.blockchain)) throw new Error(`route ${route.routeCode} has an unknown blockchain`);
+    const chain: Blockchain = route.blockchain;
+    // 6. the source address and the hash in the chain's forms; both faults → VALIDATION_FAILED naming both.
+    const errors = new FieldErrors();
+    if (!isValidAddress(chain, input.fromAddress)) errors.addAddress('/fromAddress', `is not a valid ${chain} address`);
+    const given = input.txHash ?? undefined;
+    const txHashStored = given === undefined ? undefined : storedTxHash(chain, given);
+    if (given !== undefined && txHashStored === undefined) errors.add('/txHash', `is not a ${chain} transaction hash`);
+    errors.throwIfAny();
+    // 7. one deposit per (chain, transaction, receiving wallet); other wallets' deposits are never revealed.
+    const toAddress = depositWalletAddress(chain, route.routeCode, customerId);
+    if (txHashStored !== undefined && (await findDepositByTx(tx, chain, txHashStored, toAddress)))
+      throw new Problem('DUPLICATE_TX_HASH', 'This transaction was already credited to this deposit wallet.');
+    // 8. effect, first matching: deny-listed source → FROZEN; at or above the threshold → held; else credited.
+    const required = travelRuleRequired(route, input.amountMinor);
+    const status: DepositStatus = (await sourceDenied(tx, chain, input.fromAddress))
+      ? 'FROZEN'
+      : required
+        ? 'PENDING_TRAVEL_RULE'
+        : 'COMPLETED';
+    const depositId = randomUUID();
+    const now = ctx.now.toISOString();
     const deposit = await insertDeposit(tx, {
-      depositId: randomUUID(),
+      depositId,
       customerId,
       clientId: ctx.clientId,
       routeCode: route.routeCode,
-      blockchain: route.blockchain,
+      blockchain: chain,
       amountMinor: input.amountMinor,
       currency: route.currency,
       currencyScale: route.currencyScale,
       fromAddress: input.fromAddress,
-      txHash: input.txHash ?? null,
-      status: 'COMPLETED',
-      createdAt: ctx.now.toISOString(),
-      toAddress: null,
-      statusInfo: 'Credited',
-      travelRuleRequired: false,
+      toAddress,
+      txHash: txHashStored ?? generatedTxHash(chain, depositId),
+      status,
+      statusInfo: DEPOSIT_STATUS_INFO[status],
+      travelRuleRequired: required,
       travelRuleSubmittedAt: null,
       travelRuleOriginator: null,
-      creditedAt: ctx.now.toISOString(),
-      updatedAt: ctx.now.toISOString(),
+      creditedAt: status === 'COMPLETED' ? now : null,
+      createdAt: now,
+      updatedAt: now,
     });
-    return { ...deposit, refundableAmountMinor: deposit.amountMinor };
+    return publishDepositChange(tx, deposit, null);
   },
 });

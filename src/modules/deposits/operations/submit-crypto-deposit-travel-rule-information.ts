@@ -1,0 +1,40 @@
+// §10.4 submitCryptoDepositTravelRuleInformation: shape → idempotency (the registry) → deposit (404/403)
+// → its route (403) → PENDING_TRAVEL_RULE (409) → effect. No evidence. The originator is stored sealed
+// and appears in no response, event, log line or audit entry.
+import { requireOwn } from '../../../core/ownership.js';
+import { mutation } from '../../../core/operation.js';
+import { Problem } from '../../../core/problem.js';
+import { requirePermittedRoute } from '../../routes/rules.js';
+import { findDeposit, transitionDeposit } from '../repository.js';
+import { DEPOSIT_STATUS_INFO, publishDepositChange, sourceDenied } from '../rules.js';
+import { checkOriginator, sealOriginator } from '../travel-rule.js';
+
+const notPending = (status: string) =>
+  new Problem('INVALID_STATE', `Travel Rule information is taken only while the deposit is PENDING_TRAVEL_RULE; it is ${status}.`);
+
+export default mutation('submitCryptoDepositTravelRuleInformation', {
+  rest: { method: 'POST', path: '/partner/v1/crypto/deposits/:depositId/travel-rule-information' },
+  target: 'depositId',
+  evidence: null,
+  resultId: (d) => d.depositId,
+  validate: ({ input }, errors) => checkOriginator(errors, input.originator),
+  run: async (tx, ctx, { depositId, input }) => {
+    const deposit = requireOwn(ctx, await findDeposit(tx, depositId), 'NOT_FOUND', 'deposit', depositId);
+    await requirePermittedRoute(tx, ctx, deposit.routeCode);
+    if (deposit.status !== 'PENDING_TRAVEL_RULE') throw notPending(deposit.status);
+    // The deny list as it is now decides: a source listed since arrival freezes the deposit.
+    const now = ctx.now.toISOString();
+    const frozen = await sourceDenied(tx, deposit.blockchain, deposit.fromAddress);
+    const status = frozen ? 'FROZEN' : 'COMPLETED';
+    const changed = await transitionDeposit(tx, deposit.depositId, 'PENDING_TRAVEL_RULE', {
+      status,
+      statusInfo: DEPOSIT_STATUS_INFO[status],
+      travelRuleSubmittedAt: now,
+      travelRuleOriginator: sealOriginator(ctx.services.config.secretBox, deposit.depositId, input.originator),
+      creditedAt: frozen ? null : now,
+      updatedAt: now,
+    });
+    if (!changed) throw notPending('no longer PENDING_TRAVEL_RULE');
+    return publishDepositChange(tx, changed, 'PENDING_TRAVEL_RULE');
+  },
+});
