@@ -1,7 +1,7 @@
 // Withdrawals, quotes and the transfer pipeline (§10.5–§10.7) as a partner drives them, and the test's
 // own look at the ledger and the events they write. Every request is signed at the server's clock, so a
 // suite may move the clock (advanceWorker) and keep talking to the server.
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { post } from '../../src/modules/ledger/rules.js';
 import { evidenceFor, randomEthAddress, type Reply, type RequestOptions, type Scenario, type TestServer } from './harness.js';
@@ -37,8 +37,18 @@ export class Wd {
 
   /** A partner with a route (defaults of Scenario: fee 2500, bounds 100–1000000000), a customer and an ACTIVE beneficiary at `address`. */
   static async create(s: Scenario, address = randomEthAddress()): Promise<Wd> {
-    const customerId = await s.customer();
-    const b = await s.beneficiary(customerId, { walletAddress: address });
+    const server = s.server;
+    const c = await server.gql(
+      s.client,
+      `mutation($input: CreateCustomerInput!) { createCustomer(input: $input) { customerId } }`,
+      { input: { externalRef: `ext-${randomUUID()}`, type: 'INDIVIDUAL', displayName: 'Ada Lovelace' } },
+      atServer(server),
+    );
+    if (c.status !== 200 || c.body.errors) throw new Error(`createCustomer failed: ${c.text}`);
+    const customerId = c.body.data.createCustomer.customerId as string;
+    const b = await server.request(s.client, 'POST', `/partner/v1/customers/${customerId}/crypto/wallet-beneficiaries`, atServer(server, {
+      body: s.beneficiaryInput({ walletAddress: address }),
+    }));
     if (b.status !== 200) throw new Error(`beneficiary failed: ${b.text}`);
     return new Wd(s, customerId, b.body.walletBeneficiaryId);
   }
