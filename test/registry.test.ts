@@ -46,6 +46,7 @@ describe('registry', () => {
     const evidence = Object.fromEntries(descriptors.flatMap((d) => (d.kind === 'mutation' && d.evidence ? [[d.name, d.evidence]] : [])));
     expect(evidence).toEqual({
       createCryptoWithdrawalApprovalDraft: 'CRYPTO_WITHDRAWAL_CREATE',
+      submitCryptoWithdrawal: 'CRYPTO_WITHDRAWAL_SUBMIT',
       createCryptoRefundApprovalDraft: 'CRYPTO_REFUND_CREATE',
       submitCryptoRefund: 'CRYPTO_REFUND_SUBMIT',
       confirmCryptoRefund: 'CRYPTO_REFUND_CONFIRM',

@@ -77,19 +77,21 @@ const invalidParam = (name: string, detail: string) => new Problem('VALIDATION_F
 
 /**
  * Every field of `type`, nested objects and lists of objects with theirs (§9.4 rendering), in schema
- * order, or only `fields` (in their order) for the top level.
+ * order, or only `fields` (in their order) for the resource: the top level, or a page's items (§9.4:
+ * "records and list items").
  */
 export function selectionOf(type: GraphQLOutputType, fields?: readonly string[], depth = 0): string {
   const named = getNamedType(type);
   if (!isObjectType(named)) return '';
   const all = named.getFields();
-  const names = fields ?? Object.keys(all);
+  const isPage = fields !== undefined && 'items' in all && 'pageInfo' in all && !fields.includes('items');
+  const names = fields && !isPage ? fields : Object.keys(all);
   const parts: string[] = [];
   for (const name of names) {
     const field = all[name];
     if (!field) throw new Error(`REST rendering of ${named.name} names ${name}, which is not one of its fields`);
     if (!isObjectType(getNamedType(field.type))) parts.push(name);
-    else if (depth + 1 < MAX_SELECTION_DEPTH) parts.push(`${name} ${selectionOf(field.type, undefined, depth + 1)}`);
+    else if (depth + 1 < MAX_SELECTION_DEPTH) parts.push(`${name} ${selectionOf(field.type, isPage && name === 'items' ? fields : undefined, depth + 1)}`);
   }
   return `{ ${parts.join(' ')} }`;
 }

@@ -294,7 +294,7 @@ export const WITHDRAWAL_FIELDS =
   'withdrawalId routeCode walletBeneficiaryId walletBeneficiaryLabel amountMinor currency currencyScale withdrawalType feeAmountMinor feeCurrency purposeOfPayment otherPurpose relationshipWithThirdParty otherRelationship status statusInfo kytResult txHash createdAt updatedAt';
 /** Fields GraphQL has beyond the document's tables (GraphQL only). */
 export const BENEFICIARY_GRAPHQL_EXTRA = 'customerId';
-export const WITHDRAWAL_GRAPHQL_EXTRA = 'customerId clientReference externalFeeFields';
+export const WITHDRAWAL_GRAPHQL_EXTRA = 'customerId clientReference externalFeeFields quoteId submittedAt completedAt';
 export const REFUND_FIELDS =
   'refundId depositId customerId routeCode amountMinor currency currencyScale refundAddress reason status statusInfo txHash createdAt updatedAt confirmedAt';
 /** Every field of PartnerCryptoDeposit (§10.4); REST renders them all (§9.4). */

@@ -3,6 +3,7 @@ import confirmCryptoRefund from '../../modules/refunds/operations/confirm-crypto
 import createCryptoRefundApprovalDraft from '../../modules/refunds/operations/create-crypto-refund-approval-draft.js';
 import createCryptoWalletBeneficiary from '../../modules/beneficiaries/operations/create-crypto-wallet-beneficiary.js';
 import createCryptoWithdrawalApprovalDraft from '../../modules/withdrawals/operations/create-crypto-withdrawal-approval-draft.js';
+import createCryptoWithdrawalQuote from '../../modules/withdrawals/operations/create-crypto-withdrawal-quote.js';
 import createCustomer from '../../modules/customers/operations/create-customer.js';
 import cryptoDeposit from '../../modules/deposits/operations/crypto-deposit.js';
 import cryptoDepositWallets from '../../modules/deposits/operations/crypto-deposit-wallets.js';
@@ -10,6 +11,7 @@ import cryptoDeposits from '../../modules/deposits/operations/crypto-deposits.js
 import cryptoRefund from '../../modules/refunds/operations/crypto-refund.js';
 import cryptoWalletBeneficiary from '../../modules/beneficiaries/operations/crypto-wallet-beneficiary.js';
 import cryptoWithdrawal from '../../modules/withdrawals/operations/crypto-withdrawal.js';
+import cryptoWithdrawals from '../../modules/withdrawals/operations/crypto-withdrawals.js';
 import customer from '../../modules/customers/operations/customer.js';
 import customerBalances from '../../modules/ledger/operations/customer-balances.js';
 import customerTransactions from '../../modules/ledger/operations/customer-transactions.js';
@@ -17,6 +19,7 @@ import events from '../../modules/events/operations/events.js';
 import simulateCryptoDeposit from '../../modules/deposits/operations/simulate-crypto-deposit.js';
 import submitCryptoDepositTravelRuleInformation from '../../modules/deposits/operations/submit-crypto-deposit-travel-rule-information.js';
 import submitCryptoRefund from '../../modules/refunds/operations/submit-crypto-refund.js';
+import submitCryptoWithdrawal from '../../modules/withdrawals/operations/submit-crypto-withdrawal.js';
 import transaction from '../../modules/ledger/operations/transaction.js';
 
-export const operations = { confirmCryptoRefund, createCryptoRefundApprovalDraft, createCryptoWalletBeneficiary, createCryptoWithdrawalApprovalDraft, createCustomer, cryptoDeposit, cryptoDepositWallets, cryptoDeposits, cryptoRefund, cryptoWalletBeneficiary, cryptoWithdrawal, customer, customerBalances, customerTransactions, events, simulateCryptoDeposit, submitCryptoDepositTravelRuleInformation, submitCryptoRefund, transaction } as const;
+export const operations = { confirmCryptoRefund, createCryptoRefundApprovalDraft, createCryptoWalletBeneficiary, createCryptoWithdrawalApprovalDraft, createCryptoWithdrawalQuote, createCustomer, cryptoDeposit, cryptoDepositWallets, cryptoDeposits, cryptoRefund, cryptoWalletBeneficiary, cryptoWithdrawal, cryptoWithdrawals, customer, customerBalances, customerTransactions, events, simulateCryptoDeposit, submitCryptoDepositTravelRuleInformation, submitCryptoRefund, submitCryptoWithdrawal, transaction } as const;

@@ -81,9 +81,22 @@ export type CreateCryptoWithdrawalApprovalDraftInput = {
   /** Required when relationshipWithThirdParty is 99. */
   otherRelationship?: InputMaybe<Scalars['String']['input']>;
   purposeOfPayment?: InputMaybe<Scalars['Int']['input']>;
+  /** §10.5: a quote of this customer, route, amount, currency and withdrawal type; the fee is the quote's. */
+  quoteId?: InputMaybe<Scalars['UUID']['input']>;
   relationshipWithThirdParty?: InputMaybe<Scalars['Int']['input']>;
   routeCode: Scalars['String']['input'];
   walletBeneficiaryId: Scalars['UUID']['input'];
+  /** A code of codes.json withdrawalType; default 1. */
+  withdrawalType?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** Contract §10.5. */
+export type CreateCryptoWithdrawalQuoteInput = {
+  /** Minor units, digits only. */
+  amountMinor: Scalars['String']['input'];
+  currency: Scalars['String']['input'];
+  currencyScale: Scalars['Int']['input'];
+  routeCode: Scalars['String']['input'];
   /** A code of codes.json withdrawalType; default 1. */
   withdrawalType?: InputMaybe<Scalars['Int']['input']>;
 };
@@ -101,6 +114,7 @@ export type CryptoWithdrawal = {
   __typename?: 'CryptoWithdrawal';
   amountMinor: Scalars['String']['output'];
   clientReference?: Maybe<Scalars['String']['output']>;
+  completedAt?: Maybe<Scalars['DateTime']['output']>;
   createdAt: Scalars['DateTime']['output'];
   currency: Scalars['String']['output'];
   currencyScale: Scalars['Int']['output'];
@@ -113,17 +127,27 @@ export type CryptoWithdrawal = {
   otherPurpose?: Maybe<Scalars['String']['output']>;
   otherRelationship?: Maybe<Scalars['String']['output']>;
   purposeOfPayment?: Maybe<Scalars['Int']['output']>;
+  /** §10.5: the quote the draft consumed. */
+  quoteId?: Maybe<Scalars['UUID']['output']>;
   relationshipWithThirdParty?: Maybe<Scalars['Int']['output']>;
   routeCode: Scalars['String']['output'];
   /** APPROVED for a draft. */
   status: Scalars['String']['output'];
   statusInfo: Scalars['String']['output'];
+  submittedAt?: Maybe<Scalars['DateTime']['output']>;
   txHash?: Maybe<Scalars['String']['output']>;
   updatedAt: Scalars['DateTime']['output'];
   walletBeneficiaryId: Scalars['UUID']['output'];
   walletBeneficiaryLabel: Scalars['String']['output'];
   withdrawalId: Scalars['UUID']['output'];
   withdrawalType: Scalars['Int']['output'];
+};
+
+/** §9.3: newest first. */
+export type CryptoWithdrawalPage = {
+  __typename?: 'CryptoWithdrawalPage';
+  items: Array<CryptoWithdrawal>;
+  pageInfo: PageInfo;
 };
 
 /** Every mutation requires an Idempotency-Key header (contract §3). */
@@ -133,12 +157,14 @@ export type Mutation = {
   createCryptoRefundApprovalDraft: PartnerCryptoRefund;
   createCryptoWalletBeneficiary: WalletBeneficiary;
   createCryptoWithdrawalApprovalDraft: CryptoWithdrawal;
+  createCryptoWithdrawalQuote: PartnerCryptoWithdrawalQuote;
   createCustomer: PartnerCustomer;
   /** Sandbox only (contract §8): outside sandbox mode it answers SANDBOX_ONLY (403). */
   simulateCryptoDeposit: PartnerCryptoDeposit;
   /** §10.4: releases a PENDING_TRAVEL_RULE deposit (COMPLETED, or FROZEN when its source is deny-listed now). */
   submitCryptoDepositTravelRuleInformation: PartnerCryptoDeposit;
   submitCryptoRefund: PartnerCryptoRefund;
+  submitCryptoWithdrawal: CryptoWithdrawal;
 };
 
 
@@ -171,6 +197,13 @@ export type MutationCreateCryptoWithdrawalApprovalDraftArgs = {
 
 
 /** Every mutation requires an Idempotency-Key header (contract §3). */
+export type MutationCreateCryptoWithdrawalQuoteArgs = {
+  customerId: Scalars['UUID']['input'];
+  input: CreateCryptoWithdrawalQuoteInput;
+};
+
+
+/** Every mutation requires an Idempotency-Key header (contract §3). */
 export type MutationCreateCustomerArgs = {
   input: CreateCustomerInput;
 };
@@ -194,6 +227,13 @@ export type MutationSubmitCryptoDepositTravelRuleInformationArgs = {
 export type MutationSubmitCryptoRefundArgs = {
   input: SubmitCryptoRefundInput;
   refundId: Scalars['UUID']['input'];
+};
+
+
+/** Every mutation requires an Idempotency-Key header (contract §3). */
+export type MutationSubmitCryptoWithdrawalArgs = {
+  input: SubmitCryptoWithdrawalInput;
+  withdrawalId: Scalars['UUID']['input'];
 };
 
 /**
@@ -331,6 +371,27 @@ export type PartnerCryptoRefund = {
   statusInfo: Scalars['String']['output'];
   txHash?: Maybe<Scalars['String']['output']>;
   updatedAt: Scalars['DateTime']['output'];
+};
+
+/** §10.5: the route's fee, frozen with the amount until expiresAt. */
+export type PartnerCryptoWithdrawalQuote = {
+  __typename?: 'PartnerCryptoWithdrawalQuote';
+  amountMinor: Scalars['String']['output'];
+  createdAt: Scalars['DateTime']['output'];
+  currency: Scalars['String']['output'];
+  currencyScale: Scalars['Int']['output'];
+  customerId: Scalars['UUID']['output'];
+  /** createdAt + WITHDRAWAL_QUOTE_TTL_SECONDS. */
+  expiresAt: Scalars['DateTime']['output'];
+  /** The route's fee when the quote was made. */
+  feeAmountMinor: Scalars['String']['output'];
+  /** The route's currency. */
+  feeCurrency: Scalars['String']['output'];
+  quoteId: Scalars['UUID']['output'];
+  routeCode: Scalars['String']['output'];
+  /** amountMinor + feeAmountMinor. */
+  totalAmountMinor: Scalars['String']['output'];
+  withdrawalType: Scalars['Int']['output'];
 };
 
 export type PartnerCustomer = {
@@ -476,6 +537,7 @@ export type Query = {
   cryptoRefund?: Maybe<PartnerCryptoRefund>;
   cryptoWalletBeneficiary?: Maybe<WalletBeneficiary>;
   cryptoWithdrawal?: Maybe<CryptoWithdrawal>;
+  cryptoWithdrawals: CryptoWithdrawalPage;
   customer?: Maybe<PartnerCustomer>;
   /** Currency ascending (§9.3). */
   customerBalances: PartnerBalancePage;
@@ -529,6 +591,20 @@ export type QueryCryptoWalletBeneficiaryArgs = {
 /** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
 export type QueryCryptoWithdrawalArgs = {
   withdrawalId: Scalars['UUID']['input'];
+};
+
+
+/** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
+export type QueryCryptoWithdrawalsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  clientReference?: InputMaybe<Scalars['String']['input']>;
+  createdBefore?: InputMaybe<Scalars['DateTime']['input']>;
+  createdFrom?: InputMaybe<Scalars['DateTime']['input']>;
+  customerId: Scalars['UUID']['input'];
+  first?: InputMaybe<Scalars['Int']['input']>;
+  routeCode?: InputMaybe<Scalars['String']['input']>;
+  statuses?: InputMaybe<Array<Scalars['String']['input']>>;
+  walletBeneficiaryId?: InputMaybe<Scalars['UUID']['input']>;
 };
 
 
@@ -591,6 +667,11 @@ export type SubmitCryptoDepositTravelRuleInformationInput = {
 };
 
 export type SubmitCryptoRefundInput = {
+  operationAuthorization: OperationAuthorizationInput;
+};
+
+/** Contract §10.6. */
+export type SubmitCryptoWithdrawalInput = {
   operationAuthorization: OperationAuthorizationInput;
 };
 
@@ -728,8 +809,10 @@ export type ResolversTypes = {
   CreateCryptoRefundApprovalDraftInput: CreateCryptoRefundApprovalDraftInput;
   CreateCryptoWalletBeneficiaryInput: CreateCryptoWalletBeneficiaryInput;
   CreateCryptoWithdrawalApprovalDraftInput: CreateCryptoWithdrawalApprovalDraftInput;
+  CreateCryptoWithdrawalQuoteInput: CreateCryptoWithdrawalQuoteInput;
   CreateCustomerInput: CreateCustomerInput;
   CryptoWithdrawal: ResolverTypeWrapper<CryptoWithdrawalRow>;
+  CryptoWithdrawalPage: ResolverTypeWrapper<Omit<CryptoWithdrawalPage, 'items'> & { items: Array<ResolversTypes['CryptoWithdrawal']> }>;
   DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   JSONObject: ResolverTypeWrapper<Scalars['JSONObject']['output']>;
@@ -746,6 +829,7 @@ export type ResolversTypes = {
   PartnerCryptoDepositWalletPage: ResolverTypeWrapper<PartnerCryptoDepositWalletPage>;
   PartnerCryptoDepositWalletStatus: PartnerCryptoDepositWalletStatus;
   PartnerCryptoRefund: ResolverTypeWrapper<CryptoRefundRow>;
+  PartnerCryptoWithdrawalQuote: ResolverTypeWrapper<PartnerCryptoWithdrawalQuote>;
   PartnerCustomer: ResolverTypeWrapper<CustomerRow>;
   PartnerEvent: ResolverTypeWrapper<PartnerEvent>;
   PartnerEventPage: ResolverTypeWrapper<PartnerEventPage>;
@@ -760,6 +844,7 @@ export type ResolversTypes = {
   StringMap: ResolverTypeWrapper<Scalars['StringMap']['output']>;
   SubmitCryptoDepositTravelRuleInformationInput: SubmitCryptoDepositTravelRuleInformationInput;
   SubmitCryptoRefundInput: SubmitCryptoRefundInput;
+  SubmitCryptoWithdrawalInput: SubmitCryptoWithdrawalInput;
   SupportFileInput: SupportFileInput;
   TravelRuleOriginatorInput: TravelRuleOriginatorInput;
   TravelRulePartyType: TravelRulePartyType;
@@ -775,8 +860,10 @@ export type ResolversParentTypes = {
   CreateCryptoRefundApprovalDraftInput: CreateCryptoRefundApprovalDraftInput;
   CreateCryptoWalletBeneficiaryInput: CreateCryptoWalletBeneficiaryInput;
   CreateCryptoWithdrawalApprovalDraftInput: CreateCryptoWithdrawalApprovalDraftInput;
+  CreateCryptoWithdrawalQuoteInput: CreateCryptoWithdrawalQuoteInput;
   CreateCustomerInput: CreateCustomerInput;
   CryptoWithdrawal: CryptoWithdrawalRow;
+  CryptoWithdrawalPage: Omit<CryptoWithdrawalPage, 'items'> & { items: Array<ResolversParentTypes['CryptoWithdrawal']> };
   DateTime: Scalars['DateTime']['output'];
   Int: Scalars['Int']['output'];
   JSONObject: Scalars['JSONObject']['output'];
@@ -791,6 +878,7 @@ export type ResolversParentTypes = {
   PartnerCryptoDepositWallet: PartnerCryptoDepositWallet;
   PartnerCryptoDepositWalletPage: PartnerCryptoDepositWalletPage;
   PartnerCryptoRefund: CryptoRefundRow;
+  PartnerCryptoWithdrawalQuote: PartnerCryptoWithdrawalQuote;
   PartnerCustomer: CustomerRow;
   PartnerEvent: PartnerEvent;
   PartnerEventPage: PartnerEventPage;
@@ -802,6 +890,7 @@ export type ResolversParentTypes = {
   StringMap: Scalars['StringMap']['output'];
   SubmitCryptoDepositTravelRuleInformationInput: SubmitCryptoDepositTravelRuleInformationInput;
   SubmitCryptoRefundInput: SubmitCryptoRefundInput;
+  SubmitCryptoWithdrawalInput: SubmitCryptoWithdrawalInput;
   SupportFileInput: SupportFileInput;
   TravelRuleOriginatorInput: TravelRuleOriginatorInput;
   UUID: Scalars['UUID']['output'];
@@ -811,6 +900,7 @@ export type ResolversParentTypes = {
 export type CryptoWithdrawalResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['CryptoWithdrawal'] = ResolversParentTypes['CryptoWithdrawal']> = {
   amountMinor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   clientReference?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  completedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   currencyScale?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -822,16 +912,23 @@ export type CryptoWithdrawalResolvers<ContextType = CallContext, ParentType exte
   otherPurpose?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   otherRelationship?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   purposeOfPayment?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  quoteId?: Resolver<Maybe<ResolversTypes['UUID']>, ParentType, ContextType>;
   relationshipWithThirdParty?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   routeCode?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   statusInfo?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  submittedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   txHash?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   walletBeneficiaryId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
   walletBeneficiaryLabel?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   withdrawalId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
   withdrawalType?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type CryptoWithdrawalPageResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['CryptoWithdrawalPage'] = ResolversParentTypes['CryptoWithdrawalPage']> = {
+  items?: Resolver<Array<ResolversTypes['CryptoWithdrawal']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
 };
 
 export interface DateTimeScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['DateTime'], any> {
@@ -847,10 +944,12 @@ export type MutationResolvers<ContextType = CallContext, ParentType extends Reso
   createCryptoRefundApprovalDraft?: Resolver<ResolversTypes['PartnerCryptoRefund'], ParentType, ContextType, RequireFields<MutationCreateCryptoRefundApprovalDraftArgs, 'depositId' | 'input'>>;
   createCryptoWalletBeneficiary?: Resolver<ResolversTypes['WalletBeneficiary'], ParentType, ContextType, RequireFields<MutationCreateCryptoWalletBeneficiaryArgs, 'customerId' | 'input'>>;
   createCryptoWithdrawalApprovalDraft?: Resolver<ResolversTypes['CryptoWithdrawal'], ParentType, ContextType, RequireFields<MutationCreateCryptoWithdrawalApprovalDraftArgs, 'customerId' | 'input'>>;
+  createCryptoWithdrawalQuote?: Resolver<ResolversTypes['PartnerCryptoWithdrawalQuote'], ParentType, ContextType, RequireFields<MutationCreateCryptoWithdrawalQuoteArgs, 'customerId' | 'input'>>;
   createCustomer?: Resolver<ResolversTypes['PartnerCustomer'], ParentType, ContextType, RequireFields<MutationCreateCustomerArgs, 'input'>>;
   simulateCryptoDeposit?: Resolver<ResolversTypes['PartnerCryptoDeposit'], ParentType, ContextType, RequireFields<MutationSimulateCryptoDepositArgs, 'customerId' | 'input'>>;
   submitCryptoDepositTravelRuleInformation?: Resolver<ResolversTypes['PartnerCryptoDeposit'], ParentType, ContextType, RequireFields<MutationSubmitCryptoDepositTravelRuleInformationArgs, 'depositId' | 'input'>>;
   submitCryptoRefund?: Resolver<ResolversTypes['PartnerCryptoRefund'], ParentType, ContextType, RequireFields<MutationSubmitCryptoRefundArgs, 'input' | 'refundId'>>;
+  submitCryptoWithdrawal?: Resolver<ResolversTypes['CryptoWithdrawal'], ParentType, ContextType, RequireFields<MutationSubmitCryptoWithdrawalArgs, 'input' | 'withdrawalId'>>;
 };
 
 export type PageInfoResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['PageInfo'] = ResolversParentTypes['PageInfo']> = {
@@ -939,6 +1038,21 @@ export type PartnerCryptoRefundResolvers<ContextType = CallContext, ParentType e
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
 };
 
+export type PartnerCryptoWithdrawalQuoteResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['PartnerCryptoWithdrawalQuote'] = ResolversParentTypes['PartnerCryptoWithdrawalQuote']> = {
+  amountMinor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  currencyScale?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  customerId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  expiresAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  feeAmountMinor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  feeCurrency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  quoteId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  routeCode?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  totalAmountMinor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  withdrawalType?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
 export type PartnerCustomerResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['PartnerCustomer'] = ResolversParentTypes['PartnerCustomer']> = {
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   customerId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
@@ -993,6 +1107,7 @@ export type QueryResolvers<ContextType = CallContext, ParentType extends Resolve
   cryptoRefund?: Resolver<Maybe<ResolversTypes['PartnerCryptoRefund']>, ParentType, ContextType, RequireFields<QueryCryptoRefundArgs, 'refundId'>>;
   cryptoWalletBeneficiary?: Resolver<Maybe<ResolversTypes['WalletBeneficiary']>, ParentType, ContextType, RequireFields<QueryCryptoWalletBeneficiaryArgs, 'walletBeneficiaryId'>>;
   cryptoWithdrawal?: Resolver<Maybe<ResolversTypes['CryptoWithdrawal']>, ParentType, ContextType, RequireFields<QueryCryptoWithdrawalArgs, 'withdrawalId'>>;
+  cryptoWithdrawals?: Resolver<ResolversTypes['CryptoWithdrawalPage'], ParentType, ContextType, RequireFields<QueryCryptoWithdrawalsArgs, 'customerId' | 'first'>>;
   customer?: Resolver<Maybe<ResolversTypes['PartnerCustomer']>, ParentType, ContextType, RequireFields<QueryCustomerArgs, 'customerId'>>;
   customerBalances?: Resolver<ResolversTypes['PartnerBalancePage'], ParentType, ContextType, RequireFields<QueryCustomerBalancesArgs, 'customerId' | 'first'>>;
   customerTransactions?: Resolver<ResolversTypes['PartnerTransactionPage'], ParentType, ContextType, RequireFields<QueryCustomerTransactionsArgs, 'customerId' | 'first'>>;
@@ -1034,6 +1149,7 @@ export type WalletBeneficiaryResolvers<ContextType = CallContext, ParentType ext
 
 export type Resolvers<ContextType = CallContext> = {
   CryptoWithdrawal?: CryptoWithdrawalResolvers<ContextType>;
+  CryptoWithdrawalPage?: CryptoWithdrawalPageResolvers<ContextType>;
   DateTime?: GraphQLScalarType;
   JSONObject?: GraphQLScalarType;
   Mutation?: MutationResolvers<ContextType>;
@@ -1046,6 +1162,7 @@ export type Resolvers<ContextType = CallContext> = {
   PartnerCryptoDepositWallet?: PartnerCryptoDepositWalletResolvers<ContextType>;
   PartnerCryptoDepositWalletPage?: PartnerCryptoDepositWalletPageResolvers<ContextType>;
   PartnerCryptoRefund?: PartnerCryptoRefundResolvers<ContextType>;
+  PartnerCryptoWithdrawalQuote?: PartnerCryptoWithdrawalQuoteResolvers<ContextType>;
   PartnerCustomer?: PartnerCustomerResolvers<ContextType>;
   PartnerEvent?: PartnerEventResolvers<ContextType>;
   PartnerEventPage?: PartnerEventPageResolvers<ContextType>;

@@ -1,7 +1,7 @@
-// Crypto withdrawals' rows: plain reads and writes, no rules.
-import { and, eq } from 'drizzle-orm';
+// Crypto withdrawals' and withdrawal quotes' rows: plain reads and writes, no rules.
+import { and, desc, eq, gte, inArray, isNull, lt, or, type SQL } from 'drizzle-orm';
 import type { Exec } from '../../db/exec.js';
-import type { CryptoWithdrawalRow } from '../../db/schema.js';
+import type { CryptoWithdrawalRow, WithdrawalQuoteRow } from '../../db/schema.js';
 
 export async function findWithdrawal(x: Exec, withdrawalId: string): Promise<CryptoWithdrawalRow | undefined> {
   const t = x.t.cryptoWithdrawals;
@@ -15,4 +15,72 @@ export async function findWithdrawalByClientReference(x: Exec, customerId: strin
 
 export async function insertWithdrawal(x: Exec, row: CryptoWithdrawalRow): Promise<CryptoWithdrawalRow> {
   return (await x.q.insert(x.t.cryptoWithdrawals).values(row).returning())[0]!;
+}
+
+/** Compare-and-set: moves a withdrawal out of `from`; undefined when it was no longer there. */
+export async function transitionWithdrawal(
+  x: Exec,
+  withdrawalId: string,
+  from: string,
+  set: Partial<CryptoWithdrawalRow>,
+): Promise<CryptoWithdrawalRow | undefined> {
+  const t = x.t.cryptoWithdrawals;
+  return (await x.q.update(t).set(set).where(and(eq(t.withdrawalId, withdrawalId), eq(t.status, from))).returning())[0];
+}
+
+export type WithdrawalFilter = {
+  /** The last item's (createdAt, withdrawalId): the walk continues with older ones. */
+  before?: readonly [string, string];
+  statuses?: string[];
+  routeCode?: string;
+  walletBeneficiaryId?: string;
+  clientReference?: string;
+  from?: string;
+  until?: string;
+  limit: number;
+};
+
+/** A customer's withdrawals, createdAt descending then id descending (§9.3). */
+export async function listWithdrawals(x: Exec, customerId: string, f: WithdrawalFilter): Promise<CryptoWithdrawalRow[]> {
+  const t = x.t.cryptoWithdrawals;
+  const where: (SQL | undefined)[] = [eq(t.customerId, customerId)];
+  if (f.before) {
+    const [at, id] = f.before;
+    where.push(or(lt(t.createdAt, at), and(eq(t.createdAt, at), lt(t.withdrawalId, id))));
+  }
+  if (f.statuses) where.push(inArray(t.status, f.statuses));
+  if (f.routeCode !== undefined) where.push(eq(t.routeCode, f.routeCode));
+  if (f.walletBeneficiaryId !== undefined) where.push(eq(t.walletBeneficiaryId, f.walletBeneficiaryId));
+  if (f.clientReference !== undefined) where.push(eq(t.clientReference, f.clientReference));
+  if (f.from !== undefined) where.push(gte(t.createdAt, f.from));
+  if (f.until !== undefined) where.push(lt(t.createdAt, f.until));
+  return x.q
+    .select()
+    .from(t)
+    .where(and(...where))
+    .orderBy(desc(t.createdAt), desc(t.withdrawalId))
+    .limit(f.limit);
+}
+
+export async function insertQuote(x: Exec, row: WithdrawalQuoteRow): Promise<WithdrawalQuoteRow> {
+  return (await x.q.insert(x.t.withdrawalQuotes).values(row).returning())[0]!;
+}
+
+export async function findQuote(x: Exec, quoteId: string): Promise<WithdrawalQuoteRow | undefined> {
+  const t = x.t.withdrawalQuotes;
+  return (await x.q.select().from(t).where(eq(t.quoteId, quoteId)))[0];
+}
+
+/**
+ * Marks an unused quote used by a withdrawal; false when another withdrawal took it first. On PostgreSQL
+ * two racing drafts both write this row, so the later one conflicts, runs again and then sees it used.
+ */
+export async function markQuoteUsed(x: Exec, quoteId: string, withdrawalId: string): Promise<boolean> {
+  const t = x.t.withdrawalQuotes;
+  const rows = await x.q
+    .update(t)
+    .set({ usedByWithdrawalId: withdrawalId })
+    .where(and(eq(t.quoteId, quoteId), isNull(t.usedByWithdrawalId)))
+    .returning({ id: t.quoteId });
+  return rows.length === 1;
 }

@@ -1,4 +1,8 @@
-// §4.4 Crypto withdrawals: what a partner sees of one.
+// §4.4, §10.5, §10.6 Crypto withdrawals and their quotes: what a partner sees of them, and the checks
+// the draft and the quote share.
+import type { RouteRow, WithdrawalQuoteRow } from '../../db/schema.js';
+import { FieldErrors, Problem } from '../../core/problem.js';
+import { amountWithinRoute, describeBounds } from '../routes/rules.js';
 
 /** §6: the REST body is exactly the interface document's CryptoWithdrawal table, in its order. */
 export const CRYPTO_WITHDRAWAL_REST_FIELDS = [
@@ -6,3 +10,51 @@ export const CRYPTO_WITHDRAWAL_REST_FIELDS = [
   'withdrawalType', 'feeAmountMinor', 'feeCurrency', 'purposeOfPayment', 'otherPurpose', 'relationshipWithThirdParty',
   'otherRelationship', 'status', 'statusInfo', 'kytResult', 'txHash', 'createdAt', 'updatedAt',
 ] as const;
+
+/** §9.3 / §10.10: the values of `statuses` of `cryptoWithdrawals`. */
+export const WITHDRAWAL_STATUSES = ['APPROVED', 'SUBMITTED', 'SCREENING', 'BROADCASTING', 'CONFIRMING', 'COMPLETED', 'REJECTED', 'FAILED'] as const;
+
+/** §4.4 / §10.5: `currency` and `currencyScale` equal the route's (400), then the amount within its bounds (400). */
+export function requireRouteAmount(route: RouteRow, input: { currency: string; currencyScale: number; amountMinor: string }): void {
+  const errors = new FieldErrors();
+  if (input.currency !== route.currency) errors.add('/currency', `must be the route's currency ${route.currency}`);
+  if (input.currencyScale !== route.currencyScale) errors.add('/currencyScale', `must be the route's currency scale ${route.currencyScale}`);
+  errors.throwIfAny();
+  if (!amountWithinRoute(route, input.amountMinor))
+    throw new Problem('AMOUNT_OUT_OF_RANGE', `amountMinor must be ${describeBounds(route)} on route ${route.routeCode}.`, [
+      { pointer: '/amountMinor', detail: `must be ${describeBounds(route)}` },
+    ]);
+}
+
+/** PartnerCryptoWithdrawalQuote as GraphQL shows it. */
+export function quoteView(q: WithdrawalQuoteRow) {
+  return {
+    quoteId: q.quoteId,
+    customerId: q.customerId,
+    routeCode: q.routeCode,
+    amountMinor: q.amountMinor,
+    currency: q.currency,
+    currencyScale: q.currencyScale,
+    withdrawalType: q.withdrawalType,
+    feeAmountMinor: q.feeAmountMinor,
+    feeCurrency: q.feeCurrency,
+    totalAmountMinor: (BigInt(q.amountMinor) + BigInt(q.feeAmountMinor)).toString(),
+    expiresAt: q.expiresAt,
+    createdAt: q.createdAt,
+  };
+}
+
+type DraftTerms = { customerId: string; routeCode: string; amountMinor: string; currency: string; currencyScale: number; withdrawalType: number };
+
+/**
+ * §10.5, after §4.4's 409 checks: the draft's terms are the quote's (409 QUOTE_MISMATCH, naming every
+ * term that differs), the quote is unused (409 QUOTE_ALREADY_USED), and not expired (409 QUOTE_EXPIRED).
+ */
+export function requireUsableQuote(quote: WithdrawalQuoteRow, draft: DraftTerms, now: Date): void {
+  const differ = (['customerId', 'routeCode', 'amountMinor', 'currency', 'currencyScale', 'withdrawalType'] as const).filter(
+    (k) => quote[k] !== draft[k],
+  );
+  if (differ.length) throw new Problem('QUOTE_MISMATCH', `The draft's ${differ.join(', ')} differ from the quote's.`);
+  if (quote.usedByWithdrawalId !== null) throw new Problem('QUOTE_ALREADY_USED', `Quote ${quote.quoteId} was used by another withdrawal.`);
+  if (now.getTime() >= Date.parse(quote.expiresAt)) throw new Problem('QUOTE_EXPIRED', `Quote ${quote.quoteId} expired at ${quote.expiresAt}.`);
+}

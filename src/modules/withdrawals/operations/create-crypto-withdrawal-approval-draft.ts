@@ -1,13 +1,15 @@
-// §4.4 createCryptoWithdrawalApprovalDraft, authorized by evidence (§5).
+// §4.4 createCryptoWithdrawalApprovalDraft, authorized by evidence (§5), optionally with a quote (§10.5).
 import { randomUUID } from 'node:crypto';
 import { mutation } from '../../../core/operation.js';
-import { FieldErrors, Problem } from '../../../core/problem.js';
+import { requireOwn } from '../../../core/ownership.js';
+import { Problem } from '../../../core/problem.js';
 import { checkAmount, checkCode, checkLength, checkOther } from '../../../core/validate.js';
 import { findBeneficiary } from '../../beneficiaries/repository.js';
 import { requireOwnCustomer } from '../../customers/rules.js';
-import { amountWithinRoute, describeBounds, requirePermittedRoute } from '../../routes/rules.js';
-import { findWithdrawalByClientReference, insertWithdrawal } from '../repository.js';
-import { CRYPTO_WITHDRAWAL_REST_FIELDS } from '../rules.js';
+import { recordEvent } from '../../events/rules.js';
+import { requirePermittedRoute } from '../../routes/rules.js';
+import { findQuote, findWithdrawalByClientReference, insertWithdrawal, markQuoteUsed } from '../repository.js';
+import { CRYPTO_WITHDRAWAL_REST_FIELDS, requireRouteAmount, requireUsableQuote } from '../rules.js';
 
 export default mutation('createCryptoWithdrawalApprovalDraft', {
   rest: { method: 'POST', path: '/partner/v1/customers/:customerId/crypto-withdrawals', fields: CRYPTO_WITHDRAWAL_REST_FIELDS },
@@ -35,28 +37,34 @@ export default mutation('createCryptoWithdrawalApprovalDraft', {
     if (!beneficiary)
       throw new Problem('WALLET_BENEFICIARY_NOT_FOUND', `Wallet beneficiary ${input.walletBeneficiaryId} does not exist.`);
     if (beneficiary.customerId !== customerId) throw new Problem('FORBIDDEN', 'This wallet beneficiary belongs to another customer.');
+    // §10.5: the quote is a record of the records stage, after the beneficiary.
+    const quote = input.quoteId ? requireOwn(ctx, await findQuote(tx, input.quoteId), 'QUOTE_NOT_FOUND', 'quote', input.quoteId) : undefined;
     const route = await requirePermittedRoute(tx, ctx, input.routeCode);
     authorize();
 
-    const errors = new FieldErrors();
-    if (input.currency !== route.currency) errors.add('/currency', `must be the route's currency ${route.currency}`);
-    if (input.currencyScale !== route.currencyScale) errors.add('/currencyScale', `must be the route's currency scale ${route.currencyScale}`);
-    errors.throwIfAny();
-    if (!amountWithinRoute(route, input.amountMinor))
-      throw new Problem('AMOUNT_OUT_OF_RANGE', `amountMinor must be ${describeBounds(route)} on route ${route.routeCode}.`, [
-        { pointer: '/amountMinor', detail: `must be ${describeBounds(route)}` },
-      ]);
+    // Bounds are the route's as it is now, quote or not (§10.5).
+    requireRouteAmount(route, input);
 
+    // §9.6: REMOVED is checked before ACTIVE.
+    if (beneficiary.beneficiaryStatus === 'REMOVED') throw new Problem('BENEFICIARY_REMOVED', 'Wallet beneficiary was removed.');
     if (beneficiary.beneficiaryStatus !== 'ACTIVE')
       throw new Problem('BENEFICIARY_NOT_ACTIVE', `Wallet beneficiary is ${beneficiary.beneficiaryStatus}, not ACTIVE.`);
     if (beneficiary.blockchain !== route.blockchain)
       throw new Problem('ROUTE_MISMATCH', `The beneficiary is on ${beneficiary.blockchain}, the route on ${route.blockchain}.`);
     if (input.clientReference && (await findWithdrawalByClientReference(tx, customerId, input.clientReference)))
       throw new Problem('DUPLICATE_CLIENT_REFERENCE', `clientReference "${input.clientReference}" is already used by this customer.`);
+    const withdrawalType = input.withdrawalType ?? 1;
+    if (quote)
+      requireUsableQuote(
+        quote,
+        { customerId, routeCode: input.routeCode, amountMinor: input.amountMinor, currency: input.currency, currencyScale: input.currencyScale, withdrawalType },
+        ctx.now,
+      );
 
     const now = ctx.now.toISOString();
-    return insertWithdrawal(tx, {
-      withdrawalId: randomUUID(),
+    const withdrawalId = randomUUID();
+    const withdrawal = await insertWithdrawal(tx, {
+      withdrawalId,
       customerId,
       clientId: ctx.clientId,
       walletBeneficiaryId: beneficiary.walletBeneficiaryId,
@@ -65,10 +73,10 @@ export default mutation('createCryptoWithdrawalApprovalDraft', {
       amountMinor: input.amountMinor,
       currency: route.currency,
       currencyScale: route.currencyScale,
-      feeAmountMinor: route.feeAmountMinor,
+      feeAmountMinor: quote ? quote.feeAmountMinor : route.feeAmountMinor,
       feeCurrency: route.currency,
       clientReference: input.clientReference ?? null,
-      withdrawalType: input.withdrawalType ?? 1,
+      withdrawalType,
       externalFeeFields: input.externalFeeFields ?? null,
       purposeOfPayment: input.purposeOfPayment ?? null,
       otherPurpose: input.otherPurpose ?? null,
@@ -80,11 +88,25 @@ export default mutation('createCryptoWithdrawalApprovalDraft', {
       txHash: null,
       createdAt: now,
       updatedAt: now,
-      quoteId: null,
+      quoteId: quote ? quote.quoteId : null,
       submittedAt: null,
       completedAt: null,
       dueAt: null,
       failAt: null,
     });
+    // §10.5: one withdrawal per quote, in the draft's transaction.
+    if (quote && !(await markQuoteUsed(tx, quote.quoteId, withdrawalId)))
+      throw new Problem('QUOTE_ALREADY_USED', `Quote ${quote.quoteId} was used by another withdrawal.`);
+    await recordEvent(tx, {
+      resourceType: 'CRYPTO_WITHDRAWAL',
+      resourceId: withdrawalId,
+      clientId: ctx.clientId,
+      customerId,
+      resource: withdrawal,
+      status: withdrawal.status,
+      previousStatus: null,
+      at: withdrawal.updatedAt,
+    });
+    return withdrawal;
   },
 });

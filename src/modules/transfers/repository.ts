@@ -1,0 +1,51 @@
+// The transfer pipeline's rows (§10.7): sandbox failure entries, the records whose next step is due, and
+// the compare-and-set of a refund's step. Plain reads and writes, no rules.
+import { and, asc, eq, inArray, isNotNull, lte } from 'drizzle-orm';
+import type { Exec } from '../../db/exec.js';
+import type { CryptoRefundRow } from '../../db/schema.js';
+
+export async function findSandboxFailure(x: Exec, blockchain: string, addressKey: string): Promise<string | undefined> {
+  const t = x.t.sandboxFailures;
+  const rows = await x.q.select({ failAt: t.failAt }).from(t).where(and(eq(t.blockchain, blockchain), eq(t.addressKey, addressKey)));
+  return rows[0]?.failAt;
+}
+
+/** Withdrawals in `statuses` due at `now`, oldest due first. */
+export async function dueWithdrawals(x: Exec, statuses: readonly string[], now: string, limit: number): Promise<string[]> {
+  const t = x.t.cryptoWithdrawals;
+  const rows = await x.q
+    .select({ id: t.withdrawalId })
+    .from(t)
+    .where(and(isNotNull(t.dueAt), lte(t.dueAt, now), inArray(t.status, [...statuses])))
+    .orderBy(asc(t.dueAt), asc(t.withdrawalId))
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+/** Refunds in `statuses` due at `now`, oldest due first. */
+export async function dueRefunds(x: Exec, statuses: readonly string[], now: string, limit: number): Promise<string[]> {
+  const t = x.t.cryptoRefunds;
+  const rows = await x.q
+    .select({ id: t.refundId })
+    .from(t)
+    .where(and(isNotNull(t.dueAt), lte(t.dueAt, now), inArray(t.status, [...statuses])))
+    .orderBy(asc(t.dueAt), asc(t.refundId))
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+export async function findRefundRow(x: Exec, refundId: string): Promise<CryptoRefundRow | undefined> {
+  const t = x.t.cryptoRefunds;
+  return (await x.q.select().from(t).where(eq(t.refundId, refundId)))[0];
+}
+
+/** Compare-and-set: moves a refund out of `from`; undefined when it was no longer there. */
+export async function transitionRefundRow(x: Exec, refundId: string, from: string, set: Partial<CryptoRefundRow>): Promise<CryptoRefundRow | undefined> {
+  const t = x.t.cryptoRefunds;
+  return (await x.q.update(t).set(set).where(and(eq(t.refundId, refundId), eq(t.status, from))).returning())[0];
+}
+
+export async function findDepositBlockchain(x: Exec, depositId: string): Promise<string | undefined> {
+  const t = x.t.cryptoDeposits;
+  return (await x.q.select({ blockchain: t.blockchain }).from(t).where(eq(t.depositId, depositId)))[0]?.blockchain;
+}

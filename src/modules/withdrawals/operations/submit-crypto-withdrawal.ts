@@ -1,0 +1,75 @@
+// §10.6 submitCryptoWithdrawal: APPROVED → SUBMITTED, amount + fee held, the record enters the pipeline.
+import { assertEvidenceUnused, type Evidence } from '../../../core/evidence.js';
+import { mutation } from '../../../core/operation.js';
+import { requireOwn } from '../../../core/ownership.js';
+import { Problem } from '../../../core/problem.js';
+import { findBeneficiary } from '../../beneficiaries/repository.js';
+import { recordEvent } from '../../events/rules.js';
+import { availableOf, post } from '../../ledger/rules.js';
+import { requirePermittedRoute } from '../../routes/rules.js';
+import { captureFailure, dueAfter, STATUS_INFO } from '../../transfers/rules.js';
+import { findWithdrawal, transitionWithdrawal } from '../repository.js';
+import { CRYPTO_WITHDRAWAL_REST_FIELDS } from '../rules.js';
+
+export default mutation('submitCryptoWithdrawal', {
+  rest: { method: 'POST', path: '/partner/v1/crypto/withdrawals/:withdrawalId/submission', fields: CRYPTO_WITHDRAWAL_REST_FIELDS },
+  target: 'withdrawalId',
+  evidence: 'CRYPTO_WITHDRAWAL_SUBMIT',
+  resultId: (w) => w.withdrawalId,
+  // §10.6's checks 4–12, in its order (1–3 are the pipeline's and the registry's).
+  run: async (tx, ctx, { withdrawalId, input }, authorize) => {
+    const w = requireOwn(ctx, await findWithdrawal(tx, withdrawalId), 'NOT_FOUND', 'withdrawal', withdrawalId);
+    await requirePermittedRoute(tx, ctx, w.routeCode);
+    authorize();
+    if (w.status !== 'APPROVED') throw new Problem('INVALID_STATE', `Withdrawal is ${w.status}; submitCryptoWithdrawal needs APPROVED.`);
+    const beneficiary = await findBeneficiary(tx, w.walletBeneficiaryId);
+    if (!beneficiary) throw new Error(`withdrawal ${withdrawalId}: beneficiary ${w.walletBeneficiaryId} is missing`);
+    if (beneficiary.beneficiaryStatus === 'REMOVED') throw new Problem('BENEFICIARY_REMOVED', 'Wallet beneficiary was removed.');
+    if (beneficiary.beneficiaryStatus !== 'ACTIVE')
+      throw new Problem('BENEFICIARY_NOT_ACTIVE', `Wallet beneficiary is ${beneficiary.beneficiaryStatus}, not ACTIVE.`);
+    // Check 10 before the funds (the registry checks it again after the effect, as for every operation).
+    await assertEvidenceUnused(tx, ctx, input.operationAuthorization as Evidence);
+    const required = BigInt(w.amountMinor) + BigInt(w.feeAmountMinor);
+    const available = await availableOf(tx, w.customerId, w.currency);
+    if (available < required)
+      throw new Problem(
+        'INSUFFICIENT_FUNDS',
+        `availableMinor ${available.toString()} is less than the required ${required.toString()} (amountMinor + feeAmountMinor) in ${w.currency}.`,
+      );
+
+    const now = ctx.now.toISOString();
+    const failAt = await captureFailure(tx, beneficiary.blockchain, beneficiary.walletAddress, ctx.services.config.sandbox);
+    const submitted = await transitionWithdrawal(tx, withdrawalId, 'APPROVED', {
+      status: 'SUBMITTED',
+      statusInfo: STATUS_INFO.SUBMITTED,
+      submittedAt: now,
+      updatedAt: now,
+      dueAt: dueAfter(ctx.now, ctx.services.config.sandboxStepDelayMs),
+      failAt,
+    });
+    if (!submitted) throw new Problem('INVALID_STATE', 'Withdrawal is no longer APPROVED.');
+    // E6: the record's event, then its ledger row.
+    await recordEvent(tx, {
+      resourceType: 'CRYPTO_WITHDRAWAL',
+      resourceId: withdrawalId,
+      clientId: w.clientId,
+      customerId: w.customerId,
+      resource: submitted,
+      status: 'SUBMITTED',
+      previousStatus: 'APPROVED',
+      at: now,
+    });
+    await post(tx, {
+      type: 'HOLD',
+      customerId: w.customerId,
+      clientId: w.clientId,
+      currency: w.currency,
+      currencyScale: w.currencyScale,
+      amountMinor: required,
+      resourceType: 'CRYPTO_WITHDRAWAL',
+      resourceId: withdrawalId,
+      at: now,
+    });
+    return submitted;
+  },
+});
