@@ -207,17 +207,18 @@ export class RestSurface implements Surface {
   }
 
   async execute(call: HttpCall, ctx: CallContext): Promise<SurfaceResult> {
+    const match = this.routeOf(call);
+    // The query's own faults already name REST parameters; only the operation's are renamed.
+    const variables = this.variables(call, match);
     try {
-      return await this.run(call, ctx);
+      return await this.run(match, variables, ctx);
     } catch (e) {
       throw e instanceof Problem ? withRestPointers(e) : e;
     }
   }
 
-  private async run(call: HttpCall, ctx: CallContext): Promise<SurfaceResult> {
-    const match = this.routeOf(call);
+  private async run(match: RestMatch, variables: Record<string, unknown>, ctx: CallContext): Promise<SurfaceResult> {
     const { route } = match;
-    const variables = this.variables(call, match);
     checkOperation(this.schema, route.operation, {}, variables, ctx.idempotencyKey);
     const result = await execute({ schema: this.schema, document: route.document, variableValues: variables, contextValue: ctx });
     const error = result.errors?.[0];

@@ -190,7 +190,7 @@ export function describePageRules(getServer: () => TestServer, spec: ListSpec): 
       expectRestProblem(await rest(fx, 'limit=1&limit=2'), 400, 'VALIDATION_FAILED', '/limit');
       expectRestProblem(await rest(fx, 'cursor=&cursor='), 400, 'VALIDATION_FAILED', '/cursor');
       expectRestProblem(await rest(fx, 'nope=1'), 400, 'VALIDATION_FAILED', '/nope');
-      expectRestProblem(await rest(fx, 'first=1'), 400, 'VALIDATION_FAILED');
+      expectRestProblem(await rest(fx, 'first=1'), 400, 'VALIDATION_FAILED', '/first');
       expectRestProblem(await rest(fx, 'customerId=x'), 400, 'VALIDATION_FAILED', '/customerId');
     });
 
