@@ -20,6 +20,8 @@ export class Worker {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<number> | undefined;
   private stopped = false;
+  /** Steps applied by this worker since it was made (tests, the benchmark). */
+  applied = 0;
 
   constructor(
     private readonly engine: Pick<Engine, 'read' | 'writer'>,
@@ -75,7 +77,10 @@ export class Worker {
       for (const id of ids) {
         if (this.stopped) return applied;
         try {
-          if (await this.engine.writer.run((tx) => task.step(tx, id, now))) applied += 1;
+          if (await this.engine.writer.run((tx) => task.step(tx, id, now))) {
+            applied += 1;
+            this.applied += 1;
+          }
         } catch (err) {
           // The step rolled back; its record stays due and is tried again next round.
           this.logger.error({ err, task: task.name, id }, 'worker step failed');
