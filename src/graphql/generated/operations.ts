@@ -6,6 +6,7 @@ import createCryptoWithdrawalApprovalDraft from '../../modules/withdrawals/opera
 import createCustomer from '../../modules/customers/operations/create-customer.js';
 import cryptoDeposit from '../../modules/deposits/operations/crypto-deposit.js';
 import cryptoRefund from '../../modules/refunds/operations/crypto-refund.js';
+import cryptoRefunds from '../../modules/refunds/operations/crypto-refunds.js';
 import cryptoWalletBeneficiary from '../../modules/beneficiaries/operations/crypto-wallet-beneficiary.js';
 import cryptoWithdrawal from '../../modules/withdrawals/operations/crypto-withdrawal.js';
 import customer from '../../modules/customers/operations/customer.js';
@@ -16,4 +17,4 @@ import simulateCryptoDeposit from '../../modules/deposits/operations/simulate-cr
 import submitCryptoRefund from '../../modules/refunds/operations/submit-crypto-refund.js';
 import transaction from '../../modules/ledger/operations/transaction.js';
 
-export const operations = { confirmCryptoRefund, createCryptoRefundApprovalDraft, createCryptoWalletBeneficiary, createCryptoWithdrawalApprovalDraft, createCustomer, cryptoDeposit, cryptoRefund, cryptoWalletBeneficiary, cryptoWithdrawal, customer, customerBalances, customerTransactions, events, simulateCryptoDeposit, submitCryptoRefund, transaction } as const;
+export const operations = { confirmCryptoRefund, createCryptoRefundApprovalDraft, createCryptoWalletBeneficiary, createCryptoWithdrawalApprovalDraft, createCustomer, cryptoDeposit, cryptoRefund, cryptoRefunds, cryptoWalletBeneficiary, cryptoWithdrawal, customer, customerBalances, customerTransactions, events, simulateCryptoDeposit, submitCryptoRefund, transaction } as const;

@@ -4,6 +4,7 @@ import type { DepositView } from '../../modules/deposits/rules.js';
 import type { CallContext } from '../../core/context.js';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
+export type Omit<T, K extends keyof T> = Pick<T, Exclude<keyof T, K>>;
 export type RequireFields<T, K extends keyof T> = Omit<T, K> & { [P in K]-?: NonNullable<T[P]> };
 /** All built-in and custom scalars, mapped to their actual values */
 export type Scalars = {
@@ -124,6 +125,12 @@ export type CryptoWithdrawal = {
   withdrawalId: Scalars['UUID']['output'];
   withdrawalType: Scalars['Int']['output'];
 };
+
+/** The destination's screening: PENDING until the step out of SCREENING (§10.6). */
+export type KytResult =
+  | 'CLEARED'
+  | 'PENDING'
+  | 'REJECTED';
 
 /** Every mutation requires an Idempotency-Key header (contract §3). */
 export type Mutation = {
@@ -257,25 +264,47 @@ export type PartnerCryptoDeposit = {
   txHash?: Maybe<Scalars['String']['output']>;
 };
 
-/** APPROVED (draft) → AWAITING_CONFIRMATION → CONFIRMED. */
+/** APPROVED (draft) → AWAITING_CONFIRMATION (held) → CONFIRMED → the outbound pipeline (§10.8). */
 export type PartnerCryptoRefund = {
   __typename?: 'PartnerCryptoRefund';
   amountMinor: Scalars['String']['output'];
+  completedAt?: Maybe<Scalars['DateTime']['output']>;
   confirmedAt?: Maybe<Scalars['DateTime']['output']>;
   createdAt: Scalars['DateTime']['output'];
   currency: Scalars['String']['output'];
   currencyScale: Scalars['Int']['output'];
   customerId: Scalars['UUID']['output'];
   depositId: Scalars['UUID']['output'];
+  kytResult: KytResult;
   reason?: Maybe<Scalars['String']['output']>;
   refundAddress: Scalars['String']['output'];
   refundId: Scalars['UUID']['output'];
   routeCode: Scalars['String']['output'];
-  status: Scalars['String']['output'];
+  status: PartnerCryptoRefundStatus;
   statusInfo: Scalars['String']['output'];
+  submittedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** Set when the transfer is broadcast; never before. */
   txHash?: Maybe<Scalars['String']['output']>;
   updatedAt: Scalars['DateTime']['output'];
 };
+
+export type PartnerCryptoRefundPage = {
+  __typename?: 'PartnerCryptoRefundPage';
+  items: Array<PartnerCryptoRefund>;
+  pageInfo: PageInfo;
+};
+
+/** Contract §10.8, §10.10. */
+export type PartnerCryptoRefundStatus =
+  | 'APPROVED'
+  | 'AWAITING_CONFIRMATION'
+  | 'BROADCASTING'
+  | 'COMPLETED'
+  | 'CONFIRMED'
+  | 'CONFIRMING'
+  | 'FAILED'
+  | 'REJECTED'
+  | 'SCREENING';
 
 export type PartnerCustomer = {
   __typename?: 'PartnerCustomer';
@@ -414,6 +443,8 @@ export type Query = {
   __typename?: 'Query';
   cryptoDeposit?: Maybe<PartnerCryptoDeposit>;
   cryptoRefund?: Maybe<PartnerCryptoRefund>;
+  /** Newest first (§9.3). */
+  cryptoRefunds: PartnerCryptoRefundPage;
   cryptoWalletBeneficiary?: Maybe<WalletBeneficiary>;
   cryptoWithdrawal?: Maybe<CryptoWithdrawal>;
   customer?: Maybe<PartnerCustomer>;
@@ -436,6 +467,18 @@ export type QueryCryptoDepositArgs = {
 /** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
 export type QueryCryptoRefundArgs = {
   refundId: Scalars['UUID']['input'];
+};
+
+
+/** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
+export type QueryCryptoRefundsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  createdBefore?: InputMaybe<Scalars['DateTime']['input']>;
+  createdFrom?: InputMaybe<Scalars['DateTime']['input']>;
+  customerId: Scalars['UUID']['input'];
+  depositId?: InputMaybe<Scalars['UUID']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  statuses?: InputMaybe<Array<PartnerCryptoRefundStatus>>;
 };
 
 
@@ -623,6 +666,7 @@ export type ResolversTypes = {
   DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   JSONObject: ResolverTypeWrapper<Scalars['JSONObject']['output']>;
+  KytResult: KytResult;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   OperationAuthorizationInput: OperationAuthorizationInput;
   PageInfo: ResolverTypeWrapper<PageInfo>;
@@ -631,6 +675,8 @@ export type ResolversTypes = {
   PartnerBalancePage: ResolverTypeWrapper<PartnerBalancePage>;
   PartnerCryptoDeposit: ResolverTypeWrapper<DepositView>;
   PartnerCryptoRefund: ResolverTypeWrapper<CryptoRefundRow>;
+  PartnerCryptoRefundPage: ResolverTypeWrapper<Omit<PartnerCryptoRefundPage, 'items'> & { items: Array<ResolversTypes['PartnerCryptoRefund']> }>;
+  PartnerCryptoRefundStatus: PartnerCryptoRefundStatus;
   PartnerCustomer: ResolverTypeWrapper<CustomerRow>;
   PartnerEvent: ResolverTypeWrapper<PartnerEvent>;
   PartnerEventPage: ResolverTypeWrapper<PartnerEventPage>;
@@ -669,6 +715,7 @@ export type ResolversParentTypes = {
   PartnerBalancePage: PartnerBalancePage;
   PartnerCryptoDeposit: DepositView;
   PartnerCryptoRefund: CryptoRefundRow;
+  PartnerCryptoRefundPage: Omit<PartnerCryptoRefundPage, 'items'> & { items: Array<ResolversParentTypes['PartnerCryptoRefund']> };
   PartnerCustomer: CustomerRow;
   PartnerEvent: PartnerEvent;
   PartnerEventPage: PartnerEventPage;
@@ -771,20 +818,28 @@ export type PartnerCryptoDepositResolvers<ContextType = CallContext, ParentType 
 
 export type PartnerCryptoRefundResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['PartnerCryptoRefund'] = ResolversParentTypes['PartnerCryptoRefund']> = {
   amountMinor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  completedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   confirmedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   currencyScale?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   customerId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
   depositId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  kytResult?: Resolver<ResolversTypes['KytResult'], ParentType, ContextType>;
   reason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   refundAddress?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   refundId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
   routeCode?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['PartnerCryptoRefundStatus'], ParentType, ContextType>;
   statusInfo?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  submittedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   txHash?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type PartnerCryptoRefundPageResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['PartnerCryptoRefundPage'] = ResolversParentTypes['PartnerCryptoRefundPage']> = {
+  items?: Resolver<Array<ResolversTypes['PartnerCryptoRefund']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
 };
 
 export type PartnerCustomerResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['PartnerCustomer'] = ResolversParentTypes['PartnerCustomer']> = {
@@ -837,6 +892,7 @@ export type PartnerTransactionPageResolvers<ContextType = CallContext, ParentTyp
 export type QueryResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
   cryptoDeposit?: Resolver<Maybe<ResolversTypes['PartnerCryptoDeposit']>, ParentType, ContextType, RequireFields<QueryCryptoDepositArgs, 'depositId'>>;
   cryptoRefund?: Resolver<Maybe<ResolversTypes['PartnerCryptoRefund']>, ParentType, ContextType, RequireFields<QueryCryptoRefundArgs, 'refundId'>>;
+  cryptoRefunds?: Resolver<ResolversTypes['PartnerCryptoRefundPage'], ParentType, ContextType, RequireFields<QueryCryptoRefundsArgs, 'customerId' | 'first'>>;
   cryptoWalletBeneficiary?: Resolver<Maybe<ResolversTypes['WalletBeneficiary']>, ParentType, ContextType, RequireFields<QueryCryptoWalletBeneficiaryArgs, 'walletBeneficiaryId'>>;
   cryptoWithdrawal?: Resolver<Maybe<ResolversTypes['CryptoWithdrawal']>, ParentType, ContextType, RequireFields<QueryCryptoWithdrawalArgs, 'withdrawalId'>>;
   customer?: Resolver<Maybe<ResolversTypes['PartnerCustomer']>, ParentType, ContextType, RequireFields<QueryCustomerArgs, 'customerId'>>;
@@ -889,6 +945,7 @@ export type Resolvers<ContextType = CallContext> = {
   PartnerBalancePage?: PartnerBalancePageResolvers<ContextType>;
   PartnerCryptoDeposit?: PartnerCryptoDepositResolvers<ContextType>;
   PartnerCryptoRefund?: PartnerCryptoRefundResolvers<ContextType>;
+  PartnerCryptoRefundPage?: PartnerCryptoRefundPageResolvers<ContextType>;
   PartnerCustomer?: PartnerCustomerResolvers<ContextType>;
   PartnerEvent?: PartnerEventResolvers<ContextType>;
   PartnerEventPage?: PartnerEventPageResolvers<ContextType>;

@@ -5,6 +5,7 @@ import { Problem } from '../../../core/problem.js';
 import { checkAmount, checkLength } from '../../../core/validate.js';
 import { requireRouteAddress } from '../../beneficiaries/rules.js';
 import { requireOwnCustomer } from '../../customers/rules.js';
+import { post } from '../../ledger/rules.js';
 import { requirePermittedRoute } from '../../routes/rules.js';
 import { insertDeposit } from '../repository.js';
 
@@ -44,6 +45,18 @@ export default mutation('simulateCryptoDeposit', {
       travelRuleOriginator: null,
       creditedAt: ctx.now.toISOString(),
       updatedAt: ctx.now.toISOString(),
+    });
+    // §10.1: the credit is a DEPOSIT row, so the customer's balance can fund refunds and withdrawals.
+    await post(tx, {
+      type: 'DEPOSIT',
+      customerId,
+      clientId: ctx.clientId,
+      currency: deposit.currency,
+      currencyScale: deposit.currencyScale,
+      amountMinor: BigInt(deposit.amountMinor),
+      resourceType: 'CRYPTO_DEPOSIT',
+      resourceId: deposit.depositId,
+      at: ctx.now.toISOString(),
     });
     return { ...deposit, refundableAmountMinor: deposit.amountMinor };
   },
