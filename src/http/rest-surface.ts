@@ -83,6 +83,9 @@ export function selectionOf(type: GraphQLOutputType, fields?: readonly string[],
   const named = getNamedType(type);
   if (!isObjectType(named)) return '';
   const all = named.getFields();
+  // §9.4: a page's items render as its records do, so a page's `fields` are its items'.
+  if (fields && all.items && all.pageInfo)
+    return `{ items ${selectionOf(all.items.type, fields, depth + 1)} pageInfo ${selectionOf(all.pageInfo.type, undefined, depth + 1)} }`;
   const names = fields ?? Object.keys(all);
   const parts: string[] = [];
   for (const name of names) {

@@ -295,8 +295,9 @@ export const WITHDRAWAL_FIELDS =
 /** Fields GraphQL has beyond the document's tables (GraphQL only). */
 export const BENEFICIARY_GRAPHQL_EXTRA = 'customerId';
 export const WITHDRAWAL_GRAPHQL_EXTRA = 'customerId clientReference externalFeeFields';
+/** Every field of PartnerCryptoRefund, in schema order: REST renders them all (§9.4, §10.8). */
 export const REFUND_FIELDS =
-  'refundId depositId customerId routeCode amountMinor currency currencyScale refundAddress reason status statusInfo txHash createdAt updatedAt confirmedAt';
+  'refundId depositId customerId routeCode amountMinor currency currencyScale refundAddress reason status statusInfo kytResult txHash createdAt updatedAt submittedAt confirmedAt completedAt';
 export const DEPOSIT_FIELDS =
   'depositId customerId routeCode blockchain amountMinor currency currencyScale fromAddress txHash status refundableAmountMinor createdAt';
 

@@ -7,14 +7,17 @@ import createCustomer from '../../modules/customers/operations/create-customer.j
 import cryptoDeposit from '../../modules/deposits/operations/crypto-deposit.js';
 import cryptoRefund from '../../modules/refunds/operations/crypto-refund.js';
 import cryptoRefunds from '../../modules/refunds/operations/crypto-refunds.js';
+import cryptoWalletBeneficiaries from '../../modules/beneficiaries/operations/crypto-wallet-beneficiaries.js';
 import cryptoWalletBeneficiary from '../../modules/beneficiaries/operations/crypto-wallet-beneficiary.js';
 import cryptoWithdrawal from '../../modules/withdrawals/operations/crypto-withdrawal.js';
 import customer from '../../modules/customers/operations/customer.js';
 import customerBalances from '../../modules/ledger/operations/customer-balances.js';
 import customerTransactions from '../../modules/ledger/operations/customer-transactions.js';
 import events from '../../modules/events/operations/events.js';
+import removeCryptoWalletBeneficiary from '../../modules/beneficiaries/operations/remove-crypto-wallet-beneficiary.js';
 import simulateCryptoDeposit from '../../modules/deposits/operations/simulate-crypto-deposit.js';
 import submitCryptoRefund from '../../modules/refunds/operations/submit-crypto-refund.js';
+import syncCryptoWalletBeneficiary from '../../modules/beneficiaries/operations/sync-crypto-wallet-beneficiary.js';
 import transaction from '../../modules/ledger/operations/transaction.js';
 
-export const operations = { confirmCryptoRefund, createCryptoRefundApprovalDraft, createCryptoWalletBeneficiary, createCryptoWithdrawalApprovalDraft, createCustomer, cryptoDeposit, cryptoRefund, cryptoRefunds, cryptoWalletBeneficiary, cryptoWithdrawal, customer, customerBalances, customerTransactions, events, simulateCryptoDeposit, submitCryptoRefund, transaction } as const;
+export const operations = { confirmCryptoRefund, createCryptoRefundApprovalDraft, createCryptoWalletBeneficiary, createCryptoWithdrawalApprovalDraft, createCustomer, cryptoDeposit, cryptoRefund, cryptoRefunds, cryptoWalletBeneficiaries, cryptoWalletBeneficiary, cryptoWithdrawal, customer, customerBalances, customerTransactions, events, removeCryptoWalletBeneficiary, simulateCryptoDeposit, submitCryptoRefund, syncCryptoWalletBeneficiary, transaction } as const;

@@ -140,9 +140,13 @@ export type Mutation = {
   createCryptoWalletBeneficiary: WalletBeneficiary;
   createCryptoWithdrawalApprovalDraft: CryptoWithdrawal;
   createCustomer: PartnerCustomer;
+  /** §10.9: final; removing a REMOVED beneficiary answers it unchanged. */
+  removeCryptoWalletBeneficiary: WalletBeneficiary;
   /** Sandbox only (contract §8): outside sandbox mode it answers SANDBOX_ONLY (403). */
   simulateCryptoDeposit: PartnerCryptoDeposit;
   submitCryptoRefund: PartnerCryptoRefund;
+  /** §10.9: screens the address against the deny list now (ACTIVE ↔ BLOCKED). */
+  syncCryptoWalletBeneficiary: WalletBeneficiary;
 };
 
 
@@ -181,6 +185,12 @@ export type MutationCreateCustomerArgs = {
 
 
 /** Every mutation requires an Idempotency-Key header (contract §3). */
+export type MutationRemoveCryptoWalletBeneficiaryArgs = {
+  walletBeneficiaryId: Scalars['UUID']['input'];
+};
+
+
+/** Every mutation requires an Idempotency-Key header (contract §3). */
 export type MutationSimulateCryptoDepositArgs = {
   customerId: Scalars['UUID']['input'];
   input: SimulateCryptoDepositInput;
@@ -191,6 +201,12 @@ export type MutationSimulateCryptoDepositArgs = {
 export type MutationSubmitCryptoRefundArgs = {
   input: SubmitCryptoRefundInput;
   refundId: Scalars['UUID']['input'];
+};
+
+
+/** Every mutation requires an Idempotency-Key header (contract §3). */
+export type MutationSyncCryptoWalletBeneficiaryArgs = {
+  walletBeneficiaryId: Scalars['UUID']['input'];
 };
 
 /**
@@ -445,6 +461,8 @@ export type Query = {
   cryptoRefund?: Maybe<PartnerCryptoRefund>;
   /** Newest first (§9.3). */
   cryptoRefunds: PartnerCryptoRefundPage;
+  /** Newest first (§9.3); REMOVED ones are listed unless filtered out. */
+  cryptoWalletBeneficiaries: WalletBeneficiaryPage;
   cryptoWalletBeneficiary?: Maybe<WalletBeneficiary>;
   cryptoWithdrawal?: Maybe<CryptoWithdrawal>;
   customer?: Maybe<PartnerCustomer>;
@@ -479,6 +497,16 @@ export type QueryCryptoRefundsArgs = {
   depositId?: InputMaybe<Scalars['UUID']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
   statuses?: InputMaybe<Array<PartnerCryptoRefundStatus>>;
+};
+
+
+/** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
+export type QueryCryptoWalletBeneficiariesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  beneficiaryStatuses?: InputMaybe<Array<Scalars['String']['input']>>;
+  blockchain?: InputMaybe<Scalars['String']['input']>;
+  customerId: Scalars['UUID']['input'];
+  first?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -558,7 +586,7 @@ export type SupportFileInput = {
 
 export type WalletBeneficiary = {
   __typename?: 'WalletBeneficiary';
-  /** ACTIVE or BLOCKED. */
+  /** ACTIVE, BLOCKED or REMOVED (§10.9). */
   beneficiaryStatus: Scalars['String']['output'];
   blockchain: Scalars['String']['output'];
   createdAt: Scalars['DateTime']['output'];
@@ -573,6 +601,7 @@ export type WalletBeneficiary = {
   platformUserId?: Maybe<Scalars['String']['output']>;
   purposeOfPayment?: Maybe<Scalars['Int']['output']>;
   relationshipWithThirdParty?: Maybe<Scalars['Int']['output']>;
+  /** Set once, on removal; never cleared. */
   removedAt?: Maybe<Scalars['DateTime']['output']>;
   routeCode: Scalars['String']['output'];
   /** CLEARED or REJECTED. */
@@ -581,6 +610,12 @@ export type WalletBeneficiary = {
   walletAddress: Scalars['String']['output'];
   walletBeneficiaryId: Scalars['UUID']['output'];
   walletType: Scalars['String']['output'];
+};
+
+export type WalletBeneficiaryPage = {
+  __typename?: 'WalletBeneficiaryPage';
+  items: Array<WalletBeneficiary>;
+  pageInfo: PageInfo;
 };
 
 
@@ -693,6 +728,7 @@ export type ResolversTypes = {
   SupportFileInput: SupportFileInput;
   UUID: ResolverTypeWrapper<Scalars['UUID']['output']>;
   WalletBeneficiary: ResolverTypeWrapper<WalletBeneficiaryRow>;
+  WalletBeneficiaryPage: ResolverTypeWrapper<Omit<WalletBeneficiaryPage, 'items'> & { items: Array<ResolversTypes['WalletBeneficiary']> }>;
 };
 
 /** Mapping between all available schema types and the resolvers parents */
@@ -729,6 +765,7 @@ export type ResolversParentTypes = {
   SupportFileInput: SupportFileInput;
   UUID: Scalars['UUID']['output'];
   WalletBeneficiary: WalletBeneficiaryRow;
+  WalletBeneficiaryPage: Omit<WalletBeneficiaryPage, 'items'> & { items: Array<ResolversParentTypes['WalletBeneficiary']> };
 };
 
 export type CryptoWithdrawalResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['CryptoWithdrawal'] = ResolversParentTypes['CryptoWithdrawal']> = {
@@ -771,8 +808,10 @@ export type MutationResolvers<ContextType = CallContext, ParentType extends Reso
   createCryptoWalletBeneficiary?: Resolver<ResolversTypes['WalletBeneficiary'], ParentType, ContextType, RequireFields<MutationCreateCryptoWalletBeneficiaryArgs, 'customerId' | 'input'>>;
   createCryptoWithdrawalApprovalDraft?: Resolver<ResolversTypes['CryptoWithdrawal'], ParentType, ContextType, RequireFields<MutationCreateCryptoWithdrawalApprovalDraftArgs, 'customerId' | 'input'>>;
   createCustomer?: Resolver<ResolversTypes['PartnerCustomer'], ParentType, ContextType, RequireFields<MutationCreateCustomerArgs, 'input'>>;
+  removeCryptoWalletBeneficiary?: Resolver<ResolversTypes['WalletBeneficiary'], ParentType, ContextType, RequireFields<MutationRemoveCryptoWalletBeneficiaryArgs, 'walletBeneficiaryId'>>;
   simulateCryptoDeposit?: Resolver<ResolversTypes['PartnerCryptoDeposit'], ParentType, ContextType, RequireFields<MutationSimulateCryptoDepositArgs, 'customerId' | 'input'>>;
   submitCryptoRefund?: Resolver<ResolversTypes['PartnerCryptoRefund'], ParentType, ContextType, RequireFields<MutationSubmitCryptoRefundArgs, 'input' | 'refundId'>>;
+  syncCryptoWalletBeneficiary?: Resolver<ResolversTypes['WalletBeneficiary'], ParentType, ContextType, RequireFields<MutationSyncCryptoWalletBeneficiaryArgs, 'walletBeneficiaryId'>>;
 };
 
 export type PageInfoResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['PageInfo'] = ResolversParentTypes['PageInfo']> = {
@@ -893,6 +932,7 @@ export type QueryResolvers<ContextType = CallContext, ParentType extends Resolve
   cryptoDeposit?: Resolver<Maybe<ResolversTypes['PartnerCryptoDeposit']>, ParentType, ContextType, RequireFields<QueryCryptoDepositArgs, 'depositId'>>;
   cryptoRefund?: Resolver<Maybe<ResolversTypes['PartnerCryptoRefund']>, ParentType, ContextType, RequireFields<QueryCryptoRefundArgs, 'refundId'>>;
   cryptoRefunds?: Resolver<ResolversTypes['PartnerCryptoRefundPage'], ParentType, ContextType, RequireFields<QueryCryptoRefundsArgs, 'customerId' | 'first'>>;
+  cryptoWalletBeneficiaries?: Resolver<ResolversTypes['WalletBeneficiaryPage'], ParentType, ContextType, RequireFields<QueryCryptoWalletBeneficiariesArgs, 'customerId' | 'first'>>;
   cryptoWalletBeneficiary?: Resolver<Maybe<ResolversTypes['WalletBeneficiary']>, ParentType, ContextType, RequireFields<QueryCryptoWalletBeneficiaryArgs, 'walletBeneficiaryId'>>;
   cryptoWithdrawal?: Resolver<Maybe<ResolversTypes['CryptoWithdrawal']>, ParentType, ContextType, RequireFields<QueryCryptoWithdrawalArgs, 'withdrawalId'>>;
   customer?: Resolver<Maybe<ResolversTypes['PartnerCustomer']>, ParentType, ContextType, RequireFields<QueryCustomerArgs, 'customerId'>>;
@@ -934,6 +974,11 @@ export type WalletBeneficiaryResolvers<ContextType = CallContext, ParentType ext
   walletType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
+export type WalletBeneficiaryPageResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['WalletBeneficiaryPage'] = ResolversParentTypes['WalletBeneficiaryPage']> = {
+  items?: Resolver<Array<ResolversTypes['WalletBeneficiary']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+};
+
 export type Resolvers<ContextType = CallContext> = {
   CryptoWithdrawal?: CryptoWithdrawalResolvers<ContextType>;
   DateTime?: GraphQLScalarType;
@@ -955,5 +1000,6 @@ export type Resolvers<ContextType = CallContext> = {
   StringMap?: GraphQLScalarType;
   UUID?: GraphQLScalarType;
   WalletBeneficiary?: WalletBeneficiaryResolvers<ContextType>;
+  WalletBeneficiaryPage?: WalletBeneficiaryPageResolvers<ContextType>;
 };
 
