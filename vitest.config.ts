@@ -13,6 +13,7 @@ const SLOW = [
   'test/crash.test.ts', // a server process under load, SIGKILLed again and again
   'test/fuzz.test.ts', // fast-check: thousands of requests
   'test/operators.test.ts', // partnerctl, and servers started as `npm start` is
+  'test/operators-lifecycle.test.ts', // partnerctl route, screening and sandbox commands
   'test/rate-limit.test.ts', // partnerctl client limit
   'test/secrets-at-rest.test.ts', // partnerctl, and a server started in production mode
 ];
