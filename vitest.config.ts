@@ -15,6 +15,7 @@ const SLOW = [
   'test/lifecycle-crash.test.ts', // a server process moving money, SIGKILLed again and again
   'test/lifecycle-model.test.ts', // fast-check: random lifecycles against a model
   'test/operators.test.ts', // partnerctl, and servers started as `npm start` is
+  'test/operators-lifecycle.test.ts', // partnerctl route, screening and sandbox commands
   'test/rate-limit.test.ts', // partnerctl client limit
   'test/secrets-at-rest.test.ts', // partnerctl, and a server started in production mode
 ];

@@ -557,11 +557,12 @@ describe('REST plumbing (§6)', () => {
     expect(r.status).toBeLessThan(500);
   });
 
-  it('GET on the beneficiary path → 405 METHOD_NOT_ALLOWED with an Allow header', async () => {
+  it('DELETE on the beneficiary collection (GET lists, POST creates) → 405 METHOD_NOT_ALLOWED with an Allow header', async () => {
     const { s, customerId } = await setup();
-    const r = await server.request(s.client, 'GET', pathFor(customerId));
+    const r = await server.request(s.client, 'DELETE', pathFor(customerId));
     expectRestProblem(r, 405, 'METHOD_NOT_ALLOWED');
     expect(r.headers.get('allow') ?? '').toMatch(/\bPOST\b/);
+    expect(r.headers.get('allow') ?? '').toMatch(/\bGET\b/);
   });
 
   it('unknown path /partner/v1/nope → 404 NOT_FOUND', async () => {

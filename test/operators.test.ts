@@ -117,23 +117,24 @@ describe('§8 partnerctl as a command-line tool', () => {
     expect(b.secret).not.toBe(a.secret);
   });
 
-  it('a duplicate client id exits non-zero with JSON {error} on stderr', async () => {
+  it('a duplicate client id is a refusal: exit 1, {code, detail} on stderr, nothing on stdout', async () => {
     const file = path.join(tempDir(), 'partner.db');
     const clientId = newClientId();
     await partnerctlJson(file, ['client', 'create', '--name', 'Acme', '--client-id', clientId]);
     const r = await partnerctl(file, ['client', 'create', '--name', 'Acme again', '--client-id', clientId]);
-    expect(r.code).not.toBe(0);
+    expect(r.code).toBe(1);
     expect(r.stdout.trim()).toBe('');
-    const err = JSON.parse(r.stderr.trim());
-    expect(typeof err.error).toBe('string');
-    expect(err.error.length).toBeGreaterThan(0);
+    expect(JSON.parse(r.stderr.trim())).toEqual({ code: 'ALREADY_EXISTS', detail: expect.stringContaining(clientId) });
   });
 
-  it('an unknown command exits non-zero', async () => {
+  it('an unknown command, an unknown option or a missing one is a usage error: exit 2, {error} on stderr', async () => {
     const file = path.join(tempDir(), 'partner.db');
-    const r = await partnerctl(file, ['client', 'explode', '--client-id', 'x']);
-    expect(r.code).not.toBe(0);
-    expect(JSON.parse(r.stderr.trim())).toHaveProperty('error');
+    for (const args of [['client', 'explode', '--client-id', 'x'], ['client', 'create', '--name', 'A', '--colour', 'red'], ['client', 'rotate-secret']]) {
+      const r = await partnerctl(file, args);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stdout.trim()).toBe('');
+      expect(JSON.parse(r.stderr.trim())).toEqual({ error: expect.any(String) });
+    }
   });
 
   it('route create / disable / enable and screening deny print JSON and change the database', async () => {

@@ -221,7 +221,8 @@ describe('per-client token bucket (RATE_LIMIT_RPS=1, RATE_LIMIT_BURST=3)', () =>
       ]) {
         const out = await partnerctl(server.databaseUrl, ['client', 'limit', ...args]);
         expect(out.code, args.join(' ')).not.toBe(0);
-        expect(JSON.parse(out.stderr.trim().split('\n').at(-1)!)).toHaveProperty('error');
+        // An unknown client is a refusal ({code, detail}); the rest are usage errors ({error}).
+        expect(JSON.parse(out.stderr.trim().split('\n').at(-1)!)).toHaveProperty(args.includes('no-such-client') ? 'code' : 'error');
       }
     });
   });

@@ -1,4 +1,4 @@
-// Contract §4.5 (refunds and deposits), §5 (authorization evidence), §6 (REST confirmation) and §8
+// Contract §4.5 and §10.8 (refunds and deposits), §5 (authorization evidence), §6 (REST confirmation) and §8
 // (sandbox deposit simulation), exercised over real signed HTTP.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -301,10 +301,14 @@ describe('refund lifecycle (§4.5)', () => {
       refundAddress: ETH_ADDRESS_2, // defaults to the deposit's fromAddress
       reason: 'Sent by mistake',
       status: 'APPROVED',
-      statusInfo: expect.any(String),
+      statusInfo: 'Awaiting submission',
+      kytResult: 'PENDING',
+      txHash: null,
       createdAt: expect.stringMatching(DATETIME_RE),
       updatedAt: expect.stringMatching(DATETIME_RE),
+      submittedAt: null,
       confirmedAt: null,
+      completedAt: null,
     });
     const refundId: string = r1.refundId;
     expect(await refundOf(s, refundId)).toEqual(r1);
@@ -312,7 +316,15 @@ describe('refund lifecycle (§4.5)', () => {
     const sub = await submitWith(s, refundId, stepEvidence('CRYPTO_REFUND_SUBMIT', refundId));
     expect(sub.status, sub.text).toBe(200);
     const r2 = sub.body.data.submitCryptoRefund;
-    expect(r2).toMatchObject({ refundId, depositId, customerId, amountMinor: '300000', status: 'AWAITING_CONFIRMATION', confirmedAt: null });
+    expect(r2).toEqual({
+      ...r1,
+      status: 'AWAITING_CONFIRMATION',
+      statusInfo: 'Awaiting confirmation',
+      // §10.8: no hash until the transfer is broadcast.
+      txHash: null,
+      updatedAt: expect.stringMatching(DATETIME_RE),
+      submittedAt: r2.updatedAt,
+    });
     expect(r2.createdAt).toBe(r1.createdAt);
     expect(Date.parse(r2.updatedAt)).toBeGreaterThanOrEqual(Date.parse(r1.updatedAt));
     expect(await refundOf(s, refundId)).toEqual(r2);
@@ -333,8 +345,13 @@ describe('refund lifecycle (§4.5)', () => {
       refundAddress: ETH_ADDRESS_2,
       reason: 'Sent by mistake',
       status: 'CONFIRMED',
+      statusInfo: 'Confirmed',
+      kytResult: 'PENDING',
+      txHash: null,
       createdAt: r1.createdAt,
-      confirmedAt: expect.stringMatching(DATETIME_RE),
+      submittedAt: r2.submittedAt,
+      confirmedAt: conf.body.updatedAt,
+      completedAt: null,
     });
     expect(Date.parse(conf.body.updatedAt)).toBeGreaterThanOrEqual(Date.parse(r2.updatedAt));
     expect(await refundOf(s, refundId)).toEqual(conf.body);

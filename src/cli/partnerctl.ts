@@ -1,6 +1,8 @@
-// §8 partnerctl: operator commands on the same DATABASE_URL as the server (SQLite or PostgreSQL),
-// printing JSON. A running server reads routes and the deny list per request, and a client's secrets and
-// limit at most CREDENTIAL_CACHE_MS old, so changes apply within the 5 s §8 allows.
+// §8, §10.2, §10.7 partnerctl: operator commands on the same DATABASE_URL as the server (SQLite or
+// PostgreSQL), printing JSON. A running server reads routes, the deny list and the sandbox failure list
+// per request, and a client's secrets and limit at most CREDENTIAL_CACHE_MS old, so changes apply within
+// the 5 s §8 allows. Exit codes (§11.8): 0 done; 1 a refusal, `{"code", "detail"}` on stderr; 2 a usage
+// error, `{"error"}` on stderr.
 import { parseArgs } from 'node:util';
 import { DEFAULT_DATABASE_URL } from '../config.js';
 import { listAuditEvents } from '../db/audit-repository.js';
@@ -8,13 +10,18 @@ import { databaseTargetFromUrl, openEngine } from '../db/engine.js';
 import { secretBoxFromEnv } from '../core/secret-box.js';
 import {
   OperatorError,
+  OperatorRefusal,
+  allowAddress,
+  clearFailAddress,
   createClient,
   createRoute,
   denyAddress,
+  failAddress,
   retireOldestSecret,
   rotateSecret,
   setClientLimit,
   setRouteState,
+  updateRouteOf,
 } from './operators.js';
 
 const USAGE = `usage: partnerctl <command> [options]   (state: DATABASE_URL, default file:./data/partner.db)
@@ -23,10 +30,15 @@ const USAGE = `usage: partnerctl <command> [options]   (state: DATABASE_URL, def
   client retire-secret --client-id ID
   client limit --client-id ID --rps N --burst N
   route create --code C --client-id ID --blockchain ETH|TRON|BTC|SOL --currency CUR --scale N
-               [--min-minor M] [--max-minor M] [--fee-minor F] [--disabled]
+               [--min-minor M] [--max-minor M] [--fee-minor F] [--travel-rule-threshold-minor T] [--disabled]
+  route update --code C --client-id ID [--fee-minor F] [--min-minor M] [--max-minor M]
+               [--travel-rule-threshold-minor T|none]
   route disable --code C
   route enable --code C
   screening deny --blockchain B --address A
+  screening allow --blockchain B --address A
+  sandbox fail-address --blockchain B --address A --at BROADCASTING|CONFIRMING
+  sandbox clear-address --blockchain B --address A
   audit --client ID [--since 2026-11-23T00:00:00.000Z]     (JSON lines)`;
 
 const options = {
@@ -40,6 +52,8 @@ const options = {
   'min-minor': { type: 'string' },
   'max-minor': { type: 'string' },
   'fee-minor': { type: 'string' },
+  'travel-rule-threshold-minor': { type: 'string' },
+  at: { type: 'string' },
   disabled: { type: 'boolean' },
   address: { type: 'string' },
   rps: { type: 'string' },
@@ -77,7 +91,9 @@ export async function run(argv: string[], env: NodeJS.ProcessEnv = process.env):
       case 'client limit':
         return await setClientLimit(db, required(values, 'client-id'), Number(required(values, 'rps')), Number(required(values, 'burst')));
       case 'route create': {
-        const scale = Number(required(values, 'scale'));
+        const scaleText = required(values, 'scale');
+        if (!/^[0-9]{1,2}$/.test(scaleText)) throw new OperatorError('--scale must be an integer 0–36');
+        const scale = Number(scaleText);
         return await createRoute(db, {
           code: required(values, 'code'),
           clientId: required(values, 'client-id'),
@@ -87,7 +103,20 @@ export async function run(argv: string[], env: NodeJS.ProcessEnv = process.env):
           minMinor: values['min-minor'],
           maxMinor: values['max-minor'],
           feeMinor: values['fee-minor'],
+          travelRuleThresholdMinor: values['travel-rule-threshold-minor'],
           disabled: values.disabled ?? false,
+        });
+      }
+      case 'route update': {
+        const threshold = values['travel-rule-threshold-minor'];
+        return await updateRouteOf(db, {
+          code: required(values, 'code'),
+          clientId: required(values, 'client-id'),
+          feeMinor: values['fee-minor'],
+          minMinor: values['min-minor'],
+          maxMinor: values['max-minor'],
+          // §10.2: `none` removes the threshold (deposits on the route are never held).
+          travelRuleThresholdMinor: threshold === 'none' ? null : threshold,
         });
       }
       case 'route disable':
@@ -101,6 +130,12 @@ export async function run(argv: string[], env: NodeJS.ProcessEnv = process.env):
       }
       case 'screening deny':
         return await denyAddress(db, required(values, 'blockchain'), required(values, 'address'));
+      case 'screening allow':
+        return await allowAddress(db, required(values, 'blockchain'), required(values, 'address'));
+      case 'sandbox fail-address':
+        return await failAddress(db, required(values, 'blockchain'), required(values, 'address'), required(values, 'at'));
+      case 'sandbox clear-address':
+        return await clearFailAddress(db, required(values, 'blockchain'), required(values, 'address'));
       default:
         throw new OperatorError(`unknown command "${command}"\n${USAGE}`);
     }
@@ -114,7 +149,12 @@ try {
   if (result instanceof JsonLines) for (const row of result.rows) console.log(JSON.stringify(row));
   else console.log(JSON.stringify(result));
 } catch (e) {
-  const message = e instanceof Error ? e.message : String(e);
-  console.error(JSON.stringify({ error: message }));
-  process.exitCode = 2;
+  if (e instanceof OperatorRefusal) {
+    console.error(JSON.stringify({ code: e.code, detail: e.message }));
+    process.exitCode = 1;
+  } else {
+    const message = e instanceof Error ? e.message : String(e);
+    console.error(JSON.stringify({ error: message }));
+    process.exitCode = 2;
+  }
 }

@@ -77,21 +77,22 @@ const invalidParam = (name: string, detail: string) => new Problem('VALIDATION_F
 
 /**
  * Every field of `type`, nested objects and lists of objects with theirs (§9.4 rendering), in schema
- * order, or only `fields` (in their order) for the resource: the top level, or a page's items (§9.4:
- * "records and list items").
+ * order, or only `fields` (in their order) for the top level.
  */
 export function selectionOf(type: GraphQLOutputType, fields?: readonly string[], depth = 0): string {
   const named = getNamedType(type);
   if (!isObjectType(named)) return '';
   const all = named.getFields();
-  const isPage = fields !== undefined && 'items' in all && 'pageInfo' in all && !fields.includes('items');
-  const names = fields && !isPage ? fields : Object.keys(all);
+  // §9.4: a page's items render as its records do, so a page's `fields` are its items'.
+  if (fields && all.items && all.pageInfo)
+    return `{ items ${selectionOf(all.items.type, fields, depth + 1)} pageInfo ${selectionOf(all.pageInfo.type, undefined, depth + 1)} }`;
+  const names = fields ?? Object.keys(all);
   const parts: string[] = [];
   for (const name of names) {
     const field = all[name];
     if (!field) throw new Error(`REST rendering of ${named.name} names ${name}, which is not one of its fields`);
     if (!isObjectType(getNamedType(field.type))) parts.push(name);
-    else if (depth + 1 < MAX_SELECTION_DEPTH) parts.push(`${name} ${selectionOf(field.type, isPage && name === 'items' ? fields : undefined, depth + 1)}`);
+    else if (depth + 1 < MAX_SELECTION_DEPTH) parts.push(`${name} ${selectionOf(field.type, undefined, depth + 1)}`);
   }
   return `{ ${parts.join(' ')} }`;
 }
@@ -207,18 +208,17 @@ export class RestSurface implements Surface {
   }
 
   async execute(call: HttpCall, ctx: CallContext): Promise<SurfaceResult> {
-    const match = this.routeOf(call);
-    // The query's own faults already name REST parameters; only the operation's are renamed.
-    const variables = this.variables(call, match);
     try {
-      return await this.run(match, variables, ctx);
+      return await this.run(call, ctx);
     } catch (e) {
       throw e instanceof Problem ? withRestPointers(e) : e;
     }
   }
 
-  private async run(match: RestMatch, variables: Record<string, unknown>, ctx: CallContext): Promise<SurfaceResult> {
+  private async run(call: HttpCall, ctx: CallContext): Promise<SurfaceResult> {
+    const match = this.routeOf(call);
     const { route } = match;
+    const variables = this.variables(call, match);
     checkOperation(this.schema, route.operation, {}, variables, ctx.idempotencyKey);
     const result = await execute({ schema: this.schema, document: route.document, variableValues: variables, contextValue: ctx });
     const error = result.errors?.[0];

@@ -298,8 +298,9 @@ export const WITHDRAWAL_FIELDS =
 /** Fields GraphQL has beyond the document's tables (GraphQL only). */
 export const BENEFICIARY_GRAPHQL_EXTRA = 'customerId';
 export const WITHDRAWAL_GRAPHQL_EXTRA = 'customerId clientReference externalFeeFields quoteId submittedAt completedAt';
+/** Every field of PartnerCryptoRefund, in schema order: REST renders them all (§9.4, §10.8). */
 export const REFUND_FIELDS =
-  'refundId depositId customerId routeCode amountMinor currency currencyScale refundAddress reason status statusInfo txHash createdAt updatedAt confirmedAt';
+  'refundId depositId customerId routeCode amountMinor currency currencyScale refundAddress reason status statusInfo kytResult txHash createdAt updatedAt submittedAt confirmedAt completedAt';
 /** Every field of PartnerCryptoDeposit (§10.4); REST renders them all (§9.4). */
 export const DEPOSIT_FIELDS =
   'depositId customerId routeCode blockchain amountMinor currency currencyScale fromAddress toAddress txHash status statusInfo travelRuleRequired travelRuleSubmittedAt refundableAmountMinor creditedAt createdAt updatedAt';

@@ -150,6 +150,12 @@ export type CryptoWithdrawalPage = {
   pageInfo: PageInfo;
 };
 
+/** The destination's screening: PENDING until the step out of SCREENING (§10.6). */
+export type KytResult =
+  | 'CLEARED'
+  | 'PENDING'
+  | 'REJECTED';
+
 /** Every mutation requires an Idempotency-Key header (contract §3). */
 export type Mutation = {
   __typename?: 'Mutation';
@@ -159,12 +165,16 @@ export type Mutation = {
   createCryptoWithdrawalApprovalDraft: CryptoWithdrawal;
   createCryptoWithdrawalQuote: PartnerCryptoWithdrawalQuote;
   createCustomer: PartnerCustomer;
+  /** §10.9: final; removing a REMOVED beneficiary answers it unchanged. */
+  removeCryptoWalletBeneficiary: WalletBeneficiary;
   /** Sandbox only (contract §8): outside sandbox mode it answers SANDBOX_ONLY (403). */
   simulateCryptoDeposit: PartnerCryptoDeposit;
   /** §10.4: releases a PENDING_TRAVEL_RULE deposit (COMPLETED, or FROZEN when its source is deny-listed now). */
   submitCryptoDepositTravelRuleInformation: PartnerCryptoDeposit;
   submitCryptoRefund: PartnerCryptoRefund;
   submitCryptoWithdrawal: CryptoWithdrawal;
+  /** §10.9: screens the address against the deny list now (ACTIVE ↔ BLOCKED). */
+  syncCryptoWalletBeneficiary: WalletBeneficiary;
 };
 
 
@@ -210,6 +220,12 @@ export type MutationCreateCustomerArgs = {
 
 
 /** Every mutation requires an Idempotency-Key header (contract §3). */
+export type MutationRemoveCryptoWalletBeneficiaryArgs = {
+  walletBeneficiaryId: Scalars['UUID']['input'];
+};
+
+
+/** Every mutation requires an Idempotency-Key header (contract §3). */
 export type MutationSimulateCryptoDepositArgs = {
   customerId: Scalars['UUID']['input'];
   input: SimulateCryptoDepositInput;
@@ -234,6 +250,12 @@ export type MutationSubmitCryptoRefundArgs = {
 export type MutationSubmitCryptoWithdrawalArgs = {
   input: SubmitCryptoWithdrawalInput;
   withdrawalId: Scalars['UUID']['input'];
+};
+
+
+/** Every mutation requires an Idempotency-Key header (contract §3). */
+export type MutationSyncCryptoWalletBeneficiaryArgs = {
+  walletBeneficiaryId: Scalars['UUID']['input'];
 };
 
 /**
@@ -353,25 +375,47 @@ export type PartnerCryptoDepositWalletStatus =
   | 'ACTIVE'
   | 'DISABLED';
 
-/** APPROVED (draft) → AWAITING_CONFIRMATION → CONFIRMED. */
+/** APPROVED (draft) → AWAITING_CONFIRMATION (held) → CONFIRMED → the outbound pipeline (§10.8). */
 export type PartnerCryptoRefund = {
   __typename?: 'PartnerCryptoRefund';
   amountMinor: Scalars['String']['output'];
+  completedAt?: Maybe<Scalars['DateTime']['output']>;
   confirmedAt?: Maybe<Scalars['DateTime']['output']>;
   createdAt: Scalars['DateTime']['output'];
   currency: Scalars['String']['output'];
   currencyScale: Scalars['Int']['output'];
   customerId: Scalars['UUID']['output'];
   depositId: Scalars['UUID']['output'];
+  kytResult: KytResult;
   reason?: Maybe<Scalars['String']['output']>;
   refundAddress: Scalars['String']['output'];
   refundId: Scalars['UUID']['output'];
   routeCode: Scalars['String']['output'];
-  status: Scalars['String']['output'];
+  status: PartnerCryptoRefundStatus;
   statusInfo: Scalars['String']['output'];
+  submittedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** Set when the transfer is broadcast; never before. */
   txHash?: Maybe<Scalars['String']['output']>;
   updatedAt: Scalars['DateTime']['output'];
 };
+
+export type PartnerCryptoRefundPage = {
+  __typename?: 'PartnerCryptoRefundPage';
+  items: Array<PartnerCryptoRefund>;
+  pageInfo: PageInfo;
+};
+
+/** Contract §10.8, §10.10. */
+export type PartnerCryptoRefundStatus =
+  | 'APPROVED'
+  | 'AWAITING_CONFIRMATION'
+  | 'BROADCASTING'
+  | 'COMPLETED'
+  | 'CONFIRMED'
+  | 'CONFIRMING'
+  | 'FAILED'
+  | 'REJECTED'
+  | 'SCREENING';
 
 /** §10.5: the route's fee, frozen with the amount until expiresAt. */
 export type PartnerCryptoWithdrawalQuote = {
@@ -535,6 +579,10 @@ export type Query = {
   /** Newest first (§9.3). */
   cryptoDeposits: PartnerCryptoDepositPage;
   cryptoRefund?: Maybe<PartnerCryptoRefund>;
+  /** Newest first (§9.3). */
+  cryptoRefunds: PartnerCryptoRefundPage;
+  /** Newest first (§9.3); REMOVED ones are listed unless filtered out. */
+  cryptoWalletBeneficiaries: WalletBeneficiaryPage;
   cryptoWalletBeneficiary?: Maybe<WalletBeneficiary>;
   cryptoWithdrawal?: Maybe<CryptoWithdrawal>;
   cryptoWithdrawals: CryptoWithdrawalPage;
@@ -579,6 +627,28 @@ export type QueryCryptoDepositsArgs = {
 /** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
 export type QueryCryptoRefundArgs = {
   refundId: Scalars['UUID']['input'];
+};
+
+
+/** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
+export type QueryCryptoRefundsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  createdBefore?: InputMaybe<Scalars['DateTime']['input']>;
+  createdFrom?: InputMaybe<Scalars['DateTime']['input']>;
+  customerId: Scalars['UUID']['input'];
+  depositId?: InputMaybe<Scalars['UUID']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  statuses?: InputMaybe<Array<PartnerCryptoRefundStatus>>;
+};
+
+
+/** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
+export type QueryCryptoWalletBeneficiariesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  beneficiaryStatuses?: InputMaybe<Array<Scalars['String']['input']>>;
+  blockchain?: InputMaybe<Scalars['String']['input']>;
+  customerId: Scalars['UUID']['input'];
+  first?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -706,7 +776,7 @@ export type TravelRuleWalletType =
 
 export type WalletBeneficiary = {
   __typename?: 'WalletBeneficiary';
-  /** ACTIVE or BLOCKED. */
+  /** ACTIVE, BLOCKED or REMOVED (§10.9). */
   beneficiaryStatus: Scalars['String']['output'];
   blockchain: Scalars['String']['output'];
   createdAt: Scalars['DateTime']['output'];
@@ -721,6 +791,7 @@ export type WalletBeneficiary = {
   platformUserId?: Maybe<Scalars['String']['output']>;
   purposeOfPayment?: Maybe<Scalars['Int']['output']>;
   relationshipWithThirdParty?: Maybe<Scalars['Int']['output']>;
+  /** Set once, on removal; never cleared. */
   removedAt?: Maybe<Scalars['DateTime']['output']>;
   routeCode: Scalars['String']['output'];
   /** CLEARED or REJECTED. */
@@ -729,6 +800,12 @@ export type WalletBeneficiary = {
   walletAddress: Scalars['String']['output'];
   walletBeneficiaryId: Scalars['UUID']['output'];
   walletType: Scalars['String']['output'];
+};
+
+export type WalletBeneficiaryPage = {
+  __typename?: 'WalletBeneficiaryPage';
+  items: Array<WalletBeneficiary>;
+  pageInfo: PageInfo;
 };
 
 
@@ -816,6 +893,7 @@ export type ResolversTypes = {
   DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   JSONObject: ResolverTypeWrapper<Scalars['JSONObject']['output']>;
+  KytResult: KytResult;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   OperationAuthorizationInput: OperationAuthorizationInput;
   PageInfo: ResolverTypeWrapper<PageInfo>;
@@ -829,6 +907,8 @@ export type ResolversTypes = {
   PartnerCryptoDepositWalletPage: ResolverTypeWrapper<PartnerCryptoDepositWalletPage>;
   PartnerCryptoDepositWalletStatus: PartnerCryptoDepositWalletStatus;
   PartnerCryptoRefund: ResolverTypeWrapper<CryptoRefundRow>;
+  PartnerCryptoRefundPage: ResolverTypeWrapper<Omit<PartnerCryptoRefundPage, 'items'> & { items: Array<ResolversTypes['PartnerCryptoRefund']> }>;
+  PartnerCryptoRefundStatus: PartnerCryptoRefundStatus;
   PartnerCryptoWithdrawalQuote: ResolverTypeWrapper<PartnerCryptoWithdrawalQuote>;
   PartnerCustomer: ResolverTypeWrapper<CustomerRow>;
   PartnerEvent: ResolverTypeWrapper<PartnerEvent>;
@@ -851,6 +931,7 @@ export type ResolversTypes = {
   TravelRuleWalletType: TravelRuleWalletType;
   UUID: ResolverTypeWrapper<Scalars['UUID']['output']>;
   WalletBeneficiary: ResolverTypeWrapper<WalletBeneficiaryRow>;
+  WalletBeneficiaryPage: ResolverTypeWrapper<Omit<WalletBeneficiaryPage, 'items'> & { items: Array<ResolversTypes['WalletBeneficiary']> }>;
 };
 
 /** Mapping between all available schema types and the resolvers parents */
@@ -878,6 +959,7 @@ export type ResolversParentTypes = {
   PartnerCryptoDepositWallet: PartnerCryptoDepositWallet;
   PartnerCryptoDepositWalletPage: PartnerCryptoDepositWalletPage;
   PartnerCryptoRefund: CryptoRefundRow;
+  PartnerCryptoRefundPage: Omit<PartnerCryptoRefundPage, 'items'> & { items: Array<ResolversParentTypes['PartnerCryptoRefund']> };
   PartnerCryptoWithdrawalQuote: PartnerCryptoWithdrawalQuote;
   PartnerCustomer: CustomerRow;
   PartnerEvent: PartnerEvent;
@@ -895,6 +977,7 @@ export type ResolversParentTypes = {
   TravelRuleOriginatorInput: TravelRuleOriginatorInput;
   UUID: Scalars['UUID']['output'];
   WalletBeneficiary: WalletBeneficiaryRow;
+  WalletBeneficiaryPage: Omit<WalletBeneficiaryPage, 'items'> & { items: Array<ResolversParentTypes['WalletBeneficiary']> };
 };
 
 export type CryptoWithdrawalResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['CryptoWithdrawal'] = ResolversParentTypes['CryptoWithdrawal']> = {
@@ -946,10 +1029,12 @@ export type MutationResolvers<ContextType = CallContext, ParentType extends Reso
   createCryptoWithdrawalApprovalDraft?: Resolver<ResolversTypes['CryptoWithdrawal'], ParentType, ContextType, RequireFields<MutationCreateCryptoWithdrawalApprovalDraftArgs, 'customerId' | 'input'>>;
   createCryptoWithdrawalQuote?: Resolver<ResolversTypes['PartnerCryptoWithdrawalQuote'], ParentType, ContextType, RequireFields<MutationCreateCryptoWithdrawalQuoteArgs, 'customerId' | 'input'>>;
   createCustomer?: Resolver<ResolversTypes['PartnerCustomer'], ParentType, ContextType, RequireFields<MutationCreateCustomerArgs, 'input'>>;
+  removeCryptoWalletBeneficiary?: Resolver<ResolversTypes['WalletBeneficiary'], ParentType, ContextType, RequireFields<MutationRemoveCryptoWalletBeneficiaryArgs, 'walletBeneficiaryId'>>;
   simulateCryptoDeposit?: Resolver<ResolversTypes['PartnerCryptoDeposit'], ParentType, ContextType, RequireFields<MutationSimulateCryptoDepositArgs, 'customerId' | 'input'>>;
   submitCryptoDepositTravelRuleInformation?: Resolver<ResolversTypes['PartnerCryptoDeposit'], ParentType, ContextType, RequireFields<MutationSubmitCryptoDepositTravelRuleInformationArgs, 'depositId' | 'input'>>;
   submitCryptoRefund?: Resolver<ResolversTypes['PartnerCryptoRefund'], ParentType, ContextType, RequireFields<MutationSubmitCryptoRefundArgs, 'input' | 'refundId'>>;
   submitCryptoWithdrawal?: Resolver<ResolversTypes['CryptoWithdrawal'], ParentType, ContextType, RequireFields<MutationSubmitCryptoWithdrawalArgs, 'input' | 'withdrawalId'>>;
+  syncCryptoWalletBeneficiary?: Resolver<ResolversTypes['WalletBeneficiary'], ParentType, ContextType, RequireFields<MutationSyncCryptoWalletBeneficiaryArgs, 'walletBeneficiaryId'>>;
 };
 
 export type PageInfoResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['PageInfo'] = ResolversParentTypes['PageInfo']> = {
@@ -1022,20 +1107,28 @@ export type PartnerCryptoDepositWalletPageResolvers<ContextType = CallContext, P
 
 export type PartnerCryptoRefundResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['PartnerCryptoRefund'] = ResolversParentTypes['PartnerCryptoRefund']> = {
   amountMinor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  completedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   confirmedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   currencyScale?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   customerId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
   depositId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  kytResult?: Resolver<ResolversTypes['KytResult'], ParentType, ContextType>;
   reason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   refundAddress?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   refundId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
   routeCode?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['PartnerCryptoRefundStatus'], ParentType, ContextType>;
   statusInfo?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  submittedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   txHash?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type PartnerCryptoRefundPageResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['PartnerCryptoRefundPage'] = ResolversParentTypes['PartnerCryptoRefundPage']> = {
+  items?: Resolver<Array<ResolversTypes['PartnerCryptoRefund']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
 };
 
 export type PartnerCryptoWithdrawalQuoteResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['PartnerCryptoWithdrawalQuote'] = ResolversParentTypes['PartnerCryptoWithdrawalQuote']> = {
@@ -1105,6 +1198,8 @@ export type QueryResolvers<ContextType = CallContext, ParentType extends Resolve
   cryptoDepositWallets?: Resolver<ResolversTypes['PartnerCryptoDepositWalletPage'], ParentType, ContextType, RequireFields<QueryCryptoDepositWalletsArgs, 'customerId' | 'first'>>;
   cryptoDeposits?: Resolver<ResolversTypes['PartnerCryptoDepositPage'], ParentType, ContextType, RequireFields<QueryCryptoDepositsArgs, 'customerId' | 'first'>>;
   cryptoRefund?: Resolver<Maybe<ResolversTypes['PartnerCryptoRefund']>, ParentType, ContextType, RequireFields<QueryCryptoRefundArgs, 'refundId'>>;
+  cryptoRefunds?: Resolver<ResolversTypes['PartnerCryptoRefundPage'], ParentType, ContextType, RequireFields<QueryCryptoRefundsArgs, 'customerId' | 'first'>>;
+  cryptoWalletBeneficiaries?: Resolver<ResolversTypes['WalletBeneficiaryPage'], ParentType, ContextType, RequireFields<QueryCryptoWalletBeneficiariesArgs, 'customerId' | 'first'>>;
   cryptoWalletBeneficiary?: Resolver<Maybe<ResolversTypes['WalletBeneficiary']>, ParentType, ContextType, RequireFields<QueryCryptoWalletBeneficiaryArgs, 'walletBeneficiaryId'>>;
   cryptoWithdrawal?: Resolver<Maybe<ResolversTypes['CryptoWithdrawal']>, ParentType, ContextType, RequireFields<QueryCryptoWithdrawalArgs, 'withdrawalId'>>;
   cryptoWithdrawals?: Resolver<ResolversTypes['CryptoWithdrawalPage'], ParentType, ContextType, RequireFields<QueryCryptoWithdrawalsArgs, 'customerId' | 'first'>>;
@@ -1147,6 +1242,11 @@ export type WalletBeneficiaryResolvers<ContextType = CallContext, ParentType ext
   walletType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
+export type WalletBeneficiaryPageResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['WalletBeneficiaryPage'] = ResolversParentTypes['WalletBeneficiaryPage']> = {
+  items?: Resolver<Array<ResolversTypes['WalletBeneficiary']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+};
+
 export type Resolvers<ContextType = CallContext> = {
   CryptoWithdrawal?: CryptoWithdrawalResolvers<ContextType>;
   CryptoWithdrawalPage?: CryptoWithdrawalPageResolvers<ContextType>;
@@ -1162,6 +1262,7 @@ export type Resolvers<ContextType = CallContext> = {
   PartnerCryptoDepositWallet?: PartnerCryptoDepositWalletResolvers<ContextType>;
   PartnerCryptoDepositWalletPage?: PartnerCryptoDepositWalletPageResolvers<ContextType>;
   PartnerCryptoRefund?: PartnerCryptoRefundResolvers<ContextType>;
+  PartnerCryptoRefundPage?: PartnerCryptoRefundPageResolvers<ContextType>;
   PartnerCryptoWithdrawalQuote?: PartnerCryptoWithdrawalQuoteResolvers<ContextType>;
   PartnerCustomer?: PartnerCustomerResolvers<ContextType>;
   PartnerEvent?: PartnerEventResolvers<ContextType>;
@@ -1172,5 +1273,6 @@ export type Resolvers<ContextType = CallContext> = {
   StringMap?: GraphQLScalarType;
   UUID?: GraphQLScalarType;
   WalletBeneficiary?: WalletBeneficiaryResolvers<ContextType>;
+  WalletBeneficiaryPage?: WalletBeneficiaryPageResolvers<ContextType>;
 };
 

@@ -1,5 +1,5 @@
 // Wallet beneficiaries' rows: plain reads and writes, no rules.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Exec } from '../../db/exec.js';
 import { prepared } from '../../db/prepared.js';
 import type { WalletBeneficiaryRow } from '../../db/schema.js';
@@ -58,4 +58,44 @@ export async function insertBeneficiary(x: Exec, row: WalletBeneficiaryRow): Pro
     row,
   );
   return rows[0]!;
+}
+
+export type BeneficiaryChange = Partial<Pick<WalletBeneficiaryRow, 'beneficiaryStatus' | 'screeningStatus' | 'lastSyncedAt' | 'removedAt'>> & { updatedAt: string };
+
+/** Changes a beneficiary that is still in `from`; undefined when it no longer is. */
+export async function updateBeneficiary(x: Exec, walletBeneficiaryId: string, from: string, set: BeneficiaryChange): Promise<WalletBeneficiaryRow | undefined> {
+  const t = x.t.walletBeneficiaries;
+  return (
+    await x.q
+      .update(t)
+      .set(set)
+      .where(and(eq(t.walletBeneficiaryId, walletBeneficiaryId), eq(t.beneficiaryStatus, from)))
+      .returning()
+  )[0];
+}
+
+export type BeneficiaryFilter = {
+  /** The last item's (createdAt, walletBeneficiaryId): the walk continues with older ones. */
+  before?: readonly [string, string];
+  statuses?: string[];
+  blockchain?: string;
+  limit: number;
+};
+
+/** A customer's beneficiaries, newest first: createdAt descending, then id descending (§9.3). */
+export async function listBeneficiaries(x: Exec, customerId: string, f: BeneficiaryFilter): Promise<WalletBeneficiaryRow[]> {
+  const t = x.t.walletBeneficiaries;
+  const where: (SQL | undefined)[] = [eq(t.customerId, customerId)];
+  if (f.before) {
+    const [at, id] = f.before;
+    where.push(or(lt(t.createdAt, at), and(eq(t.createdAt, at), lt(t.walletBeneficiaryId, id))));
+  }
+  if (f.statuses) where.push(inArray(t.beneficiaryStatus, f.statuses));
+  if (f.blockchain !== undefined) where.push(eq(t.blockchain, f.blockchain));
+  return x.q
+    .select()
+    .from(t)
+    .where(and(...where))
+    .orderBy(desc(t.createdAt), desc(t.walletBeneficiaryId))
+    .limit(f.limit);
 }

@@ -1,10 +1,19 @@
-// §4.3 Wallet beneficiaries: what a partner sees of one, and the address rule other modules share.
+// §4.3 / §10.9 Wallet beneficiaries: what a partner sees of one, its events, and the address rule other
+// modules share.
+import type { Exec } from '../../db/exec.js';
+import type { WalletBeneficiaryRow } from '../../db/schema.js';
+import type { CallContext } from '../../core/context.js';
+import { requireOwn } from '../../core/ownership.js';
 import { FieldErrors } from '../../core/problem.js';
 import { isBlockchain, isValidAddress, type Blockchain } from '../../core/addresses/index.js';
+import { recordEvent } from '../events/rules.js';
+import { findBeneficiary } from './repository.js';
 
 export const WALLET_TYPES = ['PRIVATE_WALLET', 'VASP_WALLET'] as const;
 export const OWNER_TYPES = ['INDIVIDUAL', 'CORPORATE'] as const;
 export const MAX_SUPPORT_FILES = 10;
+/** §10.9 `beneficiaryStatus`. */
+export const BENEFICIARY_STATUSES = ['ACTIVE', 'BLOCKED', 'REMOVED'] as const;
 
 /** §6: the REST body is exactly the interface document's WalletBeneficiary table, in its order. */
 export const WALLET_BENEFICIARY_REST_FIELDS = [
@@ -23,4 +32,23 @@ export function requireRouteAddress(route: { blockchain: string }, pointer: stri
 /** A wallet address of `blockchain`, added to `errors` as INVALID_WALLET_ADDRESS when it is not one. */
 export function checkWalletAddress(errors: FieldErrors, pointer: string, blockchain: Blockchain, address: string): void {
   if (!isValidAddress(blockchain, address)) errors.addAddress(pointer, `is not a valid ${blockchain} address`);
+}
+
+/** Unknown → 404 WALLET_BENEFICIARY_NOT_FOUND; another partner's → 403 FORBIDDEN. */
+export async function requireOwnBeneficiary(tx: Exec, ctx: CallContext, walletBeneficiaryId: string): Promise<WalletBeneficiaryRow> {
+  return requireOwn(ctx, await findBeneficiary(tx, walletBeneficiaryId), 'WALLET_BENEFICIARY_NOT_FOUND', 'wallet beneficiary', walletBeneficiaryId);
+}
+
+/** §11.1–§11.2: the beneficiary's event after a change, typed by `beneficiaryStatus` (null before a creation). */
+export function recordBeneficiaryEvent(tx: Exec, b: WalletBeneficiaryRow, previousStatus: string | null): Promise<unknown> {
+  return recordEvent(tx, {
+    resourceType: 'WALLET_BENEFICIARY',
+    resourceId: b.walletBeneficiaryId,
+    clientId: b.clientId,
+    customerId: b.customerId,
+    resource: b,
+    status: b.beneficiaryStatus,
+    previousStatus,
+    at: b.updatedAt,
+  });
 }

@@ -1,5 +1,5 @@
 // Crypto refunds' rows: plain reads and writes, no rules.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, notInArray, or, type SQL } from 'drizzle-orm';
 import type { Exec } from '../../db/exec.js';
 import type { CryptoRefundRow } from '../../db/schema.js';
 
@@ -8,13 +8,13 @@ export async function findRefund(x: Exec, refundId: string): Promise<CryptoRefun
   return (await x.q.select().from(t).where(eq(t.refundId, refundId)))[0];
 }
 
-/** Amounts of a deposit's refunds that still count against it (there is no cancelled state yet). */
+/** Amounts of a deposit's refunds that still count against it: all but those REJECTED or FAILED (§10.8). */
 export async function refundAmountsOfDeposit(x: Exec, depositId: string): Promise<string[]> {
   const t = x.t.cryptoRefunds;
   const rows = await x.q
     .select({ amountMinor: t.amountMinor })
     .from(t)
-    .where(and(eq(t.depositId, depositId), sql`${t.status} <> 'CANCELLED'`));
+    .where(and(eq(t.depositId, depositId), notInArray(t.status, ['REJECTED', 'FAILED'])));
   return rows.map((r) => r.amountMinor);
 }
 
@@ -26,4 +26,34 @@ export async function insertRefund(x: Exec, row: CryptoRefundRow): Promise<Crypt
 export async function transitionRefund(x: Exec, refundId: string, from: string, set: Partial<CryptoRefundRow>): Promise<CryptoRefundRow | undefined> {
   const t = x.t.cryptoRefunds;
   return (await x.q.update(t).set(set).where(and(eq(t.refundId, refundId), eq(t.status, from))).returning())[0];
+}
+
+export type RefundFilter = {
+  /** The last item's (createdAt, refundId): the walk continues with older ones. */
+  before?: readonly [string, string];
+  statuses?: string[];
+  depositId?: string;
+  from?: string;
+  until?: string;
+  limit: number;
+};
+
+/** A customer's refunds, newest first: createdAt descending, then refundId descending (§9.3). */
+export async function listRefunds(x: Exec, customerId: string, f: RefundFilter): Promise<CryptoRefundRow[]> {
+  const t = x.t.cryptoRefunds;
+  const where: (SQL | undefined)[] = [eq(t.customerId, customerId)];
+  if (f.before) {
+    const [at, id] = f.before;
+    where.push(or(lt(t.createdAt, at), and(eq(t.createdAt, at), lt(t.refundId, id))));
+  }
+  if (f.statuses) where.push(inArray(t.status, f.statuses));
+  if (f.depositId !== undefined) where.push(eq(t.depositId, f.depositId));
+  if (f.from !== undefined) where.push(gte(t.createdAt, f.from));
+  if (f.until !== undefined) where.push(lt(t.createdAt, f.until));
+  return x.q
+    .select()
+    .from(t)
+    .where(and(...where))
+    .orderBy(desc(t.createdAt), desc(t.refundId))
+    .limit(f.limit);
 }

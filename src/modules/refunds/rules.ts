@@ -1,11 +1,14 @@
-// §4.5 Refunds: APPROVED (draft) → submit → AWAITING_CONFIRMATION → confirm → CONFIRMED, each step
-// authorized by its own evidence (§5). Any other transition is 409 INVALID_STATE.
+// §4.5 / §10.8 Refunds: APPROVED (draft) → submit → AWAITING_CONFIRMATION (held) → confirm → CONFIRMED,
+// each step authorized by its own evidence (§5). Any other transition is 409 INVALID_STATE (§10.10).
+// Every change writes its event in the change's transaction (§11.1 E1), before any ledger row (E6).
 import type { Exec } from '../../db/exec.js';
-import type { CryptoDepositRow, CryptoRefundRow } from '../../db/schema.js';
+import type { CryptoDepositRow, CryptoRefundRow, RouteRow } from '../../db/schema.js';
 import type { CallContext } from '../../core/context.js';
+import { assertEvidenceUnused, type Evidence } from '../../core/evidence.js';
 import { requireOwn } from '../../core/ownership.js';
 import { Problem } from '../../core/problem.js';
 import { lockDeposit } from '../deposits/repository.js';
+import { recordEvent } from '../events/rules.js';
 import { requirePermittedRoute } from '../routes/rules.js';
 import { findRefund, transitionRefund } from './repository.js';
 
@@ -18,35 +21,64 @@ export const requireOwnDeposit = async (tx: Exec, ctx: CallContext, depositId: s
 const requireOwnRefund = async (tx: Exec, ctx: CallContext, refundId: string): Promise<CryptoRefundRow> =>
   requireOwn(ctx, await findRefund(tx, refundId), 'NOT_FOUND', 'refund', refundId);
 
+/** §11.1: the refund's event after a change (`previousStatus` null for its creation). */
+export function recordRefundEvent(tx: Exec, refund: CryptoRefundRow, previousStatus: string | null): Promise<unknown> {
+  return recordEvent(tx, {
+    resourceType: 'CRYPTO_REFUND',
+    resourceId: refund.refundId,
+    clientId: refund.clientId,
+    customerId: refund.customerId,
+    resource: refund,
+    status: refund.status,
+    previousStatus,
+    at: refund.updatedAt,
+  });
+}
+
 export type RefundStep = {
   from: string;
   to: string;
   statusInfo: string;
   /** The step's name, for the INVALID_STATE detail. */
   operation: string;
-  extra: (refund: CryptoRefundRow, now: string) => Partial<CryptoRefundRow>;
+  /** State rules of the step beyond INVALID_STATE and single use (409), checked before any change. */
+  check?: (tx: Exec, refund: CryptoRefundRow) => Promise<void>;
+  /** The step's own fields. */
+  extra: (tx: Exec, refund: CryptoRefundRow, route: RouteRow, now: string) => Promise<Partial<CryptoRefundRow>>;
+  /** What follows the record's event in the same transaction (the ledger rows, E6). */
+  after?: (tx: Exec, refund: CryptoRefundRow) => Promise<void>;
 };
 
-/** Submit and confirm: one transition each, checked in §4 order, evidence verified where §4 places it. */
+/**
+ * Submit and confirm: one transition each, checked in §4 order — the refund (404/403), its deposit's
+ * route (403), the evidence (403), then the state rules (409): INVALID_STATE → AUTHORIZATION_ALREADY_USED
+ * → the step's own (§10.8) — and only then the change, its event and its ledger rows.
+ */
 export async function stepRefund(
   step: RefundStep,
   tx: Exec,
   ctx: CallContext,
   refundId: string,
+  evidence: Evidence,
   authorize: () => void,
 ): Promise<CryptoRefundRow> {
   const refund = await requireOwnRefund(tx, ctx, refundId);
   // The refund copied its deposit's route code at draft: no second read of the deposit.
-  await requirePermittedRoute(tx, ctx, refund.routeCode);
+  const route = await requirePermittedRoute(tx, ctx, refund.routeCode);
   authorize();
   if (refund.status !== step.from) throw new Problem('INVALID_STATE', `Refund is ${refund.status}; ${step.operation} needs ${step.from}.`);
+  // §10.8 places single use before the funds check; the wrapper's own check after run then passes.
+  await assertEvidenceUnused(tx, ctx, evidence);
+  await step.check?.(tx, refund);
   const now = ctx.now.toISOString();
   const updated = await transitionRefund(tx, refundId, step.from, {
     status: step.to,
     statusInfo: step.statusInfo,
     updatedAt: now,
-    ...step.extra(refund, now),
+    ...(await step.extra(tx, refund, route, now)),
   });
   if (!updated) throw new Problem('INVALID_STATE', `Refund is no longer ${step.from}.`);
+  await recordRefundEvent(tx, updated, step.from);
+  await step.after?.(tx, updated);
   return updated;
 }

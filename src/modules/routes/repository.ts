@@ -1,4 +1,4 @@
-// Routes and the screening deny list: plain reads and writes, no rules.
+// Routes, the screening deny list and the sandbox failure list: plain reads and writes, no rules.
 import { and, eq, sql } from 'drizzle-orm';
 import type { Exec } from '../../db/exec.js';
 import { prepared } from '../../db/prepared.js';
@@ -20,6 +20,21 @@ export async function findRoute(x: Exec, routeCode: string, clientId: string): P
 
 export async function insertRoute(x: Exec, row: Exec['t']['routes']['$inferInsert']): Promise<void> {
   await x.q.insert(x.t.routes).values(row);
+}
+
+/** The scales of every route of a currency, whoever it is mapped to (§10.2: one scale per currency). */
+export async function scalesOfCurrency(x: Exec, currency: string): Promise<number[]> {
+  const t = x.t.routes;
+  const rows = await x.q.selectDistinct({ scale: t.currencyScale }).from(t).where(eq(t.currency, currency));
+  return rows.map((r) => r.scale);
+}
+
+export type RouteChange = Partial<Pick<RouteRow, 'feeAmountMinor' | 'minAmountMinor' | 'maxAmountMinor' | 'travelRuleThresholdMinor'>> & { updatedAt: string };
+
+/** Changes one partner's mapping of a route; undefined when there is none. */
+export async function updateRoute(x: Exec, routeCode: string, clientId: string, set: RouteChange): Promise<RouteRow | undefined> {
+  const t = x.t.routes;
+  return (await x.q.update(t).set(set).where(and(eq(t.routeCode, routeCode), eq(t.clientId, clientId))).returning())[0];
 }
 
 /** Enables or disables every mapping of a route code; returns how many there were. */
@@ -44,4 +59,33 @@ export async function isDenied(x: Exec, blockchain: string, addressKey: string):
 
 export async function insertDenied(x: Exec, blockchain: string, addressKey: string, createdAt: string): Promise<void> {
   await x.q.insert(x.t.screeningDenylist).values({ blockchain, addressKey, createdAt }).onConflictDoNothing();
+}
+
+/** Removes a deny-list entry; whether there was one. */
+export async function deleteDenied(x: Exec, blockchain: string, addressKey: string): Promise<boolean> {
+  const t = x.t.screeningDenylist;
+  const rows = await x.q.delete(t).where(and(eq(t.blockchain, blockchain), eq(t.addressKey, addressKey))).returning({ b: t.blockchain });
+  return rows.length > 0;
+}
+
+/** The forced-failure state of a destination (§10.7), or undefined. */
+export async function findSandboxFailure(x: Exec, blockchain: string, addressKey: string): Promise<{ failAt: string } | undefined> {
+  const t = x.t.sandboxFailures;
+  return (await x.q.select({ failAt: t.failAt }).from(t).where(and(eq(t.blockchain, blockchain), eq(t.addressKey, addressKey))))[0];
+}
+
+/** Adds or replaces the forced failure of a destination. */
+export async function saveSandboxFailure(x: Exec, blockchain: string, addressKey: string, failAt: string, createdAt: string): Promise<void> {
+  const t = x.t.sandboxFailures;
+  await x.q
+    .insert(t)
+    .values({ blockchain, addressKey, failAt, createdAt })
+    .onConflictDoUpdate({ target: [t.blockchain, t.addressKey], set: { failAt, createdAt } });
+}
+
+/** Removes the forced failure of a destination; whether there was one. */
+export async function deleteSandboxFailure(x: Exec, blockchain: string, addressKey: string): Promise<boolean> {
+  const t = x.t.sandboxFailures;
+  const rows = await x.q.delete(t).where(and(eq(t.blockchain, blockchain), eq(t.addressKey, addressKey))).returning({ b: t.blockchain });
+  return rows.length > 0;
 }

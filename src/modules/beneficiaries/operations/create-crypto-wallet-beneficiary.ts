@@ -8,7 +8,7 @@ import { requireOwnCustomer } from '../../customers/rules.js';
 import { isDenied } from '../../routes/repository.js';
 import { requirePermittedRoute } from '../../routes/rules.js';
 import { findActiveBeneficiaryByAddress, insertBeneficiary } from '../repository.js';
-import { checkWalletAddress, MAX_SUPPORT_FILES, OWNER_TYPES, WALLET_BENEFICIARY_REST_FIELDS, WALLET_TYPES } from '../rules.js';
+import { checkWalletAddress, MAX_SUPPORT_FILES, OWNER_TYPES, recordBeneficiaryEvent, WALLET_BENEFICIARY_REST_FIELDS, WALLET_TYPES } from '../rules.js';
 
 export default mutation('createCryptoWalletBeneficiary', {
   rest: { method: 'POST', path: '/partner/v1/customers/:customerId/crypto/wallet-beneficiaries', fields: WALLET_BENEFICIARY_REST_FIELDS },
@@ -52,7 +52,7 @@ export default mutation('createCryptoWalletBeneficiary', {
       throw new Problem('DUPLICATE_WALLET_BENEFICIARY', 'This customer already has an active beneficiary with this blockchain and address.');
     const denied = await isDenied(tx, blockchain, addressKey);
     const now = ctx.now.toISOString();
-    return insertBeneficiary(tx, {
+    const created = await insertBeneficiary(tx, {
       walletBeneficiaryId: randomUUID(),
       customerId,
       clientId: ctx.clientId,
@@ -79,5 +79,8 @@ export default mutation('createCryptoWalletBeneficiary', {
       lastSyncedAt: now,
       removedAt: null,
     });
+    // §11.2: `wallet_beneficiary.active` or `.blocked`, sequence 1.
+    await recordBeneficiaryEvent(tx, created, null);
+    return created;
   },
 });

@@ -1,5 +1,7 @@
-// §4.5 confirmCryptoRefund: AWAITING_CONFIRMATION → CONFIRMED (§5 evidence); REST per §6.
+// §4.5 / §10.8 confirmCryptoRefund: AWAITING_CONFIRMATION → CONFIRMED (§5 evidence); the refund enters
+// the outbound pipeline (§10.6) with its forced failure, if any, captured now (§10.7).
 import { mutation } from '../../../core/operation.js';
+import { captureFailure } from '../../transfers/rules.js';
 import { stepRefund } from '../rules.js';
 
 export default mutation('confirmCryptoRefund', {
@@ -7,12 +9,24 @@ export default mutation('confirmCryptoRefund', {
   target: 'refundId',
   evidence: 'CRYPTO_REFUND_CONFIRM',
   resultId: (r) => r.refundId,
-  run: (tx, ctx, { refundId }, authorize) =>
+  run: (tx, ctx, { refundId, input }, authorize) =>
     stepRefund(
-      { operation: 'confirmCryptoRefund', from: 'AWAITING_CONFIRMATION', to: 'CONFIRMED', statusInfo: 'Confirmed', extra: (_r, now) => ({ confirmedAt: now }) },
+      {
+        operation: 'confirmCryptoRefund',
+        from: 'AWAITING_CONFIRMATION',
+        to: 'CONFIRMED',
+        statusInfo: 'Confirmed',
+        extra: async (tx, refund, route, now) => ({
+          confirmedAt: now,
+          // §10.7: the worker's first step is due a step delay after entering CONFIRMED.
+          dueAt: new Date(ctx.now.getTime() + ctx.services.config.sandboxStepDelayMs).toISOString(),
+          failAt: await captureFailure(tx, route.blockchain, refund.refundAddress, ctx.services.config.sandbox),
+        }),
+      },
       tx,
       ctx,
       refundId,
+      input.operationAuthorization,
       authorize,
     ),
 });

@@ -1,4 +1,5 @@
-// §4.5 createCryptoRefundApprovalDraft: at most what is still refundable of the deposit (§5 evidence).
+// §4.5 / §10.8 createCryptoRefundApprovalDraft: on a COMPLETED deposit, at most what is still refundable
+// of it (§5 evidence); nothing is held yet.
 import { randomUUID } from 'node:crypto';
 import { mutation } from '../../../core/operation.js';
 import { Problem } from '../../../core/problem.js';
@@ -7,9 +8,10 @@ import { requireRouteAddress } from '../../beneficiaries/rules.js';
 import { refundableOf } from '../../deposits/rules.js';
 import { requirePermittedRoute } from '../../routes/rules.js';
 import { insertRefund } from '../repository.js';
-import { requireOwnDeposit } from '../rules.js';
+import { recordRefundEvent, requireOwnDeposit } from '../rules.js';
 
 export default mutation('createCryptoRefundApprovalDraft', {
+  rest: { method: 'POST', path: '/partner/v1/crypto/deposits/:depositId/refunds' },
   target: 'depositId',
   evidence: 'CRYPTO_REFUND_CREATE',
   resultId: (r) => r.refundId,
@@ -25,11 +27,13 @@ export default mutation('createCryptoRefundApprovalDraft', {
     authorize();
     const refundAddress = input.refundAddress ?? deposit.fromAddress;
     requireRouteAddress(route, '/refundAddress', refundAddress);
+    // §10.8: only a credited deposit is refundable (a held or frozen one is not, settled point 4).
+    if (deposit.status !== 'COMPLETED') throw new Problem('INVALID_STATE', `Deposit is ${deposit.status}; a refund needs a COMPLETED deposit.`);
     const refundable = await refundableOf(tx, deposit);
     if (BigInt(input.amountMinor) > refundable)
       throw new Problem('REFUND_EXCEEDS_DEPOSIT', `amountMinor ${input.amountMinor} exceeds the deposit's refundable amount ${refundable.toString()}.`);
     const now = ctx.now.toISOString();
-    return insertRefund(tx, {
+    const refund = await insertRefund(tx, {
       refundId: randomUUID(),
       depositId,
       customerId: deposit.customerId,
@@ -52,5 +56,7 @@ export default mutation('createCryptoRefundApprovalDraft', {
       dueAt: null,
       failAt: null,
     });
+    await recordRefundEvent(tx, refund, null);
+    return refund;
   },
 });

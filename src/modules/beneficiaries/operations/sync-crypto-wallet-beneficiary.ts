@@ -1,0 +1,37 @@
+// §10.9 syncCryptoWalletBeneficiary: screens the address against the deny list as it is now, both ways
+// (ACTIVE ↔ BLOCKED); always one event (`.updated` when the status stayed). No route check, no evidence.
+import { mutation } from '../../../core/operation.js';
+import { Problem } from '../../../core/problem.js';
+import { isDenied } from '../../routes/repository.js';
+import { findActiveBeneficiaryByAddress, updateBeneficiary } from '../repository.js';
+import { recordBeneficiaryEvent, requireOwnBeneficiary, WALLET_BENEFICIARY_REST_FIELDS } from '../rules.js';
+
+export default mutation('syncCryptoWalletBeneficiary', {
+  rest: { method: 'POST', path: '/partner/v1/crypto/wallet-beneficiaries/:walletBeneficiaryId/sync', fields: WALLET_BENEFICIARY_REST_FIELDS },
+  target: 'walletBeneficiaryId',
+  evidence: null,
+  resultId: (b) => b.walletBeneficiaryId,
+  run: async (tx, ctx, { walletBeneficiaryId }) => {
+    const b = await requireOwnBeneficiary(tx, ctx, walletBeneficiaryId);
+    if (b.beneficiaryStatus === 'REMOVED') throw new Problem('INVALID_STATE', 'The wallet beneficiary is REMOVED; removal is final.');
+    const denied = await isDenied(tx, b.blockchain, b.addressKey);
+    const next = denied ? 'BLOCKED' : 'ACTIVE';
+    // §4.3 keeps one ACTIVE beneficiary per (customer, chain, address): a BLOCKED one cleared beside an
+    // ACTIVE twin (registered while it was blocked) is refused as a create would be, and stays as it was.
+    if (next === 'ACTIVE' && b.beneficiaryStatus !== 'ACTIVE') {
+      const twin = await findActiveBeneficiaryByAddress(tx, b.customerId, b.blockchain, b.addressKey);
+      if (twin && twin.id !== b.walletBeneficiaryId)
+        throw new Problem('DUPLICATE_WALLET_BENEFICIARY', `Wallet beneficiary ${twin.id} is already ACTIVE with this blockchain and address; this one stays BLOCKED.`);
+    }
+    const now = ctx.now.toISOString();
+    const synced = await updateBeneficiary(tx, walletBeneficiaryId, b.beneficiaryStatus, {
+      beneficiaryStatus: next,
+      screeningStatus: denied ? 'REJECTED' : 'CLEARED',
+      lastSyncedAt: now,
+      updatedAt: now,
+    });
+    if (!synced) throw new Problem('INVALID_STATE', 'The wallet beneficiary changed meanwhile; retry.');
+    await recordBeneficiaryEvent(tx, synced, b.beneficiaryStatus);
+    return synced;
+  },
+});
