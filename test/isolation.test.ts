@@ -211,7 +211,7 @@ function expectRefused(variant: string, a: Attempt, status: number, code: string
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ SANDBOX_STEP_DELAY_MS: '600000' }); // records stay where the test put them
   A = await buildA();
 }, 60_000);
 afterAll(() => server.stop());

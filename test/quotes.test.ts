@@ -244,6 +244,8 @@ describe('drafts with a quote', () => {
       const q2 = await quote(wd2);
       await server.db.run('UPDATE routes SET currency_scale = 8 WHERE route_code = ?', wd2.s.routeCode);
       expectRestProblem(await draftRest(wd2, { quoteId: q2.quoteId, currencyScale: 8 }), 409, 'QUOTE_MISMATCH');
+      // Routes of one currency share one scale (§10.2): later suites' USDT routes are scale 6.
+      await server.db.run('UPDATE routes SET currency_scale = 6 WHERE route_code = ?', wd2.s.routeCode);
     });
   });
 

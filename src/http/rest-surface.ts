@@ -77,7 +77,8 @@ const invalidParam = (name: string, detail: string) => new Problem('VALIDATION_F
 
 /**
  * Every field of `type`, nested objects and lists of objects with theirs (§9.4 rendering), in schema
- * order, or only `fields` (in their order) for the top level.
+ * order, or only `fields` (in their order) for the resource: the top level, or a page's items (§9.4:
+ * "records and list items").
  */
 export function selectionOf(type: GraphQLOutputType, fields?: readonly string[], depth = 0): string {
   const named = getNamedType(type);
@@ -92,7 +93,7 @@ export function selectionOf(type: GraphQLOutputType, fields?: readonly string[],
     const field = all[name];
     if (!field) throw new Error(`REST rendering of ${named.name} names ${name}, which is not one of its fields`);
     if (!isObjectType(getNamedType(field.type))) parts.push(name);
-    else if (depth + 1 < MAX_SELECTION_DEPTH) parts.push(`${name} ${selectionOf(field.type, undefined, depth + 1)}`);
+    else if (depth + 1 < MAX_SELECTION_DEPTH) parts.push(`${name} ${selectionOf(field.type, isPage && name === 'items' ? fields : undefined, depth + 1)}`);
   }
   return `{ ${parts.join(' ')} }`;
 }
@@ -208,17 +209,18 @@ export class RestSurface implements Surface {
   }
 
   async execute(call: HttpCall, ctx: CallContext): Promise<SurfaceResult> {
+    const match = this.routeOf(call);
+    // The query's own faults already name REST parameters; only the operation's are renamed.
+    const variables = this.variables(call, match);
     try {
-      return await this.run(call, ctx);
+      return await this.run(match, variables, ctx);
     } catch (e) {
       throw e instanceof Problem ? withRestPointers(e) : e;
     }
   }
 
-  private async run(call: HttpCall, ctx: CallContext): Promise<SurfaceResult> {
-    const match = this.routeOf(call);
+  private async run(match: RestMatch, variables: Record<string, unknown>, ctx: CallContext): Promise<SurfaceResult> {
     const { route } = match;
-    const variables = this.variables(call, match);
     checkOperation(this.schema, route.operation, {}, variables, ctx.idempotencyKey);
     const result = await execute({ schema: this.schema, document: route.document, variableValues: variables, contextValue: ctx });
     const error = result.errors?.[0];

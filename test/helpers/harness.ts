@@ -69,6 +69,8 @@ export class TestServer {
       RATE_LIMIT_BURST: '1000000',
       ANONYMOUS_RATE_LIMIT_RPS: '1000000',
       ANONYMOUS_RATE_LIMIT_BURST: '1000000',
+      // §10.7: records move only when a test moves the clock (advanceWorker), never on their own mid-test.
+      SANDBOX_STEP_DELAY_MS: '600000',
       // Production refuses to start without a key for client secrets at rest.
       ...(env.NODE_ENV === 'production' ? { PARTNER_SECRET_KEY: randomBytes(32).toString('hex') } : {}),
       ...env,
