@@ -341,8 +341,20 @@ describe('§10.11 upgrade of a database the previous release wrote', () => {
         expect(await server.db.get('SELECT status, due_at FROM crypto_refunds WHERE refund_id = ?', id)).toEqual({ status: 'CONFIRMED', due_at: expect.any(String) });
       return;
     }
+    const chains: Record<string, Blockchain> = { [M.refunds.refundConfirmed]: 'ETH', [M.refunds.refundTronConfirmed]: 'TRON' };
     for (const id of confirmed) {
-      expect(await server.db.get('SELECT status, kyt_result FROM crypto_refunds WHERE refund_id = ?', id)).toEqual({ status: 'COMPLETED', kyt_result: 'CLEARED' });
+      expect(await server.db.get('SELECT status, kyt_result, tx_hash FROM crypto_refunds WHERE refund_id = ?', id)).toEqual({
+        status: 'COMPLETED',
+        kyt_result: 'CLEARED',
+        tx_hash: generatedTxHash(chains[id]!, id),
+      });
+      expect((await server.db.all('SELECT type, sequence FROM events WHERE resource_id = ? ORDER BY sequence', id)).map((e) => e.type)).toEqual([
+        'crypto_refund.confirmed',
+        'crypto_refund.screening',
+        'crypto_refund.broadcasting',
+        'crypto_refund.confirming',
+        'crypto_refund.completed',
+      ]);
       expect(await server.db.all('SELECT type FROM ledger_transactions WHERE resource_id = ? ORDER BY created_at, sequence', id)).toEqual([{ type: 'HOLD' }, { type: 'REFUND' }]);
     }
     // alice: only the AWAITING_CONFIRMATION refund stays held.
