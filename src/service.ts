@@ -7,6 +7,7 @@ import type { Config } from './config.js';
 import { purgeNonces } from './db/clients-repository.js';
 import { openEngine, type Engine } from './db/engine.js';
 import { purgeIdempotencyRecords } from './db/idempotency-repository.js';
+import { runUpgrades } from './db/upgrades/index.js';
 import { descriptors } from './graphql/registry.js';
 import { createApollo } from './graphql/server.js';
 import { GraphQLSurface } from './http/graphql-surface.js';
@@ -53,6 +54,14 @@ export async function startService(config: Config, options: ServiceOptions = {})
     poolSize: config.databasePoolSize,
     onError: (message) => log.error({ message }, 'database'),
   });
+  // §10.11: data upgrades before the server answers (it does not listen until they are done).
+  try {
+    for (const u of await runUpgrades(engine, { clock, sandboxStepDelayMs: config.sandboxStepDelayMs }))
+      if (u.records > 0) log.info({ upgrade: u.name, records: u.records }, 'database upgrade applied');
+  } catch (err) {
+    await engine.close();
+    throw err;
+  }
   const { apollo, schema } = createApollo({ production: config.production });
   await apollo.start();
   const pipeline = new Pipeline({
