@@ -93,7 +93,7 @@ export function selectionOf(type: GraphQLOutputType, fields?: readonly string[],
     const field = all[name];
     if (!field) throw new Error(`REST rendering of ${named.name} names ${name}, which is not one of its fields`);
     if (!isObjectType(getNamedType(field.type))) parts.push(name);
-    else if (depth + 1 < MAX_SELECTION_DEPTH) parts.push(`${name} ${selectionOf(field.type, isPage && name === 'items' ? fields : undefined, depth + 1)}`);
+    else if (depth + 1 < MAX_SELECTION_DEPTH) parts.push(`${name} ${selectionOf(field.type, undefined, depth + 1)}`);
   }
   return `{ ${parts.join(' ')} }`;
 }
