@@ -51,13 +51,14 @@ function directiveQuery(customerId: string, directives: number): string {
 }
 
 /**
- * graphql-armor cost: an object field costs 2 plus 1.5× each child; a scalar costs 1. So a customer
- * selecting `n` scalars (repeated, no aliases) costs 2 + 1.5 n: 665 → 999.5, 666 → 1001.
+ * graphql-armor cost: an object field costs 2 plus 1.5× each child, times a literal `first`; a scalar
+ * costs 1. So a page of 100 ledger rows selecting `n` scalars (repeated, no aliases) costs
+ * 100 × (2 + 1.5 × (2 + 1.5 n)) = 500 + 225 n: 42 → 9,950, 43 → 10,175.
  */
 function costQuery(customerId: string, scalars: number): string {
-  return `{ customer(customerId: "${customerId}") { ${'customerId '.repeat(scalars)}} }`;
+  return `{ customerTransactions(customerId: "${customerId}", first: 100) { items { ${'transactionId '.repeat(scalars)}} } }`;
 }
-const costOf = (scalars: number) => 2 + 1.5 * scalars;
+const costOf = (scalars: number) => 500 + 225 * scalars;
 
 /** A document of exactly `tokens` tokens, each operation cheap enough for the cost limit; runs Q0. */
 function tokenQuery(customerId: string, tokens: number): string {
@@ -98,7 +99,7 @@ describe('GraphQL limits (development server)', () => {
   });
 
   it('the limits are the ones this suite was written for', () => {
-    expect(QUERY_LIMITS).toEqual({ maxTokens: 2000, maxDepth: 8, maxAliases: 5, maxDirectives: 10, maxCost: 1000 });
+    expect(QUERY_LIMITS).toEqual({ maxTokens: 2000, maxDepth: 8, maxAliases: 5, maxDirectives: 10, maxCost: 10_000 });
   });
 
   describe('depth', () => {
@@ -154,19 +155,19 @@ describe('GraphQL limits (development server)', () => {
 
   describe('cost', () => {
     it('the cost queries stay inside every other limit', () => {
-      for (const n of [665, 700]) expect(tokenCount(costQuery(customerId, n))).toBeLessThan(QUERY_LIMITS.maxTokens);
-      expect(costOf(665)).toBeLessThanOrEqual(QUERY_LIMITS.maxCost);
-      expect(costOf(700)).toBeGreaterThan(QUERY_LIMITS.maxCost);
+      for (const n of [42, 43]) expect(tokenCount(costQuery(customerId, n))).toBeLessThan(QUERY_LIMITS.maxTokens);
+      expect(costOf(42)).toBeLessThanOrEqual(QUERY_LIMITS.maxCost);
+      expect(costOf(43)).toBeGreaterThan(QUERY_LIMITS.maxCost);
     });
 
-    it('a query costing 999.5 (no aliases, depth 2) succeeds', async () => {
-      const r = await ask('cost at limit', costQuery(customerId, 665));
+    it('a page of 100 costing 9,950 (no aliases, depth 3) succeeds', async () => {
+      const r = await ask('cost at limit', costQuery(customerId, 42));
       expect(r.status, r.text).toBe(200);
-      expect(r.body).toEqual({ data: { customer: { customerId } } });
+      expect(r.body).toEqual({ data: { customerTransactions: { items: [] } } });
     });
 
-    it('a query costing 1052 (no aliases, depth 2, no directives) → 400 QUERY_TOO_COMPLEX', async () => {
-      const r = await ask('cost over limit', costQuery(customerId, 700));
+    it('a page of 100 costing 10,175 (no aliases, depth 3, no directives) → 400 QUERY_TOO_COMPLEX', async () => {
+      const r = await ask('cost over limit', costQuery(customerId, 43));
       expectGraphQLProblem(r, 400, 'QUERY_TOO_COMPLEX');
     });
   });

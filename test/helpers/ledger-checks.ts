@@ -70,6 +70,7 @@ export async function rebuildFromFeed(server: TestServer, client: Client, custom
   let pages = 0;
   for (;;) {
     const r = await server.gql(client, `query($after: String) { events(first: 100, after: $after) { items { resourceType resourceId sequence data } pageInfo { hasNextPage endCursor } } }`, { after });
+    if (!r.body?.data?.events) throw new Error(`events: ${r.status} ${r.text}`);
     const page = r.body.data.events;
     for (const e of page.items) {
       const seen = latest.get(e.resourceId);
