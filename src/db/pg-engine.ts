@@ -22,7 +22,15 @@ const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url
 /** Held while migrations run, so several processes starting at once apply them one at a time. */
 const MIGRATION_LOCK = 7_420_001;
 /** A job conflicting with a concurrent one is run again; its reads then see what the other committed. */
-const MAX_ATTEMPTS = 12;
+const MAX_ATTEMPTS = 40;
+/**
+ * After this many conflicts a job runs again only while holding a session lock that every such job
+ * takes before its transaction begins: jobs that keep colliding (many writers of one hot row, such as a
+ * customer's balance) then run one after another, each with a snapshot taken after the previous one
+ * committed, instead of exhausting their attempts against each other.
+ */
+const SERIAL_AFTER = 3;
+const SERIAL_LOCK = 7_420_002;
 // 23505: a unique index found the race a read missed; 40001 serialization failure, 40P01 deadlock.
 const RETRYABLE = new Set(['23505', '40001', '40P01']);
 
@@ -40,21 +48,44 @@ function codeOf(error: unknown): string | undefined {
 class TransactionWriter implements EngineWriter {
   readonly failed = false;
   readonly ordered = false;
-  readonly stats = { transactions: 0, retries: 0 };
+  readonly stats = { transactions: 0, retries: 0, serialized: 0 };
 
-  constructor(private readonly db: NodePgDatabase<typeof pgTables>) {}
+  constructor(
+    private readonly db: NodePgDatabase<typeof pgTables>,
+    private readonly pool: pg.Pool,
+  ) {}
+
+  private once<T>(db: NodePgDatabase<typeof pgTables>, work: (tx: Exec) => Promise<T>): Promise<T> {
+    this.stats.transactions += 1;
+    return db.transaction((tx) => work({ q: tx as unknown as Query, t: tables, engine: 'pg' }), { isolationLevel: 'repeatable read' });
+  }
+
+  /** One attempt under the session lock of SERIAL_AFTER, on a connection of its own. */
+  private async serially<T>(work: (tx: Exec) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('select pg_advisory_lock($1)', [SERIAL_LOCK]);
+      this.stats.serialized += 1;
+      try {
+        return await this.once(drizzle(client, { schema: pgTables }), work);
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [SERIAL_LOCK]);
+      }
+    } finally {
+      client.release();
+    }
+  }
 
   async run<T>(work: (tx: Exec) => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       try {
-        this.stats.transactions += 1;
-        return await this.db.transaction((tx) => work({ q: tx as unknown as Query, t: tables, engine: 'pg' }), { isolationLevel: 'repeatable read' });
+        return await (attempt > SERIAL_AFTER ? this.serially(work) : this.once(this.db, work));
       } catch (error) {
         const code = codeOf(error);
         if (attempt >= MAX_ATTEMPTS || code === undefined || !RETRYABLE.has(code)) throw error;
         this.stats.retries += 1;
         // Jittered, growing back-off: colliding jobs do not collide again in lockstep.
-        await sleep(Math.random() * Math.min(50, 2 ** attempt));
+        if (attempt < SERIAL_AFTER) await sleep(Math.random() * Math.min(50, 2 ** attempt));
       }
     }
   }
@@ -95,7 +126,7 @@ export async function openPgEngine(url: string, options: EngineOptions = {}): Pr
       client.release();
     }
   }
-  const writer = new TransactionWriter(db);
+  const writer = new TransactionWriter(db, pool);
   return {
     kind: 'pg',
     read: { q: db as unknown as Query, t: tables, engine: 'pg' },

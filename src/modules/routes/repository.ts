@@ -68,12 +68,6 @@ export async function deleteDenied(x: Exec, blockchain: string, addressKey: stri
   return rows.length > 0;
 }
 
-/** The forced-failure state of a destination (§10.7), or undefined. */
-export async function findSandboxFailure(x: Exec, blockchain: string, addressKey: string): Promise<{ failAt: string } | undefined> {
-  const t = x.t.sandboxFailures;
-  return (await x.q.select({ failAt: t.failAt }).from(t).where(and(eq(t.blockchain, blockchain), eq(t.addressKey, addressKey))))[0];
-}
-
 /** Adds or replaces the forced failure of a destination. */
 export async function saveSandboxFailure(x: Exec, blockchain: string, addressKey: string, failAt: string, createdAt: string): Promise<void> {
   const t = x.t.sandboxFailures;
