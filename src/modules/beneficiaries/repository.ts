@@ -1,6 +1,7 @@
 // Wallet beneficiaries' rows: plain reads and writes, no rules.
-import { and, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Exec } from '../../db/exec.js';
+import { olderThan, newestFirst } from '../../db/keyset.js';
 import { prepared } from '../../db/prepared.js';
 import type { WalletBeneficiaryRow } from '../../db/schema.js';
 
@@ -86,16 +87,13 @@ export type BeneficiaryFilter = {
 export async function listBeneficiaries(x: Exec, customerId: string, f: BeneficiaryFilter): Promise<WalletBeneficiaryRow[]> {
   const t = x.t.walletBeneficiaries;
   const where: (SQL | undefined)[] = [eq(t.customerId, customerId)];
-  if (f.before) {
-    const [at, id] = f.before;
-    where.push(or(lt(t.createdAt, at), and(eq(t.createdAt, at), lt(t.walletBeneficiaryId, id))));
-  }
+  where.push(olderThan(t.createdAt, t.walletBeneficiaryId, f.before));
   if (f.statuses) where.push(inArray(t.beneficiaryStatus, f.statuses));
   if (f.blockchain !== undefined) where.push(eq(t.blockchain, f.blockchain));
   return x.q
     .select()
     .from(t)
     .where(and(...where))
-    .orderBy(desc(t.createdAt), desc(t.walletBeneficiaryId))
+    .orderBy(...newestFirst(t.createdAt, t.walletBeneficiaryId))
     .limit(f.limit);
 }

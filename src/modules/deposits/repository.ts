@@ -1,6 +1,7 @@
 // Crypto deposits' rows, and the routes that make a customer's deposit wallets: plain reads and writes, no rules.
-import { and, asc, desc, eq, gt, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Exec } from '../../db/exec.js';
+import { olderThan, createdWithin, newestFirst } from '../../db/keyset.js';
 import type { CryptoDepositRow, RouteRow } from '../../db/schema.js';
 
 export async function findDeposit(x: Exec, depositId: string): Promise<CryptoDepositRow | undefined> {
@@ -50,19 +51,15 @@ export type DepositFilter = {
 export async function listDeposits(x: Exec, customerId: string, f: DepositFilter): Promise<CryptoDepositRow[]> {
   const t = x.t.cryptoDeposits;
   const where: (SQL | undefined)[] = [eq(t.customerId, customerId)];
-  if (f.before) {
-    const [at, id] = f.before;
-    where.push(or(lt(t.createdAt, at), and(eq(t.createdAt, at), lt(t.depositId, id))));
-  }
+  where.push(olderThan(t.createdAt, t.depositId, f.before));
   if (f.statuses) where.push(inArray(t.status, f.statuses));
   if (f.routeCode !== undefined) where.push(eq(t.routeCode, f.routeCode));
-  if (f.from !== undefined) where.push(gte(t.createdAt, f.from));
-  if (f.until !== undefined) where.push(lt(t.createdAt, f.until));
+  where.push(createdWithin(t.createdAt, f.from, f.until));
   return x.q
     .select()
     .from(t)
     .where(and(...where))
-    .orderBy(desc(t.createdAt), desc(t.depositId))
+    .orderBy(...newestFirst(t.createdAt, t.depositId))
     .limit(f.limit);
 }
 

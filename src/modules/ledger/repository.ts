@@ -1,6 +1,7 @@
 // Balances and ledger rows (§10.1): plain reads and writes, no rules. Rows are only ever inserted (L4).
-import { and, asc, desc, eq, gt, gte, inArray, lt, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lt, or, type SQL } from 'drizzle-orm';
 import type { Exec } from '../../db/exec.js';
+import { createdWithin } from '../../db/keyset.js';
 import type { BalanceRow, LedgerTransactionRow } from '../../db/schema.js';
 
 export async function findBalance(x: Exec, customerId: string, currency: string): Promise<BalanceRow | undefined> {
@@ -68,8 +69,7 @@ export async function listLedgerTransactions(x: Exec, customerId: string, f: Tra
   if (f.currency !== undefined) where.push(eq(t.currency, f.currency));
   if (f.resourceType !== undefined) where.push(eq(t.resourceType, f.resourceType));
   if (f.resourceId !== undefined) where.push(eq(t.resourceId, f.resourceId));
-  if (f.from !== undefined) where.push(gte(t.createdAt, f.from));
-  if (f.until !== undefined) where.push(lt(t.createdAt, f.until));
+  where.push(createdWithin(t.createdAt, f.from, f.until));
   return x.q
     .select()
     .from(t)

@@ -1,6 +1,7 @@
 // Crypto refunds' rows: plain reads and writes, no rules.
-import { and, desc, eq, gte, inArray, lt, notInArray, or, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, notInArray, type SQL } from 'drizzle-orm';
 import type { Exec } from '../../db/exec.js';
+import { olderThan, createdWithin, newestFirst } from '../../db/keyset.js';
 import type { CryptoRefundRow } from '../../db/schema.js';
 
 export async function findRefund(x: Exec, refundId: string): Promise<CryptoRefundRow | undefined> {
@@ -42,18 +43,14 @@ export type RefundFilter = {
 export async function listRefunds(x: Exec, customerId: string, f: RefundFilter): Promise<CryptoRefundRow[]> {
   const t = x.t.cryptoRefunds;
   const where: (SQL | undefined)[] = [eq(t.customerId, customerId)];
-  if (f.before) {
-    const [at, id] = f.before;
-    where.push(or(lt(t.createdAt, at), and(eq(t.createdAt, at), lt(t.refundId, id))));
-  }
+  where.push(olderThan(t.createdAt, t.refundId, f.before));
   if (f.statuses) where.push(inArray(t.status, f.statuses));
   if (f.depositId !== undefined) where.push(eq(t.depositId, f.depositId));
-  if (f.from !== undefined) where.push(gte(t.createdAt, f.from));
-  if (f.until !== undefined) where.push(lt(t.createdAt, f.until));
+  where.push(createdWithin(t.createdAt, f.from, f.until));
   return x.q
     .select()
     .from(t)
     .where(and(...where))
-    .orderBy(desc(t.createdAt), desc(t.refundId))
+    .orderBy(...newestFirst(t.createdAt, t.refundId))
     .limit(f.limit);
 }

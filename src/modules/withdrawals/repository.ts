@@ -1,6 +1,7 @@
 // Crypto withdrawals' and withdrawal quotes' rows: plain reads and writes, no rules.
-import { and, desc, eq, gte, inArray, isNull, lt, or, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { Exec } from '../../db/exec.js';
+import { olderThan, createdWithin, newestFirst } from '../../db/keyset.js';
 import type { CryptoWithdrawalRow, WithdrawalQuoteRow } from '../../db/schema.js';
 
 export async function findWithdrawal(x: Exec, withdrawalId: string): Promise<CryptoWithdrawalRow | undefined> {
@@ -44,21 +45,17 @@ export type WithdrawalFilter = {
 export async function listWithdrawals(x: Exec, customerId: string, f: WithdrawalFilter): Promise<CryptoWithdrawalRow[]> {
   const t = x.t.cryptoWithdrawals;
   const where: (SQL | undefined)[] = [eq(t.customerId, customerId)];
-  if (f.before) {
-    const [at, id] = f.before;
-    where.push(or(lt(t.createdAt, at), and(eq(t.createdAt, at), lt(t.withdrawalId, id))));
-  }
+  where.push(olderThan(t.createdAt, t.withdrawalId, f.before));
   if (f.statuses) where.push(inArray(t.status, f.statuses));
   if (f.routeCode !== undefined) where.push(eq(t.routeCode, f.routeCode));
   if (f.walletBeneficiaryId !== undefined) where.push(eq(t.walletBeneficiaryId, f.walletBeneficiaryId));
   if (f.clientReference !== undefined) where.push(eq(t.clientReference, f.clientReference));
-  if (f.from !== undefined) where.push(gte(t.createdAt, f.from));
-  if (f.until !== undefined) where.push(lt(t.createdAt, f.until));
+  where.push(createdWithin(t.createdAt, f.from, f.until));
   return x.q
     .select()
     .from(t)
     .where(and(...where))
-    .orderBy(desc(t.createdAt), desc(t.withdrawalId))
+    .orderBy(...newestFirst(t.createdAt, t.withdrawalId))
     .limit(f.limit);
 }
 

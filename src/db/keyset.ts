@@ -1,0 +1,18 @@
+// §9.3 the conditions every newest-first list shares: after a position (createdAt, id descending), and
+// within a createdAt range. Repositories add their own filters beside them.
+import { and, desc, eq, gte, lt, or, type AnyColumn, type SQL } from 'drizzle-orm';
+
+/** Items after the position (at, id) in (createdAt, id) descending order; none without a position. */
+export function olderThan(createdAt: AnyColumn, id: AnyColumn, before: readonly [string, string] | undefined): SQL | undefined {
+  if (!before) return undefined;
+  const [at, last] = before;
+  return or(lt(createdAt, at), and(eq(createdAt, at), lt(id, last)));
+}
+
+/** createdFrom inclusive, createdBefore exclusive (§9.3); either may be absent. */
+export function createdWithin(createdAt: AnyColumn, from: string | undefined, until: string | undefined): SQL | undefined {
+  return and(from === undefined ? undefined : gte(createdAt, from), until === undefined ? undefined : lt(createdAt, until));
+}
+
+/** The order of a newest-first list. */
+export const newestFirst = (createdAt: AnyColumn, id: AnyColumn) => [desc(createdAt), desc(id)];
