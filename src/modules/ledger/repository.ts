@@ -1,5 +1,5 @@
 // Balances and ledger rows (§10.1): plain reads and writes, no rules. Rows are only ever inserted (L4).
-import { and, asc, desc, eq, gt, inArray, lt, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Exec } from '../../db/exec.js';
 import { createdWithin } from '../../db/keyset.js';
 import type { BalanceRow, LedgerTransactionRow } from '../../db/schema.js';
@@ -56,14 +56,9 @@ export async function listLedgerTransactions(x: Exec, customerId: string, f: Tra
   const t = x.t.ledgerTransactions;
   const where: (SQL | undefined)[] = [eq(t.customerId, customerId)];
   if (f.before) {
+    // Row values: one range seek of the (customer, createdAt) index however deep the page (src/db/keyset.ts).
     const [at, currency, sequence] = f.before;
-    where.push(
-      or(
-        lt(t.createdAt, at),
-        and(eq(t.createdAt, at), lt(t.currency, currency)),
-        and(eq(t.createdAt, at), eq(t.currency, currency), lt(t.sequence, sequence)),
-      ),
-    );
+    where.push(lte(t.createdAt, at), sql`(${t.createdAt}, ${t.currency}, ${t.sequence}) < (${at}, ${currency}, ${sequence})`);
   }
   if (f.types) where.push(inArray(t.type, f.types));
   if (f.currency !== undefined) where.push(eq(t.currency, f.currency));
