@@ -20,7 +20,9 @@ const KILLS = 8;
 const WITHDRAWALS = 40;
 const AMOUNT = 20_000n;
 const FEE = 10n;
-const FUNDS = 500_000n; // enough for 24 of the 40: the rest must be refused, never overspent
+// Nine completions at most: at least five of the fourteen withdrawals to the clean address must be
+// refused for funds however the releases of screened-out and failed ones fall.
+const FUNDS = 200_000n;
 const FINAL = ['COMPLETED', 'REJECTED', 'FAILED'];
 
 const { tempDir, startMain, stopMain } = processKit({ tempPrefix: 'partner-lifecycle-crash-', unset: [...MODE_VARS, 'PARTNER_SECRET_KEY'] });
@@ -167,10 +169,11 @@ describe('the money lifecycle under SIGKILL', () => {
         ]);
       }
       // Every beneficiary's withdrawals took their own path; some submissions were refused for funds.
-      expect(byStatus.get('COMPLETED')).toBeGreaterThan(0);
-      expect(byStatus.get('REJECTED')).toBeGreaterThan(0);
-      expect(byStatus.get('FAILED')).toBeGreaterThan(0);
-      expect(byStatus.get('APPROVED') ?? 0).toBeGreaterThan(0);
+      const counts = JSON.stringify(Object.fromEntries(byStatus));
+      expect(byStatus.get('COMPLETED'), counts).toBeGreaterThan(0);
+      expect(byStatus.get('REJECTED'), counts).toBeGreaterThan(0);
+      expect(byStatus.get('FAILED'), counts).toBeGreaterThan(0);
+      expect(byStatus.get('APPROVED') ?? 0, counts).toBeGreaterThan(0);
       expect(killedMidway).toBeGreaterThan(0);
       // One transaction.posted per ledger row, and L1–L5.
       const ledgerRows = await db.count(`SELECT COUNT(*) AS n FROM ledger_transactions WHERE customer_id = ?`, customerId);

@@ -15,6 +15,11 @@ export type WorkerTask = {
 };
 
 const BATCH = 100;
+/**
+ * Steps of one round run this many at a time: each is its own transaction, and on SQLite concurrent ones
+ * share a group commit (one fsync) instead of waiting for a disk flush each.
+ */
+const CONCURRENT_STEPS = 8;
 
 export class Worker {
   private timer: NodeJS.Timeout | undefined;
@@ -74,18 +79,22 @@ export class Worker {
     for (const task of this.tasks) {
       const now = this.clock();
       const ids = await task.due(this.engine.read, now, BATCH);
-      for (const id of ids) {
-        if (this.stopped) return applied;
-        try {
-          if (await this.engine.writer.run((tx) => task.step(tx, id, now))) {
-            applied += 1;
-            this.applied += 1;
+      let next = 0;
+      const lane = async () => {
+        while (next < ids.length && !this.stopped) {
+          const id = ids[next++]!;
+          try {
+            if (await this.engine.writer.run((tx) => task.step(tx, id, now))) {
+              applied += 1;
+              this.applied += 1;
+            }
+          } catch (err) {
+            // The step rolled back; its record stays due and is tried again next round.
+            this.logger.error({ err, task: task.name, id }, 'worker step failed');
           }
-        } catch (err) {
-          // The step rolled back; its record stays due and is tried again next round.
-          this.logger.error({ err, task: task.name, id }, 'worker step failed');
         }
-      }
+      };
+      await Promise.all(Array.from({ length: Math.min(CONCURRENT_STEPS, ids.length) }, lane));
     }
     return applied;
   }
