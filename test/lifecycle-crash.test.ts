@@ -128,15 +128,20 @@ describe('the money lifecycle under SIGKILL', () => {
         answers.set(d.withdrawalId, a.status);
         if (a.status !== 200 && !(a.status === 409 && (a.body as { code?: string }).code === 'INSUFFICIENT_FUNDS')) throw new Error(`unexpected answer ${a.status} ${a.text}`);
       };
+      // Kills that cut off submissions, and kills that found the worker moving records.
       let killedMidway = 0;
+      let killedWhileMoving = 0;
       for (let round = 0; round < KILLS; round++) {
         const s = await start();
         const pending = drafts.filter((d) => !answers.has(d.withdrawalId));
         const inFlight = pending.map((d) => submit(s, d).catch((e: Error) => (e.message.startsWith('unexpected') ? Promise.reject(e) : undefined)));
-        await sleep(30 + Math.floor(Math.random() * 250));
+        // The first round is cut short: its submissions are still arriving.
+        await sleep(round === 0 ? 5 : 30 + Math.floor(Math.random() * 250));
         await stopMain(s, 'SIGKILL');
         await Promise.all(inFlight);
         if (drafts.some((d) => !answers.has(d.withdrawalId))) killedMidway += 1;
+        const moving = await db.count(`SELECT COUNT(*) AS n FROM crypto_withdrawals WHERE customer_id = ? AND status IN ('SUBMITTED', 'SCREENING', 'BROADCASTING', 'CONFIRMING')`, customerId);
+        if (moving > 0) killedWhileMoving += 1;
       }
 
       // A last start: the rest answered, then the worker finishes every path.
@@ -174,7 +179,8 @@ describe('the money lifecycle under SIGKILL', () => {
       expect(byStatus.get('REJECTED'), counts).toBeGreaterThan(0);
       expect(byStatus.get('FAILED'), counts).toBeGreaterThan(0);
       expect(byStatus.get('APPROVED') ?? 0, counts).toBeGreaterThan(0);
-      expect(killedMidway).toBeGreaterThan(0);
+      // The kills hit work in progress (which kind depends on the machine's speed).
+      expect(killedMidway + killedWhileMoving, `cut off ${killedMidway}, moving ${killedWhileMoving}`).toBeGreaterThan(0);
       // One transaction.posted per ledger row, and L1–L5.
       const ledgerRows = await db.count(`SELECT COUNT(*) AS n FROM ledger_transactions WHERE customer_id = ?`, customerId);
       const posted = await db.count(`SELECT COUNT(*) AS n FROM events WHERE customer_id = ? AND type = 'transaction.posted'`, customerId);
