@@ -26,5 +26,5 @@ describe('examples/lifecycle.ts', () => {
     const balances = await server.gql(s.client, `{ customerBalances(customerId: "${customerId}") { items { availableMinor heldMinor } } }`);
     // 25 USDT in, 10 USDT out with a fee of 1.5.
     expect(balances.body.data.customerBalances.items).toEqual([{ availableMinor: '13500000', heldMinor: '0' }]);
-  });
+  }, 90_000);
 });

@@ -190,5 +190,5 @@ describe('the money lifecycle under SIGKILL', () => {
       await db.close?.();
       await pgSchema?.drop();
     }
-  });
+  }, 180_000);
 });

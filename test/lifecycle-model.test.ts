@@ -114,7 +114,7 @@ describe('§10 the money lifecycle against a model (property)', () => {
       }),
       { numRuns: Number(process.env.MODEL_RUNS ?? 40), endOnFailure: true },
     );
-  });
+  }, 180_000);
 });
 
 class Runner {
