@@ -78,8 +78,9 @@ export async function postWebhook(url: string, headers: Record<string, string>, 
         status = res.statusCode ?? null;
         let read = 0;
         const done = () => {
-          res.destroy();
           resolve(status !== null && status >= 200 && status < 300 ? { responseStatus: status, error: null } : { responseStatus: status, error: 'NON_2XX_RESPONSE' });
+          // Past 64 KiB the rest is not read: the connection is closed (the outcome is already decided).
+          res.destroy();
         };
         res.on('data', (chunk: Buffer) => {
           read += chunk.length;
