@@ -5,7 +5,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
+import type { SecretBox } from '../../src/core/secret-box.js';
 import type { TestServer } from './harness.js';
+import type { TestDb } from './test-db.js';
 
 /** What a receiver does with a request: answer `status` (after `delayMs`), reset the connection, or never answer. */
 export type Behaviour = { status: number; delayMs?: number; body?: string; headers?: Record<string, string> } | 'reset' | 'hang';
@@ -119,10 +121,21 @@ export type EndpointOptions = { types?: string[]; status?: 'ENABLED' | 'DISABLED
  * An endpoint of `clientId` written into the server's database, its secrets sealed with the server's key
  * (associated data `webhook:<endpointId>`). Returns the endpoint id and its primary secret.
  */
-export async function insertEndpoint(server: TestServer, clientId: string, url: string, o: EndpointOptions = {}): Promise<{ endpointId: string; secret: string }> {
+export function insertEndpoint(server: TestServer, clientId: string, url: string, o: EndpointOptions = {}): Promise<{ endpointId: string; secret: string }> {
+  return insertEndpointInto(server.db, server.config.secretBox, clientId, url, { now: server.clock.now(), ...o });
+}
+
+/** The same on any database (a spawned server's): `box` must be the key that server opens secrets with. */
+export async function insertEndpointInto(
+  db: TestDb,
+  box: SecretBox,
+  clientId: string,
+  url: string,
+  o: EndpointOptions & { now?: Date } = {},
+): Promise<{ endpointId: string; secret: string }> {
   const endpointId = randomUUID();
-  const now = server.clock.now().toISOString();
-  await server.db.run(
+  const now = (o.now ?? new Date()).toISOString();
+  await db.run(
     `INSERT INTO webhook_endpoints (endpoint_id, client_id, url, description, types, status, created_at, updated_at, disabled_at) VALUES (?, ?, ?, NULL, ?, ?, ?, ?, NULL)`,
     endpointId,
     clientId,
@@ -134,10 +147,10 @@ export async function insertEndpoint(server: TestServer, clientId: string, url: 
   );
   const secrets = o.secrets ?? [{ secret: newWebhookSecret() }];
   for (const s of secrets)
-    await server.db.run(
+    await db.run(
       `INSERT INTO webhook_secrets (endpoint_id, secret, created_at, expires_at) VALUES (?, ?, ?, ?)`,
       endpointId,
-      server.config.secretBox.seal(`webhook:${endpointId}`, s.secret),
+      box.seal(`webhook:${endpointId}`, s.secret),
       s.createdAt ?? now,
       s.expiresAt ?? null,
     );
