@@ -58,6 +58,12 @@ const leaseFree = (x: Exec, now: string) => {
   return or(isNull(t.leaseUntil), lte(t.leaseUntil, now))!;
 };
 
+/** Whether any delivery is PENDING (by the due index): most rounds of a service without webhooks stop here. */
+export async function anyPending(x: Exec): Promise<boolean> {
+  const t = x.t.webhookDeliveries;
+  return (await x.q.select({ id: t.deliveryId }).from(t).where(eq(t.status, 'PENDING')).limit(1)).length > 0;
+}
+
 /** D4: PENDING deliveries whose event is older than the cutoff, not in flight. */
 export async function expiredDeliveries(x: Exec, cutoff: string, now: string, limit: number): Promise<string[]> {
   const t = x.t.webhookDeliveries;

@@ -15,6 +15,7 @@ import type { EventRow, WebhookDeliveryRow } from '../../db/schema.js';
 import type { StartTask } from '../../worker/worker.js';
 import { eventView } from '../events/rules.js';
 import {
+  anyPending,
   dueOfEndpoint,
   endpointsWithDue,
   enabledEndpointsOf,
@@ -101,6 +102,7 @@ export class DeliveryTask implements StartTask {
 
   /** D4 expiries first, then per endpoint with a free slot, its due deliveries (at most the free slots). */
   async due(db: Exec, now: Date, limit: number): Promise<string[]> {
+    if (!(await anyPending(db))) return [];
     const at = now.toISOString();
     const cutoff = iso(now.getTime() - this.settings.webhookMaxAgeSeconds * 1000);
     const ids = await expiredDeliveries(db, cutoff, at, limit);
