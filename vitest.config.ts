@@ -19,6 +19,7 @@ const SLOW = [
   'test/operators-lifecycle.test.ts', // partnerctl route, screening and sandbox commands
   'test/rate-limit.test.ts', // partnerctl client limit
   'test/secrets-at-rest.test.ts', // partnerctl, and a server started in production mode
+  'test/webhook-crash.test.ts', // a server process SIGKILLed with webhook attempts in flight
 ];
 
 /**
@@ -33,7 +34,7 @@ const SQLITE_ONLY = [
   'test/crash.test.ts', // SQLite durability under SIGKILL (PostgreSQL's: cross-process)
   'test/operators.test.ts', // first starts, demo and pragmas of the embedded database
 ];
-const PG_ONLY = ['test/cross-process.test.ts', 'test/lifecycle-cross-process.test.ts'];
+const PG_ONLY = ['test/cross-process.test.ts', 'test/lifecycle-cross-process.test.ts', 'test/webhook-cross-process.test.ts'];
 const ENGINE_EXCLUDED = PG ? SQLITE_ONLY : PG_ONLY;
 
 export default defineConfig({

@@ -87,7 +87,7 @@ export async function startService(config: Config, options: ServiceOptions = {})
     );
   }, PURGE_INTERVAL_MS);
   purge.unref();
-  const worker = new Worker(engine, workerTasks(config), clock, config.workerPollIntervalMs, log);
+  const worker = new Worker(engine, workerTasks(config, { engine, clock, logger: log }), clock, config.workerPollIntervalMs, log);
   worker.start();
   return {
     url: `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`,

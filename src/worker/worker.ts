@@ -6,13 +6,31 @@ import type { Logger } from 'pino';
 import type { Engine } from '../db/engine.js';
 import type { Exec } from '../db/exec.js';
 
-export type WorkerTask = {
+type TaskBase = {
   name: string;
   /** Ids whose next step is due at `now`, oldest first, at most `limit`. */
   due(db: Exec, now: Date, limit: number): Promise<string[]>;
+};
+
+export type StepTask = TaskBase & {
   /** One step of one record in `tx`: false when it was no longer due (another process took it). */
   step(tx: Exec, id: string, now: Date): Promise<boolean>;
 };
+
+/**
+ * A task whose step must not hold a transaction open (a webhook request, §11.5): it runs its own
+ * transactions and may leave work running after `start` resolves.
+ */
+export type StartTask = TaskBase & {
+  /** Takes the record (false when it was no longer due) and starts its work. */
+  start(id: string, now: Date): Promise<boolean>;
+  /** Resolves when the work started so far is done, with how much finished since the last call. */
+  idle(): Promise<number>;
+  /** Cuts the work in flight (it is made again later) and resolves when it has stopped. */
+  stop(): Promise<void>;
+};
+
+export type WorkerTask = StepTask | StartTask;
 
 const BATCH = 100;
 /**
@@ -53,6 +71,7 @@ export class Worker {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     await this.running?.catch(() => undefined);
+    for (const task of this.tasks) if ('start' in task) await task.stop();
   }
 
   /** One round: a step of every due record; resolves with how many steps were applied. One round at a time. */
@@ -63,12 +82,17 @@ export class Worker {
     return next;
   }
 
-  /** Rounds until nothing is due at the clock's time (tests move the clock, then drain). */
+  /**
+   * Rounds until nothing is due at the clock's time (tests move the clock, then drain); after each round
+   * it waits for the work tasks left running (webhook attempts), whose outcome may make more due.
+   */
   async drain(maxRounds = 1000): Promise<number> {
     let total = 0;
     for (let i = 0; i < maxRounds; i++) {
       const n = await this.round();
-      if (n === 0) return total;
+      let finished = 0;
+      for (const task of this.tasks) if ('start' in task) finished += await task.idle();
+      if (n === 0 && finished === 0) return total;
       total += n;
     }
     throw new Error(`worker: still busy after ${maxRounds} rounds`);
@@ -84,7 +108,8 @@ export class Worker {
         while (next < ids.length && !this.stopped) {
           const id = ids[next++]!;
           try {
-            if (await this.engine.writer.run((tx) => task.step(tx, id, now))) {
+            const done = 'start' in task ? await task.start(id, now) : await this.engine.writer.run((tx) => task.step(tx, id, now));
+            if (done) {
               applied += 1;
               this.applied += 1;
             }

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { Exec } from '../../db/exec.js';
 import type { EventRow } from '../../db/schema.js';
 import { renderAs } from '../../graphql/render.js';
+import { fanOut } from '../webhooks/delivery.js';
 import { insertEvent, nextEventSequence } from './repository.js';
 
 export type ResourceType = 'CRYPTO_WITHDRAWAL' | 'CRYPTO_REFUND' | 'CRYPTO_DEPOSIT' | 'WALLET_BENEFICIARY' | 'TRANSACTION';
@@ -54,10 +55,13 @@ export function eventTypeOf(c: Pick<Change, 'resourceType' | 'status' | 'previou
   return c.previousStatus === c.status ? `${prefix}.updated` : `${prefix}.${c.status.toLowerCase()}`;
 }
 
-/** E1: writes the change's event in the caller's transaction. Call it after the record's own write. */
+/**
+ * E1: writes the change's event in the caller's transaction. Call it after the record's own write. D1: its
+ * webhook deliveries are written in the same transaction.
+ */
 export async function recordEvent(tx: Exec, c: Change): Promise<EventRow> {
   const { typeName, omit } = resources[c.resourceType];
-  return insertEvent(tx, {
+  const event = await insertEvent(tx, {
     eventId: randomUUID(),
     clientId: c.clientId,
     customerId: c.customerId,
@@ -68,6 +72,8 @@ export async function recordEvent(tx: Exec, c: Change): Promise<EventRow> {
     data: JSON.stringify(renderAs(typeName, c.resource, omit)),
     createdAt: c.at,
   });
+  await fanOut(tx, event);
+  return event;
 }
 
 /** PartnerEvent as GraphQL and the feed show it. */

@@ -1,0 +1,177 @@
+// Webhook deliveries' rows (§11.5): plain reads and writes, no rules. Times are ISO strings, compared as
+// text (all UTC with milliseconds, so text order is time order).
+import { and, asc, count, desc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
+import type { Exec } from '../../db/exec.js';
+import type { WebhookDeliveryRow, WebhookEndpointRow } from '../../db/schema.js';
+
+export type NewDelivery = Pick<
+  WebhookDeliveryRow,
+  'deliveryId' | 'endpointId' | 'eventId' | 'eventType' | 'resourceId' | 'sequence' | 'eventPosition' | 'eventCreatedAt' | 'createdAt' | 'nextAttemptAt'
+>;
+
+/** D1: a client's ENABLED endpoints, by the client index (the one query when it has none). */
+export async function enabledEndpointsOf(x: Exec, clientId: string): Promise<WebhookEndpointRow[]> {
+  const t = x.t.webhookEndpoints;
+  return x.q.select().from(t).where(and(eq(t.clientId, clientId), eq(t.status, 'ENABLED')));
+}
+
+export async function findEndpoint(x: Exec, endpointId: string): Promise<WebhookEndpointRow | undefined> {
+  const t = x.t.webhookEndpoints;
+  return (await x.q.select().from(t).where(eq(t.endpointId, endpointId)))[0];
+}
+
+/**
+ * Writes the endpoint row unchanged: on PostgreSQL two transactions doing so for one endpoint conflict and
+ * one runs again, so the claims of one endpoint (D6) are decided one at a time across processes.
+ */
+export async function lockEndpoint(x: Exec, endpointId: string): Promise<void> {
+  const t = x.t.webhookEndpoints;
+  await x.q.update(t).set({ updatedAt: sql`${t.updatedAt}` }).where(eq(t.endpointId, endpointId));
+}
+
+/**
+ * D5: the PENDING deliveries of (endpoint, resource), written unchanged. Any → the new one is held back.
+ * Writing them (not only reading) makes a concurrent settle of one of them conflict with the fan-out on
+ * PostgreSQL, so a settle never misses the delivery it must release.
+ */
+export async function touchPendingOfResource(x: Exec, endpointId: string, resourceId: string): Promise<number> {
+  const t = x.t.webhookDeliveries;
+  const rows = await x.q
+    .update(t)
+    .set({ status: sql`${t.status}` })
+    .where(and(eq(t.endpointId, endpointId), eq(t.resourceId, resourceId), eq(t.status, 'PENDING')))
+    .returning({ id: t.deliveryId });
+  return rows.length;
+}
+
+export async function insertDelivery(x: Exec, row: NewDelivery): Promise<void> {
+  await x.q.insert(x.t.webhookDeliveries).values({ ...row, status: 'PENDING', attemptCount: 0 });
+}
+
+export async function findDelivery(x: Exec, deliveryId: string): Promise<WebhookDeliveryRow | undefined> {
+  const t = x.t.webhookDeliveries;
+  return (await x.q.select().from(t).where(eq(t.deliveryId, deliveryId)))[0];
+}
+
+const leaseFree = (x: Exec, now: string) => {
+  const t = x.t.webhookDeliveries;
+  return or(isNull(t.leaseUntil), lte(t.leaseUntil, now))!;
+};
+
+/** Whether any delivery is PENDING (by the due index): most rounds of a service without webhooks stop here. */
+export async function anyPending(x: Exec): Promise<boolean> {
+  const t = x.t.webhookDeliveries;
+  return (await x.q.select({ id: t.deliveryId }).from(t).where(eq(t.status, 'PENDING')).limit(1)).length > 0;
+}
+
+/** D4: PENDING deliveries whose event is older than the cutoff, not in flight. */
+export async function expiredDeliveries(x: Exec, cutoff: string, now: string, limit: number): Promise<string[]> {
+  const t = x.t.webhookDeliveries;
+  const rows = await x.q
+    .select({ id: t.deliveryId })
+    .from(t)
+    .where(and(eq(t.status, 'PENDING'), lte(t.eventCreatedAt, cutoff), leaseFree(x, now)))
+    .orderBy(asc(t.eventCreatedAt))
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+/** Endpoints with a delivery due at `now` (not held back, not in flight). */
+export async function endpointsWithDue(x: Exec, now: string, limit: number): Promise<string[]> {
+  const t = x.t.webhookDeliveries;
+  const rows = await x.q
+    .select({ id: t.endpointId })
+    .from(t)
+    .where(and(eq(t.status, 'PENDING'), lte(t.nextAttemptAt, now), leaseFree(x, now)))
+    .groupBy(t.endpointId)
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+/** An endpoint's deliveries due at `now`, oldest due first. */
+export async function dueOfEndpoint(x: Exec, endpointId: string, now: string, limit: number): Promise<string[]> {
+  const t = x.t.webhookDeliveries;
+  const rows = await x.q
+    .select({ id: t.deliveryId })
+    .from(t)
+    .where(and(eq(t.endpointId, endpointId), eq(t.status, 'PENDING'), lte(t.nextAttemptAt, now), leaseFree(x, now)))
+    .orderBy(asc(t.nextAttemptAt), asc(t.eventPosition))
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+/** D6: an endpoint's attempts in flight (leased, lease not run out). */
+export async function inFlightOf(x: Exec, endpointId: string, now: string): Promise<number> {
+  const t = x.t.webhookDeliveries;
+  const row = (
+    await x.q
+      .select({ n: count() })
+      .from(t)
+      .where(and(eq(t.endpointId, endpointId), eq(t.status, 'PENDING'), gt(t.leaseUntil, now)))
+  )[0];
+  return Number(row?.n ?? 0);
+}
+
+/** Compare-and-set on what the caller read: false when another transaction changed the delivery first. */
+export async function updateDelivery(
+  x: Exec,
+  d: Pick<WebhookDeliveryRow, 'deliveryId' | 'status' | 'attemptCount' | 'leaseUntil'>,
+  set: Partial<Pick<WebhookDeliveryRow, 'status' | 'attemptCount' | 'nextAttemptAt' | 'leaseUntil' | 'settledAt'>>,
+): Promise<boolean> {
+  const t = x.t.webhookDeliveries;
+  const rows = await x.q
+    .update(t)
+    .set(set)
+    .where(
+      and(
+        eq(t.deliveryId, d.deliveryId),
+        eq(t.status, d.status),
+        eq(t.attemptCount, d.attemptCount),
+        d.leaseUntil === null ? isNull(t.leaseUntil) : eq(t.leaseUntil, d.leaseUntil),
+      ),
+    )
+    .returning({ id: t.deliveryId });
+  return rows.length === 1;
+}
+
+/** D5: the earliest PENDING delivery of (endpoint, resource), the one to release when its elder settles. */
+export async function headOfResource(x: Exec, endpointId: string, resourceId: string): Promise<WebhookDeliveryRow | undefined> {
+  const t = x.t.webhookDeliveries;
+  return (
+    await x.q
+      .select()
+      .from(t)
+      .where(and(eq(t.endpointId, endpointId), eq(t.resourceId, resourceId), eq(t.status, 'PENDING')))
+      .orderBy(asc(t.eventPosition))
+      .limit(1)
+  )[0];
+}
+
+export async function releaseDelivery(x: Exec, deliveryId: string, at: string): Promise<void> {
+  const t = x.t.webhookDeliveries;
+  await x.q
+    .update(t)
+    .set({ nextAttemptAt: at })
+    .where(and(eq(t.deliveryId, deliveryId), eq(t.status, 'PENDING'), isNull(t.nextAttemptAt)));
+}
+
+export type AttemptRow = { deliveryId: string; attemptNumber: number; startedAt: string; durationMs: number; responseStatus: number | null; error: string | null };
+
+export async function insertAttempt(x: Exec, row: AttemptRow): Promise<void> {
+  await x.q.insert(x.t.webhookAttempts).values(row);
+}
+
+export async function findEvent(x: Exec, eventId: string) {
+  const t = x.t.events;
+  return (await x.q.select().from(t).where(eq(t.eventId, eventId)))[0];
+}
+
+/** §11.4: an endpoint's secrets that still sign at `now` (primary, or within the overlap), newest first. */
+export async function signingSecretRows(x: Exec, endpointId: string, now: string): Promise<{ secret: string }[]> {
+  const t = x.t.webhookSecrets;
+  return x.q
+    .select({ secret: t.secret })
+    .from(t)
+    .where(and(eq(t.endpointId, endpointId), or(isNull(t.expiresAt), gt(t.expiresAt, now))))
+    .orderBy(desc(t.createdAt), desc(t.id));
+}
