@@ -75,6 +75,11 @@ function retryMaxDelay(raw: string | undefined, base: number): number {
   return n;
 }
 
+/** §11.4 / §11.9: read by the server and by partnerctl (webhook rotate-secret). */
+export function webhookSecretOverlapSecondsOf(env: NodeJS.ProcessEnv): number {
+  return integerIn('WEBHOOK_SECRET_OVERLAP_SECONDS', env.WEBHOOK_SECRET_OVERLAP_SECONDS, 86_400, 0, 604_800);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const production = env.NODE_ENV === 'production';
   const webhookRetryBaseMs = integerIn('WEBHOOK_RETRY_BASE_MS', env.WEBHOOK_RETRY_BASE_MS, 5000, 10, 3_600_000);
@@ -102,7 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookRetryBaseMs,
     webhookRetryMaxDelayMs: retryMaxDelay(env.WEBHOOK_RETRY_MAX_DELAY_MS, webhookRetryBaseMs),
     webhookMaxAgeSeconds: integerIn('WEBHOOK_MAX_AGE_SECONDS', env.WEBHOOK_MAX_AGE_SECONDS, 259_200, 1, 2_592_000),
-    webhookSecretOverlapSeconds: integerIn('WEBHOOK_SECRET_OVERLAP_SECONDS', env.WEBHOOK_SECRET_OVERLAP_SECONDS, 86_400, 0, 604_800),
+    webhookSecretOverlapSeconds: webhookSecretOverlapSecondsOf(env),
     webhookMaxInFlightPerEndpoint: integerIn('WEBHOOK_MAX_IN_FLIGHT_PER_ENDPOINT', env.WEBHOOK_MAX_IN_FLIGHT_PER_ENDPOINT, 4, 1, 64),
     rateLimit: {
       rps: positiveNumber('RATE_LIMIT_RPS', env.RATE_LIMIT_RPS, 200),
