@@ -30,6 +30,18 @@ export type Config = {
   sandboxStepDelayMs: number;
   /** §10.7: how often the worker looks for due steps (WORKER_POLL_INTERVAL_MS). */
   workerPollIntervalMs: number;
+  /** §11.9 webhooks: per attempt, connect to last byte (WEBHOOK_TIMEOUT_MS). */
+  webhookTimeoutMs: number;
+  /** §11.5 D3: first retry delay (WEBHOOK_RETRY_BASE_MS). */
+  webhookRetryBaseMs: number;
+  /** §11.5 D3: cap of the retry delay, at least the base (WEBHOOK_RETRY_MAX_DELAY_MS). */
+  webhookRetryMaxDelayMs: number;
+  /** §11.5 D4: a delivery not SUCCEEDED this long after its event becomes FAILED (WEBHOOK_MAX_AGE_SECONDS). */
+  webhookMaxAgeSeconds: number;
+  /** §11.4: how long the previous secret still signs after a rotation (WEBHOOK_SECRET_OVERLAP_SECONDS). */
+  webhookSecretOverlapSeconds: number;
+  /** §11.5 D6: requests in flight per endpoint (WEBHOOK_MAX_IN_FLIGHT_PER_ENDPOINT). */
+  webhookMaxInFlightPerEndpoint: number;
   /** Token bucket per partner client, after authentication. */
   rateLimit: { rps: number; burst: number };
   /** Token bucket per source address for requests that fail authentication. */
@@ -53,8 +65,24 @@ function integerIn(name: string, raw: string | undefined, fallback: number, min:
   return n;
 }
 
+/** §11.9 WEBHOOK_RETRY_MAX_DELAY_MS: an integer no smaller than the base delay (the contract gives no upper bound). */
+function retryMaxDelay(raw: string | undefined, base: number): number {
+  const name = 'WEBHOOK_RETRY_MAX_DELAY_MS';
+  // The default is the base's own maximum, so it is never below the base.
+  if (raw === undefined || raw === '') return 3_600_000;
+  const n = /^-?\d+$/.test(raw.trim()) ? Number(raw.trim()) : NaN;
+  if (!Number.isSafeInteger(n) || n < base) throw new Error(`${name} must be an integer of at least WEBHOOK_RETRY_BASE_MS (${base}), got "${raw}"`);
+  return n;
+}
+
+/** §11.4 / §11.9: read by the server and by partnerctl (webhook rotate-secret). */
+export function webhookSecretOverlapSecondsOf(env: NodeJS.ProcessEnv): number {
+  return integerIn('WEBHOOK_SECRET_OVERLAP_SECONDS', env.WEBHOOK_SECRET_OVERLAP_SECONDS, 86_400, 0, 604_800);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const production = env.NODE_ENV === 'production';
+  const webhookRetryBaseMs = integerIn('WEBHOOK_RETRY_BASE_MS', env.WEBHOOK_RETRY_BASE_MS, 5000, 10, 3_600_000);
   const port = env.PORT === undefined || env.PORT === '' ? 4000 : Number(env.PORT);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}"`);
   return {
@@ -75,6 +103,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     quoteTtlSeconds: integerIn('WITHDRAWAL_QUOTE_TTL_SECONDS', env.WITHDRAWAL_QUOTE_TTL_SECONDS, 60, 1, 3600),
     sandboxStepDelayMs: integerIn('SANDBOX_STEP_DELAY_MS', env.SANDBOX_STEP_DELAY_MS, 1000, 0, 600_000),
     workerPollIntervalMs: integerIn('WORKER_POLL_INTERVAL_MS', env.WORKER_POLL_INTERVAL_MS, 100, 10, 10_000),
+    webhookTimeoutMs: integerIn('WEBHOOK_TIMEOUT_MS', env.WEBHOOK_TIMEOUT_MS, 10_000, 100, 30_000),
+    webhookRetryBaseMs,
+    webhookRetryMaxDelayMs: retryMaxDelay(env.WEBHOOK_RETRY_MAX_DELAY_MS, webhookRetryBaseMs),
+    webhookMaxAgeSeconds: integerIn('WEBHOOK_MAX_AGE_SECONDS', env.WEBHOOK_MAX_AGE_SECONDS, 259_200, 1, 2_592_000),
+    webhookSecretOverlapSeconds: webhookSecretOverlapSecondsOf(env),
+    webhookMaxInFlightPerEndpoint: integerIn('WEBHOOK_MAX_IN_FLIGHT_PER_ENDPOINT', env.WEBHOOK_MAX_IN_FLIGHT_PER_ENDPOINT, 4, 1, 64),
     rateLimit: {
       rps: positiveNumber('RATE_LIMIT_RPS', env.RATE_LIMIT_RPS, 200),
       burst: positiveNumber('RATE_LIMIT_BURST', env.RATE_LIMIT_BURST, 1000),

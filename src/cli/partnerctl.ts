@@ -4,7 +4,7 @@
 // the 5 s §8 allows. Exit codes (§11.8): 0 done; 1 a refusal, `{"code", "detail"}` on stderr; 2 a usage
 // error, `{"error"}` on stderr.
 import { parseArgs } from 'node:util';
-import { DEFAULT_DATABASE_URL } from '../config.js';
+import { DEFAULT_DATABASE_URL, webhookSecretOverlapSecondsOf } from '../config.js';
 import { listAuditEvents } from '../db/audit-repository.js';
 import { databaseTargetFromUrl, openEngine } from '../db/engine.js';
 import { secretBoxFromEnv } from '../core/secret-box.js';
@@ -23,6 +23,7 @@ import {
   setRouteState,
   updateRouteOf,
 } from './operators.js';
+import { createWebhook, disableWebhook, enableWebhook, listWebhooks, rotateWebhookSecret, typesOf, webhookDeliveries, type WebhookSettings } from './webhooks.js';
 
 const USAGE = `usage: partnerctl <command> [options]   (state: DATABASE_URL, default file:./data/partner.db)
   client create --name N [--client-id ID] [--secret S]
@@ -39,6 +40,12 @@ const USAGE = `usage: partnerctl <command> [options]   (state: DATABASE_URL, def
   screening allow --blockchain B --address A
   sandbox fail-address --blockchain B --address A --at BROADCASTING|CONFIRMING
   sandbox clear-address --blockchain B --address A
+  webhook create --client-id ID --url U [--types T1,T2] [--description D]
+  webhook list --client-id ID
+  webhook disable --endpoint-id E
+  webhook enable --endpoint-id E
+  webhook rotate-secret --endpoint-id E
+  webhook deliveries --endpoint-id E [--status PENDING|SUCCEEDED|FAILED|CANCELLED]
   audit --client ID [--since 2026-11-23T00:00:00.000Z]     (JSON lines)`;
 
 const options = {
@@ -60,6 +67,11 @@ const options = {
   burst: { type: 'string' },
   client: { type: 'string' },
   since: { type: 'string' },
+  url: { type: 'string' },
+  types: { type: 'string' },
+  description: { type: 'string' },
+  'endpoint-id': { type: 'string' },
+  status: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -80,7 +92,10 @@ export async function run(argv: string[], env: NodeJS.ProcessEnv = process.env):
   if (values.help || !command) throw new OperatorError(USAGE);
   const db = await openEngine(databaseTargetFromUrl(env.DATABASE_URL || DEFAULT_DATABASE_URL), { poolSize: 1 });
   try {
-    const box = secretBoxFromEnv(env, env.NODE_ENV === 'production');
+    const production = env.NODE_ENV === 'production';
+    const box = secretBoxFromEnv(env, production);
+    // §11.7: partnerctl applies its own NODE_ENV.
+    const hooks = (): WebhookSettings => ({ box, production, overlapSeconds: webhookSecretOverlapSecondsOf(env) });
     switch (command) {
       case 'client create':
         return await createClient(db, box, { name: required(values, 'name'), clientId: values['client-id'], secret: values.secret });
@@ -128,6 +143,23 @@ export async function run(argv: string[], env: NodeJS.ProcessEnv = process.env):
         if (since !== undefined && Number.isNaN(Date.parse(since))) throw new OperatorError('--since must be an ISO 8601 date-time');
         return new JsonLines(await listAuditEvents(db.read, required(values, 'client'), since && new Date(since).toISOString()));
       }
+      case 'webhook create':
+        return await createWebhook(db, hooks(), {
+          clientId: required(values, 'client-id'),
+          url: required(values, 'url'),
+          types: typesOf(values.types),
+          description: values.description,
+        });
+      case 'webhook list':
+        return await listWebhooks(db, required(values, 'client-id'));
+      case 'webhook disable':
+        return await disableWebhook(db, required(values, 'endpoint-id'));
+      case 'webhook enable':
+        return await enableWebhook(db, hooks(), required(values, 'endpoint-id'));
+      case 'webhook rotate-secret':
+        return await rotateWebhookSecret(db, hooks(), required(values, 'endpoint-id'));
+      case 'webhook deliveries':
+        return await webhookDeliveries(db, required(values, 'endpoint-id'), values.status);
       case 'screening deny':
         return await denyAddress(db, required(values, 'blockchain'), required(values, 'address'));
       case 'screening allow':

@@ -21,6 +21,16 @@ export function fingerprintOf(operation: string, args: Record<string, unknown>):
   return sha256Hex(jcs({ operation, arguments: args }));
 }
 
+// A result holding a secret is stored sealed (descriptor `sealResult`), bound to its record by the
+// associated data: a stored JSON result always starts with `{`, a sealed one with this prefix.
+const sealedPrefix = 'sealed:';
+const box = (ctx: CallContext) => ctx.services.config.secretBox;
+const aadOf = (ctx: CallContext, key: string) => `idempotency\n${ctx.clientId}\n${key}`;
+
+function openResult(ctx: CallContext, key: string, stored: string): string {
+  return stored.startsWith(sealedPrefix) ? box(ctx).open(aadOf(ctx, key), stored.slice(sealedPrefix.length)) : stored;
+}
+
 /**
  * Runs `effect` at most once per (client, key): a stored result with the same fingerprint is returned
  * as it was first answered; a different fingerprint is 409. The effect, its idempotency record and its
@@ -34,6 +44,7 @@ export function runIdempotent<T extends object>(
   subject: AuditSubject,
   args: Record<string, unknown>,
   resourceIdOf: (result: T) => string,
+  sealResult: boolean,
   effect: (tx: Exec) => Promise<T>,
 ): Promise<T> {
   const key = ctx.idempotencyKey;
@@ -55,7 +66,7 @@ export function runIdempotent<T extends object>(
         );
       ctx.outcome.stored = { resourceId: stored.resourceId, expiresAtMs: stored.expiresAtMs, replayed: true, subject };
       await auditSuccess(tx, ctx, subject, stored.resourceId, true);
-      return JSON.parse(stored.responseJson) as T;
+      return JSON.parse(openResult(ctx, key, stored.responseJson)) as T;
     }
     const result = await effect(tx);
     const resourceId = resourceIdOf(result);
@@ -67,7 +78,7 @@ export function runIdempotent<T extends object>(
       operation,
       fingerprint,
       resourceId,
-      responseJson: JSON.stringify(result),
+      responseJson: sealResult ? sealedPrefix + box(ctx).seal(aadOf(ctx, key), JSON.stringify(result)) : JSON.stringify(result),
       createdAt: ctx.now.toISOString(),
       expiresAtMs,
     });

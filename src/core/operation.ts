@@ -45,6 +45,11 @@ export type MutationDescriptor<N extends MutationName = MutationName> = {
   evidence: OperationType | null;
   /** The id of the resource a result is: the idempotency record's and the audit event's. */
   resultId: (result: MutationResult<N>) => string;
+  /**
+   * The result holds a secret (§11.4 webhook secrets): its stored idempotency result is sealed with the
+   * secret box (PARTNER_SECRET_KEY) like the secret itself, and opened for a replay.
+   */
+  sealResult?: boolean;
   /** Shape checks the schema cannot express (400), before idempotency (§4 order of checks). */
   validate?: (args: MutationArgs<N>, errors: FieldErrors, ctx: CallContext) => void;
   /**

@@ -58,7 +58,7 @@ function mutationResolver(d: MutationDescriptor<MutationName>) {
     const evidence = d.evidence === null ? undefined : args.input?.operationAuthorization;
     if (evidence) validateEvidenceShape(evidence, errors);
     errors.throwIfAny();
-    return runIdempotent(ctx, auditSubject(d, args), args, op.resultId, async (tx) => {
+    return runIdempotent(ctx, auditSubject(d, args), args, op.resultId, d.sealResult === true, async (tx) => {
       let authorized = false;
       const authorize = () => {
         if (!evidence || d.evidence === null || d.target === null) return;

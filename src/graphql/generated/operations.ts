@@ -5,6 +5,7 @@ import createCryptoWalletBeneficiary from '../../modules/beneficiaries/operation
 import createCryptoWithdrawalApprovalDraft from '../../modules/withdrawals/operations/create-crypto-withdrawal-approval-draft.js';
 import createCryptoWithdrawalQuote from '../../modules/withdrawals/operations/create-crypto-withdrawal-quote.js';
 import createCustomer from '../../modules/customers/operations/create-customer.js';
+import createWebhookEndpoint from '../../modules/webhooks/operations/create-webhook-endpoint.js';
 import cryptoDeposit from '../../modules/deposits/operations/crypto-deposit.js';
 import cryptoDepositWallets from '../../modules/deposits/operations/crypto-deposit-wallets.js';
 import cryptoDeposits from '../../modules/deposits/operations/crypto-deposits.js';
@@ -17,13 +18,19 @@ import cryptoWithdrawals from '../../modules/withdrawals/operations/crypto-withd
 import customer from '../../modules/customers/operations/customer.js';
 import customerBalances from '../../modules/ledger/operations/customer-balances.js';
 import customerTransactions from '../../modules/ledger/operations/customer-transactions.js';
+import disableWebhookEndpoint from '../../modules/webhooks/operations/disable-webhook-endpoint.js';
+import enableWebhookEndpoint from '../../modules/webhooks/operations/enable-webhook-endpoint.js';
 import events from '../../modules/events/operations/events.js';
 import removeCryptoWalletBeneficiary from '../../modules/beneficiaries/operations/remove-crypto-wallet-beneficiary.js';
+import rotateWebhookEndpointSecret from '../../modules/webhooks/operations/rotate-webhook-endpoint-secret.js';
 import simulateCryptoDeposit from '../../modules/deposits/operations/simulate-crypto-deposit.js';
 import submitCryptoDepositTravelRuleInformation from '../../modules/deposits/operations/submit-crypto-deposit-travel-rule-information.js';
 import submitCryptoRefund from '../../modules/refunds/operations/submit-crypto-refund.js';
 import submitCryptoWithdrawal from '../../modules/withdrawals/operations/submit-crypto-withdrawal.js';
 import syncCryptoWalletBeneficiary from '../../modules/beneficiaries/operations/sync-crypto-wallet-beneficiary.js';
 import transaction from '../../modules/ledger/operations/transaction.js';
+import webhookDeliveries from '../../modules/webhooks/operations/webhook-deliveries.js';
+import webhookEndpoint from '../../modules/webhooks/operations/webhook-endpoint.js';
+import webhookEndpoints from '../../modules/webhooks/operations/webhook-endpoints.js';
 
-export const operations = { confirmCryptoRefund, createCryptoRefundApprovalDraft, createCryptoWalletBeneficiary, createCryptoWithdrawalApprovalDraft, createCryptoWithdrawalQuote, createCustomer, cryptoDeposit, cryptoDepositWallets, cryptoDeposits, cryptoRefund, cryptoRefunds, cryptoWalletBeneficiaries, cryptoWalletBeneficiary, cryptoWithdrawal, cryptoWithdrawals, customer, customerBalances, customerTransactions, events, removeCryptoWalletBeneficiary, simulateCryptoDeposit, submitCryptoDepositTravelRuleInformation, submitCryptoRefund, submitCryptoWithdrawal, syncCryptoWalletBeneficiary, transaction } as const;
+export const operations = { confirmCryptoRefund, createCryptoRefundApprovalDraft, createCryptoWalletBeneficiary, createCryptoWithdrawalApprovalDraft, createCryptoWithdrawalQuote, createCustomer, createWebhookEndpoint, cryptoDeposit, cryptoDepositWallets, cryptoDeposits, cryptoRefund, cryptoRefunds, cryptoWalletBeneficiaries, cryptoWalletBeneficiary, cryptoWithdrawal, cryptoWithdrawals, customer, customerBalances, customerTransactions, disableWebhookEndpoint, enableWebhookEndpoint, events, removeCryptoWalletBeneficiary, rotateWebhookEndpointSecret, simulateCryptoDeposit, submitCryptoDepositTravelRuleInformation, submitCryptoRefund, submitCryptoWithdrawal, syncCryptoWalletBeneficiary, transaction, webhookDeliveries, webhookEndpoint, webhookEndpoints } as const;

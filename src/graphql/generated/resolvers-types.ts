@@ -110,6 +110,15 @@ export type CreateCustomerInput = {
   type: Scalars['String']['input'];
 };
 
+export type CreateWebhookEndpointInput = {
+  /** At most 200 characters. */
+  description?: InputMaybe<Scalars['String']['input']>;
+  /** Distinct types of §11.2; absent or [] = all. */
+  types?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** §11.7. */
+  url: Scalars['String']['input'];
+};
+
 export type CryptoWithdrawal = {
   __typename?: 'CryptoWithdrawal';
   amountMinor: Scalars['String']['output'];
@@ -165,8 +174,16 @@ export type Mutation = {
   createCryptoWithdrawalApprovalDraft: CryptoWithdrawal;
   createCryptoWithdrawalQuote: PartnerCryptoWithdrawalQuote;
   createCustomer: PartnerCustomer;
+  /** §11.4: a new ENABLED endpoint and its signing secret (at most 10 ENABLED per client). */
+  createWebhookEndpoint: PartnerWebhookEndpointSecret;
+  /** §11.4: ENABLED → DISABLED, its PENDING deliveries CANCELLED; a DISABLED one answers unchanged. */
+  disableWebhookEndpoint: PartnerWebhookEndpoint;
+  /** §11.4: DISABLED → ENABLED (URL re-checked, §11.7); an ENABLED one answers unchanged. */
+  enableWebhookEndpoint: PartnerWebhookEndpoint;
   /** §10.9: final; removing a REMOVED beneficiary answers it unchanged. */
   removeCryptoWalletBeneficiary: WalletBeneficiary;
+  /** §11.4: a new primary secret; the previous one keeps signing for WEBHOOK_SECRET_OVERLAP_SECONDS. */
+  rotateWebhookEndpointSecret: PartnerWebhookEndpointSecret;
   /** Sandbox only (contract §8): outside sandbox mode it answers SANDBOX_ONLY (403). */
   simulateCryptoDeposit: PartnerCryptoDeposit;
   /** §10.4: releases a PENDING_TRAVEL_RULE deposit (COMPLETED, or FROZEN when its source is deny-listed now). */
@@ -220,8 +237,32 @@ export type MutationCreateCustomerArgs = {
 
 
 /** Every mutation requires an Idempotency-Key header (contract §3). */
+export type MutationCreateWebhookEndpointArgs = {
+  input: CreateWebhookEndpointInput;
+};
+
+
+/** Every mutation requires an Idempotency-Key header (contract §3). */
+export type MutationDisableWebhookEndpointArgs = {
+  endpointId: Scalars['UUID']['input'];
+};
+
+
+/** Every mutation requires an Idempotency-Key header (contract §3). */
+export type MutationEnableWebhookEndpointArgs = {
+  endpointId: Scalars['UUID']['input'];
+};
+
+
+/** Every mutation requires an Idempotency-Key header (contract §3). */
 export type MutationRemoveCryptoWalletBeneficiaryArgs = {
   walletBeneficiaryId: Scalars['UUID']['input'];
+};
+
+
+/** Every mutation requires an Idempotency-Key header (contract §3). */
+export type MutationRotateWebhookEndpointSecretArgs = {
+  endpointId: Scalars['UUID']['input'];
 };
 
 
@@ -517,6 +558,70 @@ export type PartnerTransactionType =
   | 'WITHDRAWAL'
   | 'WITHDRAWAL_FEE';
 
+export type PartnerWebhookAttempt = {
+  __typename?: 'PartnerWebhookAttempt';
+  attemptNumber: Scalars['Int']['output'];
+  durationMs: Scalars['Int']['output'];
+  /** Null on success. */
+  error?: Maybe<WebhookAttemptError>;
+  /** When a response came. */
+  responseStatus?: Maybe<Scalars['Int']['output']>;
+  startedAt: Scalars['DateTime']['output'];
+};
+
+/** Contract §11.5: one event to one endpoint. */
+export type PartnerWebhookDelivery = {
+  __typename?: 'PartnerWebhookDelivery';
+  attemptCount: Scalars['Int']['output'];
+  /** Oldest first. */
+  attempts: Array<PartnerWebhookAttempt>;
+  createdAt: Scalars['DateTime']['output'];
+  deliveryId: Scalars['UUID']['output'];
+  endpointId: Scalars['UUID']['output'];
+  eventId: Scalars['UUID']['output'];
+  eventType: Scalars['String']['output'];
+  /** Null while held back (D5) or once settled. */
+  nextAttemptAt?: Maybe<Scalars['DateTime']['output']>;
+  resourceId: Scalars['UUID']['output'];
+  sequence: Scalars['Int']['output'];
+  /** Set on SUCCEEDED, FAILED, CANCELLED. */
+  settledAt?: Maybe<Scalars['DateTime']['output']>;
+  status: WebhookDeliveryStatus;
+};
+
+export type PartnerWebhookDeliveryPage = {
+  __typename?: 'PartnerWebhookDeliveryPage';
+  items: Array<PartnerWebhookDelivery>;
+  pageInfo: PageInfo;
+};
+
+/** Contract §11.4: where a partner client receives its events. */
+export type PartnerWebhookEndpoint = {
+  __typename?: 'PartnerWebhookEndpoint';
+  createdAt: Scalars['DateTime']['output'];
+  description?: Maybe<Scalars['String']['output']>;
+  disabledAt?: Maybe<Scalars['DateTime']['output']>;
+  endpointId: Scalars['UUID']['output'];
+  status: WebhookEndpointStatus;
+  /** Subscribed event types (§11.2); [] = all. */
+  types: Array<Scalars['String']['output']>;
+  updatedAt: Scalars['DateTime']['output'];
+  url: Scalars['String']['output'];
+};
+
+export type PartnerWebhookEndpointPage = {
+  __typename?: 'PartnerWebhookEndpointPage';
+  items: Array<PartnerWebhookEndpoint>;
+  pageInfo: PageInfo;
+};
+
+/** Contract §11.4: only createWebhookEndpoint and rotateWebhookEndpointSecret return the secret. */
+export type PartnerWebhookEndpointSecret = {
+  __typename?: 'PartnerWebhookEndpointSecret';
+  endpoint: PartnerWebhookEndpoint;
+  secret: Scalars['String']['output'];
+};
+
 /**
  * Every problem code the API can answer with (contract §7). On GraphQL it travels in
  * errors[].extensions.code; on REST in the RFC 9457 problem document's `code`.
@@ -594,6 +699,12 @@ export type Query = {
   /** §11.3 the pull feed: commit order, oldest first; endCursor is where to resume polling. */
   events: PartnerEventPage;
   transaction?: Maybe<PartnerTransaction>;
+  /** §11.5: an endpoint's deliveries, newest first, each with its attempts. */
+  webhookDeliveries: PartnerWebhookDeliveryPage;
+  /** §11.4: unknown → null, another partner's → FORBIDDEN. */
+  webhookEndpoint?: Maybe<PartnerWebhookEndpoint>;
+  /** §11.4: the calling client's endpoints, newest first. */
+  webhookEndpoints: PartnerWebhookEndpointPage;
 };
 
 
@@ -722,6 +833,30 @@ export type QueryTransactionArgs = {
   transactionId: Scalars['UUID']['input'];
 };
 
+
+/** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
+export type QueryWebhookDeliveriesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  endpointId: Scalars['UUID']['input'];
+  eventId?: InputMaybe<Scalars['UUID']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  statuses?: InputMaybe<Array<WebhookDeliveryStatus>>;
+};
+
+
+/** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
+export type QueryWebhookEndpointArgs = {
+  endpointId: Scalars['UUID']['input'];
+};
+
+
+/** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
+export type QueryWebhookEndpointsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  statuses?: InputMaybe<Array<WebhookEndpointStatus>>;
+};
+
 /** Sandbox only (contract §8): a payment into the customer's deposit wallet of routeCode (§10.4). */
 export type SimulateCryptoDepositInput = {
   /** Minor units, digits only, greater than zero. */
@@ -808,6 +943,25 @@ export type WalletBeneficiaryPage = {
   pageInfo: PageInfo;
 };
 
+/** Contract §11.5 D2. */
+export type WebhookAttemptError =
+  | 'CONNECTION_FAILED'
+  | 'DESTINATION_NOT_ALLOWED'
+  | 'NON_2XX_RESPONSE'
+  | 'TIMEOUT';
+
+/** Contract §11.5: PENDING → SUCCEEDED | FAILED | CANCELLED, all final. */
+export type WebhookDeliveryStatus =
+  | 'CANCELLED'
+  | 'FAILED'
+  | 'PENDING'
+  | 'SUCCEEDED';
+
+/** Contract §11.4. */
+export type WebhookEndpointStatus =
+  | 'DISABLED'
+  | 'ENABLED';
+
 
 
 export type ResolverTypeWrapper<T> = Promise<T> | T;
@@ -888,6 +1042,7 @@ export type ResolversTypes = {
   CreateCryptoWithdrawalApprovalDraftInput: CreateCryptoWithdrawalApprovalDraftInput;
   CreateCryptoWithdrawalQuoteInput: CreateCryptoWithdrawalQuoteInput;
   CreateCustomerInput: CreateCustomerInput;
+  CreateWebhookEndpointInput: CreateWebhookEndpointInput;
   CryptoWithdrawal: ResolverTypeWrapper<CryptoWithdrawalRow>;
   CryptoWithdrawalPage: ResolverTypeWrapper<Omit<CryptoWithdrawalPage, 'items'> & { items: Array<ResolversTypes['CryptoWithdrawal']> }>;
   DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
@@ -917,6 +1072,12 @@ export type ResolversTypes = {
   PartnerTransaction: ResolverTypeWrapper<PartnerTransaction>;
   PartnerTransactionPage: ResolverTypeWrapper<PartnerTransactionPage>;
   PartnerTransactionType: PartnerTransactionType;
+  PartnerWebhookAttempt: ResolverTypeWrapper<PartnerWebhookAttempt>;
+  PartnerWebhookDelivery: ResolverTypeWrapper<PartnerWebhookDelivery>;
+  PartnerWebhookDeliveryPage: ResolverTypeWrapper<PartnerWebhookDeliveryPage>;
+  PartnerWebhookEndpoint: ResolverTypeWrapper<PartnerWebhookEndpoint>;
+  PartnerWebhookEndpointPage: ResolverTypeWrapper<PartnerWebhookEndpointPage>;
+  PartnerWebhookEndpointSecret: ResolverTypeWrapper<PartnerWebhookEndpointSecret>;
   ProblemCode: ProblemCode;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   SimulateCryptoDepositInput: SimulateCryptoDepositInput;
@@ -932,6 +1093,9 @@ export type ResolversTypes = {
   UUID: ResolverTypeWrapper<Scalars['UUID']['output']>;
   WalletBeneficiary: ResolverTypeWrapper<WalletBeneficiaryRow>;
   WalletBeneficiaryPage: ResolverTypeWrapper<Omit<WalletBeneficiaryPage, 'items'> & { items: Array<ResolversTypes['WalletBeneficiary']> }>;
+  WebhookAttemptError: WebhookAttemptError;
+  WebhookDeliveryStatus: WebhookDeliveryStatus;
+  WebhookEndpointStatus: WebhookEndpointStatus;
 };
 
 /** Mapping between all available schema types and the resolvers parents */
@@ -943,6 +1107,7 @@ export type ResolversParentTypes = {
   CreateCryptoWithdrawalApprovalDraftInput: CreateCryptoWithdrawalApprovalDraftInput;
   CreateCryptoWithdrawalQuoteInput: CreateCryptoWithdrawalQuoteInput;
   CreateCustomerInput: CreateCustomerInput;
+  CreateWebhookEndpointInput: CreateWebhookEndpointInput;
   CryptoWithdrawal: CryptoWithdrawalRow;
   CryptoWithdrawalPage: Omit<CryptoWithdrawalPage, 'items'> & { items: Array<ResolversParentTypes['CryptoWithdrawal']> };
   DateTime: Scalars['DateTime']['output'];
@@ -966,6 +1131,12 @@ export type ResolversParentTypes = {
   PartnerEventPage: PartnerEventPage;
   PartnerTransaction: PartnerTransaction;
   PartnerTransactionPage: PartnerTransactionPage;
+  PartnerWebhookAttempt: PartnerWebhookAttempt;
+  PartnerWebhookDelivery: PartnerWebhookDelivery;
+  PartnerWebhookDeliveryPage: PartnerWebhookDeliveryPage;
+  PartnerWebhookEndpoint: PartnerWebhookEndpoint;
+  PartnerWebhookEndpointPage: PartnerWebhookEndpointPage;
+  PartnerWebhookEndpointSecret: PartnerWebhookEndpointSecret;
   Query: Record<PropertyKey, never>;
   SimulateCryptoDepositInput: SimulateCryptoDepositInput;
   String: Scalars['String']['output'];
@@ -1029,7 +1200,11 @@ export type MutationResolvers<ContextType = CallContext, ParentType extends Reso
   createCryptoWithdrawalApprovalDraft?: Resolver<ResolversTypes['CryptoWithdrawal'], ParentType, ContextType, RequireFields<MutationCreateCryptoWithdrawalApprovalDraftArgs, 'customerId' | 'input'>>;
   createCryptoWithdrawalQuote?: Resolver<ResolversTypes['PartnerCryptoWithdrawalQuote'], ParentType, ContextType, RequireFields<MutationCreateCryptoWithdrawalQuoteArgs, 'customerId' | 'input'>>;
   createCustomer?: Resolver<ResolversTypes['PartnerCustomer'], ParentType, ContextType, RequireFields<MutationCreateCustomerArgs, 'input'>>;
+  createWebhookEndpoint?: Resolver<ResolversTypes['PartnerWebhookEndpointSecret'], ParentType, ContextType, RequireFields<MutationCreateWebhookEndpointArgs, 'input'>>;
+  disableWebhookEndpoint?: Resolver<ResolversTypes['PartnerWebhookEndpoint'], ParentType, ContextType, RequireFields<MutationDisableWebhookEndpointArgs, 'endpointId'>>;
+  enableWebhookEndpoint?: Resolver<ResolversTypes['PartnerWebhookEndpoint'], ParentType, ContextType, RequireFields<MutationEnableWebhookEndpointArgs, 'endpointId'>>;
   removeCryptoWalletBeneficiary?: Resolver<ResolversTypes['WalletBeneficiary'], ParentType, ContextType, RequireFields<MutationRemoveCryptoWalletBeneficiaryArgs, 'walletBeneficiaryId'>>;
+  rotateWebhookEndpointSecret?: Resolver<ResolversTypes['PartnerWebhookEndpointSecret'], ParentType, ContextType, RequireFields<MutationRotateWebhookEndpointSecretArgs, 'endpointId'>>;
   simulateCryptoDeposit?: Resolver<ResolversTypes['PartnerCryptoDeposit'], ParentType, ContextType, RequireFields<MutationSimulateCryptoDepositArgs, 'customerId' | 'input'>>;
   submitCryptoDepositTravelRuleInformation?: Resolver<ResolversTypes['PartnerCryptoDeposit'], ParentType, ContextType, RequireFields<MutationSubmitCryptoDepositTravelRuleInformationArgs, 'depositId' | 'input'>>;
   submitCryptoRefund?: Resolver<ResolversTypes['PartnerCryptoRefund'], ParentType, ContextType, RequireFields<MutationSubmitCryptoRefundArgs, 'input' | 'refundId'>>;
@@ -1193,6 +1368,55 @@ export type PartnerTransactionPageResolvers<ContextType = CallContext, ParentTyp
   pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
 };
 
+export type PartnerWebhookAttemptResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['PartnerWebhookAttempt'] = ResolversParentTypes['PartnerWebhookAttempt']> = {
+  attemptNumber?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  durationMs?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  error?: Resolver<Maybe<ResolversTypes['WebhookAttemptError']>, ParentType, ContextType>;
+  responseStatus?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  startedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type PartnerWebhookDeliveryResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['PartnerWebhookDelivery'] = ResolversParentTypes['PartnerWebhookDelivery']> = {
+  attemptCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  attempts?: Resolver<Array<ResolversTypes['PartnerWebhookAttempt']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  deliveryId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  endpointId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  eventId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  eventType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  nextAttemptAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  resourceId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  sequence?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  settledAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['WebhookDeliveryStatus'], ParentType, ContextType>;
+};
+
+export type PartnerWebhookDeliveryPageResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['PartnerWebhookDeliveryPage'] = ResolversParentTypes['PartnerWebhookDeliveryPage']> = {
+  items?: Resolver<Array<ResolversTypes['PartnerWebhookDelivery']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+};
+
+export type PartnerWebhookEndpointResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['PartnerWebhookEndpoint'] = ResolversParentTypes['PartnerWebhookEndpoint']> = {
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  disabledAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  endpointId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['WebhookEndpointStatus'], ParentType, ContextType>;
+  types?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  url?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type PartnerWebhookEndpointPageResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['PartnerWebhookEndpointPage'] = ResolversParentTypes['PartnerWebhookEndpointPage']> = {
+  items?: Resolver<Array<ResolversTypes['PartnerWebhookEndpoint']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+};
+
+export type PartnerWebhookEndpointSecretResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['PartnerWebhookEndpointSecret'] = ResolversParentTypes['PartnerWebhookEndpointSecret']> = {
+  endpoint?: Resolver<ResolversTypes['PartnerWebhookEndpoint'], ParentType, ContextType>;
+  secret?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type QueryResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
   cryptoDeposit?: Resolver<Maybe<ResolversTypes['PartnerCryptoDeposit']>, ParentType, ContextType, RequireFields<QueryCryptoDepositArgs, 'depositId'>>;
   cryptoDepositWallets?: Resolver<ResolversTypes['PartnerCryptoDepositWalletPage'], ParentType, ContextType, RequireFields<QueryCryptoDepositWalletsArgs, 'customerId' | 'first'>>;
@@ -1208,6 +1432,9 @@ export type QueryResolvers<ContextType = CallContext, ParentType extends Resolve
   customerTransactions?: Resolver<ResolversTypes['PartnerTransactionPage'], ParentType, ContextType, RequireFields<QueryCustomerTransactionsArgs, 'customerId' | 'first'>>;
   events?: Resolver<ResolversTypes['PartnerEventPage'], ParentType, ContextType, RequireFields<QueryEventsArgs, 'first'>>;
   transaction?: Resolver<Maybe<ResolversTypes['PartnerTransaction']>, ParentType, ContextType, RequireFields<QueryTransactionArgs, 'transactionId'>>;
+  webhookDeliveries?: Resolver<ResolversTypes['PartnerWebhookDeliveryPage'], ParentType, ContextType, RequireFields<QueryWebhookDeliveriesArgs, 'endpointId' | 'first'>>;
+  webhookEndpoint?: Resolver<Maybe<ResolversTypes['PartnerWebhookEndpoint']>, ParentType, ContextType, RequireFields<QueryWebhookEndpointArgs, 'endpointId'>>;
+  webhookEndpoints?: Resolver<ResolversTypes['PartnerWebhookEndpointPage'], ParentType, ContextType, RequireFields<QueryWebhookEndpointsArgs, 'first'>>;
 };
 
 export interface StringMapScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['StringMap'], any> {
@@ -1269,6 +1496,12 @@ export type Resolvers<ContextType = CallContext> = {
   PartnerEventPage?: PartnerEventPageResolvers<ContextType>;
   PartnerTransaction?: PartnerTransactionResolvers<ContextType>;
   PartnerTransactionPage?: PartnerTransactionPageResolvers<ContextType>;
+  PartnerWebhookAttempt?: PartnerWebhookAttemptResolvers<ContextType>;
+  PartnerWebhookDelivery?: PartnerWebhookDeliveryResolvers<ContextType>;
+  PartnerWebhookDeliveryPage?: PartnerWebhookDeliveryPageResolvers<ContextType>;
+  PartnerWebhookEndpoint?: PartnerWebhookEndpointResolvers<ContextType>;
+  PartnerWebhookEndpointPage?: PartnerWebhookEndpointPageResolvers<ContextType>;
+  PartnerWebhookEndpointSecret?: PartnerWebhookEndpointSecretResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
   StringMap?: GraphQLScalarType;
   UUID?: GraphQLScalarType;

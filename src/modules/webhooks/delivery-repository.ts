@@ -1,6 +1,6 @@
 // Webhook deliveries' rows (§11.5): plain reads and writes, no rules. Times are ISO strings, compared as
 // text (all UTC with milliseconds, so text order is time order).
-import { and, asc, count, desc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Exec } from '../../db/exec.js';
 import type { WebhookDeliveryRow, WebhookEndpointRow } from '../../db/schema.js';
 
@@ -166,12 +166,3 @@ export async function findEvent(x: Exec, eventId: string) {
   return (await x.q.select().from(t).where(eq(t.eventId, eventId)))[0];
 }
 
-/** §11.4: an endpoint's secrets that still sign at `now` (primary, or within the overlap), newest first. */
-export async function signingSecretRows(x: Exec, endpointId: string, now: string): Promise<{ secret: string }[]> {
-  const t = x.t.webhookSecrets;
-  return x.q
-    .select({ secret: t.secret })
-    .from(t)
-    .where(and(eq(t.endpointId, endpointId), or(isNull(t.expiresAt), gt(t.expiresAt, now))))
-    .orderBy(desc(t.createdAt), desc(t.id));
-}

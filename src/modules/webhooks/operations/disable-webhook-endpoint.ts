@@ -1,0 +1,10 @@
+// §11.4 disableWebhookEndpoint: ENABLED → DISABLED, its PENDING deliveries CANCELLED; DISABLED → 200 unchanged.
+import { mutation } from '../../../core/operation.js';
+import { disableEndpoint, requireEndpoint } from '../rules.js';
+
+export default mutation('disableWebhookEndpoint', {
+  target: 'endpointId',
+  evidence: null,
+  resultId: (e) => e.endpointId,
+  run: async (tx, ctx, { endpointId }) => disableEndpoint(tx, await requireEndpoint(tx, ctx.clientId, endpointId), ctx.now),
+});

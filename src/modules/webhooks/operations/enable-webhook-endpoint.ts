@@ -1,0 +1,11 @@
+// §11.4 enableWebhookEndpoint: DISABLED → ENABLED after the URL (§11.7) and the limit; ENABLED → 200 unchanged.
+import { mutation } from '../../../core/operation.js';
+import { enableEndpoint, requireEndpoint } from '../rules.js';
+
+export default mutation('enableWebhookEndpoint', {
+  target: 'endpointId',
+  evidence: null,
+  resultId: (e) => e.endpointId,
+  run: async (tx, ctx, { endpointId }) =>
+    enableEndpoint(tx, await requireEndpoint(tx, ctx.clientId, endpointId), ctx.now, ctx.services.config.production),
+});

@@ -1,0 +1,12 @@
+// §11.4 webhookEndpoint: unknown → null, another partner's → FORBIDDEN.
+import { ownOrNull } from '../../../core/ownership.js';
+import { query } from '../../../core/operation.js';
+import { findEndpoint } from '../repository.js';
+import { endpointView } from '../rules.js';
+
+export default query('webhookEndpoint', {
+  run: async (ctx, { endpointId }) => {
+    const row = ownOrNull(ctx, await findEndpoint(ctx.services.db, endpointId), 'webhook endpoint');
+    return row && endpointView(row);
+  },
+});
