@@ -28,6 +28,8 @@ export type StartTask = TaskBase & {
   idle(): Promise<number>;
   /** Cuts the work in flight (it is made again later) and resolves when it has stopped. */
   stop(): Promise<void>;
+  /** Set by the worker: ask for a round now (work finished, so more may be due) instead of at the next poll. */
+  wake?: () => void;
 };
 
 export type WorkerTask = StepTask | StartTask;
@@ -43,6 +45,8 @@ export class Worker {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<number> | undefined;
   private stopped = false;
+  /** A round was asked for while one ran: the next one starts at once. */
+  private woken = false;
   /** Steps applied by this worker since it was made (tests, the benchmark). */
   applied = 0;
 
@@ -52,19 +56,34 @@ export class Worker {
     private readonly clock: () => Date,
     private readonly pollIntervalMs: number,
     private readonly logger: Logger,
-  ) {}
+  ) {
+    for (const task of tasks) if ('start' in task) task.wake = () => this.wake();
+  }
+
+  private readonly tick = (): void => {
+    if (this.stopped) return;
+    this.timer = undefined;
+    this.woken = false;
+    this.round()
+      .catch((err: unknown) => this.logger.error({ err }, 'worker round failed'))
+      .finally(() => {
+        if (!this.stopped) this.timer = setTimeout(this.tick, this.woken ? 0 : this.pollIntervalMs);
+      });
+  };
 
   start(): void {
     this.stopped = false;
-    const tick = () => {
-      if (this.stopped) return;
-      this.round()
-        .catch((err: unknown) => this.logger.error({ err }, 'worker round failed'))
-        .finally(() => {
-          if (!this.stopped) this.timer = setTimeout(tick, this.pollIntervalMs);
-        });
-    };
-    this.timer = setTimeout(tick, 0);
+    this.timer = setTimeout(this.tick, 0);
+  }
+
+  /** A round as soon as possible: now if the worker waits for its poll, right after the current one if one runs. */
+  wake(): void {
+    if (this.stopped) return;
+    this.woken = true;
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = setTimeout(this.tick, 0);
+    }
   }
 
   async stop(): Promise<void> {

@@ -84,6 +84,8 @@ async function settle(tx: Exec, d: WebhookDeliveryRow, set: Parameters<typeof up
 
 export class DeliveryTask implements StartTask {
   readonly name = 'webhook-deliveries';
+  /** Set by the worker (src/worker/worker.ts): asks for a round now. */
+  wake?: () => void;
   private readonly settings: WebhookSettings;
   /** Attempts this process has in flight, by endpoint (the database's leases decide; this saves claims). */
   private readonly inFlight = new Map<string, number>();
@@ -127,6 +129,8 @@ export class DeliveryTask implements StartTask {
         this.inFlight.set(endpointId, (this.inFlight.get(endpointId) ?? 1) - 1);
         this.finished += 1;
         this.running.delete(work);
+        // A slot is free, and a settled delivery may have released the next of its resource (D5).
+        this.wake?.();
       });
     this.running.add(work);
     return true;
