@@ -3,18 +3,12 @@
 // moves submitted withdrawals through the pipeline. Submissions whose outcome was cut off are sent again
 // with the same key. Afterwards every withdrawal has completed its path with exactly its ledger rows and
 // events, the funds were never overspent, and the ledger holds L1–L5. On both engines.
-import { randomBytes, randomUUID } from 'node:crypto';
-import path from 'node:path';
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { createClient, createRoute } from '../src/cli/operators.js';
-import { SecretBox } from '../src/core/secret-box.js';
-import { openEngine, type DatabaseTarget } from '../src/db/engine.js';
 import { beneficiaryBody, evidenceFor, signedFetch, sleep, toReply, type Client } from './helpers/harness.js';
 import { checkLedgerInvariants } from './helpers/ledger-checks.js';
-import { createPgSchema, TEST_ENGINE, type PgSchema } from './helpers/pg.js';
-import { PgTestDb } from './helpers/pg-test-db.js';
+import { spawnedDatabase } from './helpers/spawned-db.js';
 import { MODE_VARS, processKit, type Spawned } from './helpers/processes.js';
-import { SqliteTestDb, type TestDb } from './helpers/test-db.js';
 
 const KILLS = 8;
 const WITHDRAWALS = 40;
@@ -47,31 +41,10 @@ const paths: Record<string, { types: string[]; rows: string[] }> = {
 
 describe('the money lifecycle under SIGKILL', () => {
   it(`${KILLS} SIGKILLs while submissions race and the worker moves records: every path complete, exactly its rows and events`, async () => {
-    let target: DatabaseTarget;
-    let db: TestDb;
-    let pgSchema: PgSchema | undefined;
-    if (TEST_ENGINE === 'pg') {
-      pgSchema = await createPgSchema('crash');
-      target = { kind: 'pg', url: pgSchema.url };
-      db = new PgTestDb(pgSchema.url, pgSchema.schema);
-    } else {
-      const file = path.join(tempDir(), 'partner.db');
-      target = { kind: 'sqlite', file };
-      db = new SqliteTestDb(file);
-    }
-    const databaseUrl = target.kind === 'pg' ? target.url : `file:${target.file}`;
+    const spawned = await spawnedDatabase(tempDir(), 'crash', FEE.toString());
+    const { db, client, routeCode } = spawned;
+    const databaseUrl = spawned.url;
     try {
-      const routeCode = `USDT-ETH-${randomBytes(3).toString('hex')}`;
-      let client: Client;
-      {
-        const e = await openEngine(target);
-        try {
-          client = await createClient(e, SecretBox.development(), { name: 'Crash partner', clientId: `crash-${randomBytes(4).toString('hex')}` });
-          await createRoute(e, { code: routeCode, clientId: client.clientId, blockchain: 'ETH', currency: 'USDT', scale: 6, minMinor: '1', maxMinor: '1000000000', feeMinor: FEE.toString() });
-        } finally {
-          await e.close();
-        }
-      }
       const start = () =>
         startMain({
           DATABASE_URL: databaseUrl,
@@ -187,8 +160,7 @@ describe('the money lifecycle under SIGKILL', () => {
       expect(posted).toBe(ledgerRows);
       await checkLedgerInvariants({ db }, customerId);
     } finally {
-      await db.close?.();
-      await pgSchema?.drop();
+      await spawned.close();
     }
   }, 180_000);
 });

@@ -3,17 +3,12 @@
 // are made again once their lease ran out, and every event is answered 2xx; the cut attempts left no
 // attempt row. On both engines.
 import { randomBytes, randomUUID } from 'node:crypto';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createClient, createRoute } from '../src/cli/operators.js';
+import { beneficiaryBody, signedFetch, sleep, toReply } from './helpers/harness.js';
 import { SecretBox } from '../src/core/secret-box.js';
-import { openEngine, type DatabaseTarget } from '../src/db/engine.js';
-import { beneficiaryBody, signedFetch, sleep, toReply, type Client } from './helpers/harness.js';
-import { createPgSchema, TEST_ENGINE, type PgSchema } from './helpers/pg.js';
-import { PgTestDb } from './helpers/pg-test-db.js';
+import { spawnedDatabase } from './helpers/spawned-db.js';
 import { MODE_VARS, processKit } from './helpers/processes.js';
 import { insertEndpointInto, Receiver } from './helpers/receivers.js';
-import { SqliteTestDb, type TestDb } from './helpers/test-db.js';
 
 const { tempDir, startMain, stopMain } = processKit({ tempPrefix: 'partner-webhook-crash-', unset: [...MODE_VARS, 'PARTNER_SECRET_KEY'] });
 const RESOURCES = 3;
@@ -33,31 +28,10 @@ async function waitFor(what: string, cond: () => Promise<boolean> | boolean, ms 
 
 describe('webhook delivery under SIGKILL (D7)', () => {
   it('attempts cut by a crash are made again after a restart; every event is answered 2xx at least once', async () => {
-    let target: DatabaseTarget;
-    let db: TestDb;
-    let pgSchema: PgSchema | undefined;
-    if (TEST_ENGINE === 'pg') {
-      pgSchema = await createPgSchema('whcrash');
-      target = { kind: 'pg', url: pgSchema.url };
-      db = new PgTestDb(pgSchema.url, pgSchema.schema);
-    } else {
-      const file = path.join(tempDir(), 'partner.db');
-      target = { kind: 'sqlite', file };
-      db = new SqliteTestDb(file);
-    }
-    const databaseUrl = target.kind === 'pg' ? target.url : `file:${target.file}`;
+    const spawned = await spawnedDatabase(tempDir(), 'whcrash', '1');
+    const { db, client, routeCode } = spawned;
+    const databaseUrl = spawned.url;
     try {
-      const routeCode = `USDT-ETH-${randomBytes(3).toString('hex')}`;
-      let client: Client;
-      {
-        const e = await openEngine(target);
-        try {
-          client = await createClient(e, SecretBox.development(), { name: 'Crash partner', clientId: `whcrash-${randomBytes(4).toString('hex')}` });
-          await createRoute(e, { code: routeCode, clientId: client.clientId, blockchain: 'ETH', currency: 'USDT', scale: 6, minMinor: '1', maxMinor: '1000000000', feeMinor: '1' });
-        } finally {
-          await e.close();
-        }
-      }
       // The first request of each event is held unanswered (the server dies with it in flight); later ones get 200.
       const seen = new Map<string, number>();
       receiver = await Receiver.start((r) => {
@@ -103,8 +77,7 @@ describe('webhook delivery under SIGKILL (D7)', () => {
       );
       expect(attempts).toEqual(Array(RESOURCES).fill({ attempt_number: 1, response_status: 200, error: null }));
     } finally {
-      await db.close?.();
-      await pgSchema?.drop();
+      await spawned.close();
     }
   });
 });
