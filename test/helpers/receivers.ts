@@ -56,7 +56,8 @@ export class Receiver {
     return this.received.map((r) => r.headers['webhook-id'] as string);
   }
 
-  private verify(body: string, headers: http.IncomingHttpHeaders): boolean {
+  /** Whether `standardwebhooks` accepts the request with any of `secrets` (the clock as the server's). */
+  verify(body: string, headers: http.IncomingHttpHeaders): boolean {
     // The library checks the timestamp against Date.now(); the service's clock may be ahead of real time.
     const realNow = Date.now;
     const offset = this.clock().getTime() - realNow();
