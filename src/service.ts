@@ -12,6 +12,7 @@ import { descriptors } from './graphql/registry.js';
 import { createApollo } from './graphql/server.js';
 import { GraphQLSurface } from './http/graphql-surface.js';
 import { NONCE_WINDOW_MS } from './http/nonces.js';
+import { pagesOf } from './http/pages/index.js';
 import { Pipeline, type Clock } from './http/pipeline.js';
 import { RestSurface } from './http/rest-surface.js';
 import { createHttpServer } from './http/server.js';
@@ -71,6 +72,7 @@ export async function startService(config: Config, options: ServiceOptions = {})
     rest: new RestSurface(schema, descriptors),
     logger: log,
     clock,
+    pages: pagesOf({ config, engine }),
   });
   const server = createHttpServer(pipeline);
   await new Promise<void>((resolve, reject) => {

@@ -18,6 +18,7 @@ import { NonceLedger } from './nonces.js';
 import { rateBuckets, type Buckets } from './rate-limit.js';
 import { json } from './render.js';
 import { ReplayCache } from './replay-cache.js';
+import { findPage, type Page } from './pages/index.js';
 import type { RestSurface } from './rest-surface.js';
 import type { Surface } from './surface.js';
 import type { HttpCall, HttpReply } from './types.js';
@@ -55,6 +56,8 @@ export type PipelineDeps = {
   rest: RestSurface;
   logger: Logger;
   clock: Clock;
+  /** Unsigned documents (src/http/pages/). */
+  pages?: Page[];
 };
 
 export class Pipeline {
@@ -160,6 +163,11 @@ export class Pipeline {
       }
     }
     if (this.deps.rest.match(call.method, pathname)) return { surface: this.deps.rest };
+    const page = findPage(this.deps.pages ?? [], pathname, config.production);
+    if (page) {
+      if (call.method !== 'GET' && call.method !== 'HEAD') throw methodNotAllowed('GET');
+      return { reply: page.answer(call, pathname) };
+    }
     throw new Problem('NOT_FOUND', `No resource at ${pathname}.`);
   }
 
