@@ -169,6 +169,13 @@ async function eventually(server: TestServer, attempt: () => Promise<Reply>, ok:
   }
 }
 
+/** The canonical string of a 401 AUTH_SIGNATURE_INVALID: a problem member on REST, an extension on GraphQL. */
+function canonicalIn(r: Reply): string {
+  const value = r.body?.canonicalString ?? r.body?.errors?.[0]?.extensions?.canonicalString;
+  expect(typeof value, r.text).toBe('string');
+  return value as string;
+}
+
 // ---------------------------------------------------------------------------------------------------
 // Signature: vectors and properties (no server)
 // ---------------------------------------------------------------------------------------------------
@@ -463,6 +470,30 @@ describe.each([REST, GRAPHQL])('§2 authentication on $name', (surface) => {
       const { client, fx } = await setup();
       fx.expectProblem(await send(server, client, fx, { mutate: (h) => (h['x-partner-signature'] = h['x-partner-signature']!.slice(0, 63)) }), 'AUTH_SIGNATURE_INVALID');
       fx.expectProblem(await send(server, client, fx, { mutate: (h) => (h['x-partner-signature'] = 'zz' + h['x-partner-signature']!.slice(2)) }), 'AUTH_SIGNATURE_INVALID');
+    });
+
+    it('the problem carries the canonical string the server computed, line for line what was sent', async () => {
+      const { client, fx } = await setup();
+      const body = fx.body();
+      const key = fx.idempotencyKey();
+      const timestamp = new Date().toISOString();
+      const nonce = freshNonce();
+      // Signed as an empty body: only the seventh line of the partner's canonical string differs.
+      const r = await send(server, client, fx, { signedBody: '', sentBody: body, timestamp, nonce, signedIdempotencyKey: key });
+      fx.expectProblem(r, 'AUTH_SIGNATURE_INVALID');
+      const sent = { method: 'POST', path: fx.path, timestamp, nonce, clientId: client.clientId, idempotencyKey: key, body };
+      const served = canonicalIn(r);
+      expect(served).toBe(canonicalString(sent));
+      const mine = canonicalString({ ...sent, body: '' }).split('\n');
+      expect(served.split('\n').map((line, i) => line === mine[i])).toEqual([true, true, true, true, true, true, false]);
+      expect(r.text).not.toContain(client.secret);
+    });
+
+    it('no canonical string on the other 401s (nothing was verified against a secret)', async () => {
+      const { client, fx } = await setup();
+      const r = await send(server, client, fx, { timestamp: '2020-01-01T00:00:00.000Z' });
+      fx.expectProblem(r, 'AUTH_TIMESTAMP_INVALID');
+      expect(r.text).not.toContain('canonicalString');
     });
 
     it('a tampered body → 401 AUTH_SIGNATURE_INVALID', async () => {

@@ -71,6 +71,11 @@ export class Problem extends Error {
   allow?: string;
   /** For RATE_LIMITED: the Retry-After header, in seconds. */
   retryAfterSeconds?: number;
+  /**
+   * For AUTH_SIGNATURE_INVALID: the canonical string the server computed (§2), so a partner can diff it
+   * against the one they signed. It holds nothing secret: every line is sent in the request.
+   */
+  canonicalString?: string;
   constructor(
     readonly code: ProblemCode,
     readonly detail: string,
@@ -96,6 +101,7 @@ export class Problem extends Error {
       requestId,
     };
     if (this.errors && this.errors.length > 0) doc.errors = this.errors;
+    if (this.canonicalString !== undefined) doc.canonicalString = this.canonicalString;
     return doc;
   }
 }
@@ -108,6 +114,7 @@ export type ProblemDocument = {
   code: ProblemCode;
   requestId: string;
   errors?: FieldError[];
+  canonicalString?: string;
 };
 
 export function isProblemCode(value: unknown): value is ProblemCode {

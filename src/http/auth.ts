@@ -3,7 +3,7 @@ import type { Exec } from '../db/exec.js';
 import { Problem } from '../core/problem.js';
 import type { ClientCredentials, CredentialCache } from './credentials.js';
 import type { NonceLedger, NonceSpend } from './nonces.js';
-import { bodySha256, sign, signaturesEqual } from './signature.js';
+import { bodySha256, canonicalString, sign, signaturesEqual } from './signature.js';
 
 export const TIMESTAMP_SKEW_MS = 300_000;
 const TIMESTAMP_FORMAT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
@@ -64,6 +64,13 @@ export async function authenticate(db: Exec, nonces: NonceLedger, credentials: C
   const verified =
     SIGNATURE_FORMAT.test(signature) &&
     client.secrets.map((secret) => signaturesEqual(sign(secret, parts), signature)).some(Boolean);
-  if (!verified) throw new Problem('AUTH_SIGNATURE_INVALID', 'X-Partner-Signature does not verify.');
+  if (!verified) {
+    const problem = new Problem(
+      'AUTH_SIGNATURE_INVALID',
+      'X-Partner-Signature does not verify: compare canonicalString, the seven lines this server signed, with yours.',
+    );
+    problem.canonicalString = canonicalString(parts);
+    throw problem;
+  }
   return { ...client, nonce: nonces.spend(clientId, nonce, now.getTime()), bodyHash: parts.bodyHash };
 }

@@ -29,6 +29,7 @@ export function graphqlProblemReply(problem: Problem, requestId: string): HttpRe
           status: problem.status,
           requestId,
           ...(problem.errors?.length ? { errors: problem.errors } : {}),
+          ...(problem.canonicalString !== undefined ? { canonicalString: problem.canonicalString } : {}),
         },
       },
     ],

@@ -105,9 +105,24 @@ function expectFieldErrors(holder: { errors?: FieldError[] }, code: string, poin
 }
 
 /**
+ * The members a problem has: the base ones, `errors` when it lists faults, and on
+ * AUTH_SIGNATURE_INVALID (and only there) the server's canonical string (§2), a string of seven lines.
+ */
+function membersOf(base: readonly string[], holder: Record<string, unknown>, code: string): string[] {
+  const members = [...base];
+  if (holder.errors !== undefined) members.push('errors');
+  if (code === 'AUTH_SIGNATURE_INVALID') {
+    expect(typeof holder.canonicalString).toBe('string');
+    expect((holder.canonicalString as string).split('\n')).toHaveLength(7);
+    members.push('canonicalString');
+  }
+  return members.sort();
+}
+
+/**
  * §6/§7 on REST: HTTP `status`; Content-Type application/problem+json; exactly the members type
  * (/problems/<kebab code>), title, status, detail (both non-empty), code, requestId (the X-Request-Id
- * header's), plus `errors` only on a validation code; not marked as a replay. `pointer`: errors has it.
+ * header's), plus `errors` only on a validation code and `canonicalString` only on AUTH_SIGNATURE_INVALID; not marked as a replay. `pointer`: errors has it.
  */
 export function expectRestProblem(r: Reply, status: number, code: string, o?: Fourth<ProblemOptions>): ProblemDocument {
   const { pointer, message } = optionsOf(o);
@@ -125,8 +140,7 @@ export function expectRestProblem(r: Reply, status: number, code: string, o?: Fo
     code,
     requestId,
   });
-  const members = r.body.errors === undefined ? REST_MEMBERS : [...REST_MEMBERS, 'errors'].sort();
-  expect(Object.keys(r.body).sort(), why).toEqual(members);
+  expect(Object.keys(r.body).sort(), why).toEqual(membersOf(REST_MEMBERS, r.body, code));
   expect(r.body.title.length, why).toBeGreaterThan(0);
   expect(r.body.detail.length, why).toBeGreaterThan(0);
   expectFieldErrors(r.body, code, pointer, why);
@@ -154,8 +168,7 @@ export function expectGraphQLProblem(r: Reply, status: number, code: string, o?:
   expect(first.message.length, why).toBeGreaterThan(0);
   const ext = first.extensions;
   expect(ext, why).toMatchObject({ code, status, requestId });
-  const members = ext.errors === undefined ? EXTENSION_MEMBERS : [...EXTENSION_MEMBERS, 'errors'].sort();
-  expect(Object.keys(ext).sort(), why).toEqual(members);
+  expect(Object.keys(ext).sort(), why).toEqual(membersOf(EXTENSION_MEMBERS, ext, code));
   expectFieldErrors(ext, code, pointer, why);
   for (const e of r.body.errors) {
     expect(isProblemCode(e.extensions?.code), `error code not a problem code: ${why}`).toBe(true);
