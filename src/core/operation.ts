@@ -55,9 +55,11 @@ export type MutationDescriptor<N extends MutationName = MutationName> = {
   /**
    * The contract section's rules in its order, inside the transaction of the effect. With evidence,
    * `authorize()` checks its type, hash and age (§5, 403) and must be called where §4 places it (after
-   * records, ownership and the route); single use is checked and the evidence stored after `run`.
+   * records, ownership and the route). Single use (409) is checked after `run`, unless the section places
+   * it earlier (§10.6, §10.8: before the funds) and `run` calls `evidenceUnused()` there; the evidence
+   * is stored after `run` either way.
    */
-  run: (tx: Exec, ctx: CallContext, args: MutationArgs<N>, authorize: () => void) => Promise<MutationResult<N>>;
+  run: (tx: Exec, ctx: CallContext, args: MutationArgs<N>, authorize: () => void, evidenceUnused: () => Promise<void>) => Promise<MutationResult<N>>;
 };
 
 export type QueryDescriptor<N extends QueryName = QueryName> = {

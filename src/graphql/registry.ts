@@ -48,7 +48,7 @@ function mutationResolver(d: MutationDescriptor<MutationName>) {
   // The descriptor with its arguments as the resolver receives them (untyped past this point).
   const op = d as unknown as MutationDescriptor<never> & {
     validate?: (args: Args, errors: FieldErrors, ctx: CallContext) => void;
-    run: (tx: Parameters<MutationDescriptor['run']>[0], ctx: CallContext, args: Args, authorize: () => void) => Promise<object>;
+    run: (tx: Parameters<MutationDescriptor['run']>[0], ctx: CallContext, args: Args, authorize: () => void, evidenceUnused: () => Promise<void>) => Promise<object>;
     resultId: (result: object) => string;
   };
   return async (_parent: unknown, args: Args, ctx: CallContext): Promise<object> => {
@@ -65,11 +65,18 @@ function mutationResolver(d: MutationDescriptor<MutationName>) {
         verifyEvidence(ctx, d.evidence, { [d.target]: args[d.target] as string }, args.input as Parameters<typeof verifyEvidence>[3]);
         authorized = true;
       };
-      const result = await op.run(tx, ctx, args, authorize);
+      let unusedChecked = false;
+      const evidenceUnused = async () => {
+        if (!evidence || d.evidence === null) return;
+        await assertEvidenceUnused(tx, ctx, evidence);
+        unusedChecked = true;
+      };
+      const result = await op.run(tx, ctx, args, authorize, evidenceUnused);
       if (evidence && d.evidence !== null) {
         if (!authorized) throw new Error(`${d.name} declares evidence but did not verify it`);
-        // §5 single use: a state rule (409), checked after the others; its refusal rolls the effect back.
-        await assertEvidenceUnused(tx, ctx, evidence);
+        // §5 single use: a state rule (409), checked after the others unless run placed it earlier; its
+        // refusal rolls the effect back.
+        if (!unusedChecked) await assertEvidenceUnused(tx, ctx, evidence);
         await recordEvidence(tx, ctx, evidence, { type: targetTypeOf(d.evidence), id: op.resultId(result) });
       }
       return result;

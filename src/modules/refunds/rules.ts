@@ -4,7 +4,6 @@
 import type { Exec } from '../../db/exec.js';
 import type { CryptoDepositRow, CryptoRefundRow, RouteRow } from '../../db/schema.js';
 import type { CallContext } from '../../core/context.js';
-import { assertEvidenceUnused, type Evidence } from '../../core/evidence.js';
 import { requireOwn } from '../../core/ownership.js';
 import { Problem } from '../../core/problem.js';
 import { lockDeposit } from '../deposits/repository.js';
@@ -59,16 +58,16 @@ export async function stepRefund(
   tx: Exec,
   ctx: CallContext,
   refundId: string,
-  evidence: Evidence,
   authorize: () => void,
+  evidenceUnused: () => Promise<void>,
 ): Promise<CryptoRefundRow> {
   const refund = await requireOwnRefund(tx, ctx, refundId);
   // The refund copied its deposit's route code at draft: no second read of the deposit.
   const route = await requirePermittedRoute(tx, ctx, refund.routeCode);
   authorize();
   if (refund.status !== step.from) throw new Problem('INVALID_STATE', `Refund is ${refund.status}; ${step.operation} needs ${step.from}.`);
-  // §10.8 places single use before the funds check; the wrapper's own check after run then passes.
-  await assertEvidenceUnused(tx, ctx, evidence);
+  // §10.8 places single use before the funds check.
+  await evidenceUnused();
   await step.check?.(tx, refund);
   const now = ctx.now.toISOString();
   const updated = await transitionRefund(tx, refundId, step.from, {

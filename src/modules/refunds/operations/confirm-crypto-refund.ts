@@ -9,7 +9,7 @@ export default mutation('confirmCryptoRefund', {
   target: 'refundId',
   evidence: 'CRYPTO_REFUND_CONFIRM',
   resultId: (r) => r.refundId,
-  run: (tx, ctx, { refundId, input }, authorize) =>
+  run: (tx, ctx, { refundId }, authorize, evidenceUnused) =>
     stepRefund(
       {
         operation: 'confirmCryptoRefund',
@@ -26,7 +26,7 @@ export default mutation('confirmCryptoRefund', {
       tx,
       ctx,
       refundId,
-      input.operationAuthorization,
       authorize,
+      evidenceUnused,
     ),
 });

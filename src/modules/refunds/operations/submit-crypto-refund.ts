@@ -9,7 +9,7 @@ export default mutation('submitCryptoRefund', {
   target: 'refundId',
   evidence: 'CRYPTO_REFUND_SUBMIT',
   resultId: (r) => r.refundId,
-  run: (tx, ctx, { refundId, input }, authorize) =>
+  run: (tx, ctx, { refundId }, authorize, evidenceUnused) =>
     stepRefund(
       {
         operation: 'submitCryptoRefund',
@@ -46,7 +46,7 @@ export default mutation('submitCryptoRefund', {
       tx,
       ctx,
       refundId,
-      input.operationAuthorization,
       authorize,
+      evidenceUnused,
     ),
 });

@@ -1,5 +1,4 @@
 // §10.6 submitCryptoWithdrawal: APPROVED → SUBMITTED, amount + fee held, the record enters the pipeline.
-import { assertEvidenceUnused, type Evidence } from '../../../core/evidence.js';
 import { mutation } from '../../../core/operation.js';
 import { requireOwn } from '../../../core/ownership.js';
 import { Problem } from '../../../core/problem.js';
@@ -17,7 +16,7 @@ export default mutation('submitCryptoWithdrawal', {
   evidence: 'CRYPTO_WITHDRAWAL_SUBMIT',
   resultId: (w) => w.withdrawalId,
   // §10.6's checks 4–12, in its order (1–3 are the pipeline's and the registry's).
-  run: async (tx, ctx, { withdrawalId, input }, authorize) => {
+  run: async (tx, ctx, { withdrawalId }, authorize, evidenceUnused) => {
     const w = requireOwn(ctx, await findWithdrawal(tx, withdrawalId), 'NOT_FOUND', 'withdrawal', withdrawalId);
     await requirePermittedRoute(tx, ctx, w.routeCode);
     authorize();
@@ -27,8 +26,8 @@ export default mutation('submitCryptoWithdrawal', {
     if (beneficiary.beneficiaryStatus === 'REMOVED') throw new Problem('BENEFICIARY_REMOVED', 'Wallet beneficiary was removed.');
     if (beneficiary.beneficiaryStatus !== 'ACTIVE')
       throw new Problem('BENEFICIARY_NOT_ACTIVE', `Wallet beneficiary is ${beneficiary.beneficiaryStatus}, not ACTIVE.`);
-    // Check 10 before the funds (the registry checks it again after the effect, as for every operation).
-    await assertEvidenceUnused(tx, ctx, input.operationAuthorization as Evidence);
+    // Check 10 (single use) before the funds.
+    await evidenceUnused();
     const required = BigInt(w.amountMinor) + BigInt(w.feeAmountMinor);
     const available = await availableOf(tx, w.customerId, w.currency);
     if (available < required)
