@@ -4,6 +4,7 @@ import type { CodegenConfig } from '@graphql-codegen/cli';
 // schema.graphql, the source of truth). Mappers make resolvers return Drizzle row types (or the views
 // built on them), so a field the row lacks is a type error. The operations list is generated from the
 // descriptor files (codegen/operations-plugin.cjs).
+// The client's types (src/client/generated/) are the schema's types as JSON on the wire.
 const schema = ['./src/graphql/common.graphql', './src/modules/*/schema.graphql'];
 
 const config: CodegenConfig = {
@@ -27,6 +28,20 @@ const config: CodegenConfig = {
           CryptoWithdrawal: '../../db/schema.js#CryptoWithdrawalRow',
           PartnerCryptoRefund: '../../db/schema.js#CryptoRefundRow',
           PartnerCryptoDeposit: '../../modules/deposits/rules.js#DepositView',
+        },
+      },
+    },
+    // The client's view (src/client/): the same types as plain JSON, every scalar as it travels.
+    './src/client/generated/types.ts': {
+      plugins: ['typescript'],
+      config: {
+        useTypeImports: true,
+        enumsAsTypes: true,
+        scalars: {
+          UUID: 'string',
+          DateTime: 'string',
+          StringMap: 'Record<string, string>',
+          JSONObject: 'Record<string, unknown>',
         },
       },
     },

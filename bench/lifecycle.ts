@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { operationHashOf } from '../src/core/evidence.js';
+import { operationHashOf } from '../src/core/operation-hash.js';
 import { signedHeaders } from '../src/http/signature.js';
 import { measure, paced, provision, SECONDS, startService, stop, type Fixture, type Make, type Measure } from './harness.js';
 import { seedBalance, seedBeneficiary, seedEvents, seedWithdrawals } from './seed-lifecycle.js';

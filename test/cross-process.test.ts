@@ -8,7 +8,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, createRoute } from '../src/cli/operators.js';
 import { SecretBox } from '../src/core/secret-box.js';
-import { operationHashOf } from '../src/core/evidence.js';
+import { operationHashOf } from '../src/core/operation-hash.js';
 import { openEngine } from '../src/db/engine.js';
 import { insertCustomer } from '../src/modules/customers/repository.js';
 import { signedHeaders } from '../src/http/signature.js';

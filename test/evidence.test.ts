@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { jcs, sha256Hex, toPlainJson } from '../src/core/canonical.js';
-import { operationHashOf, operationPayload } from '../src/core/evidence.js';
+import { operationHashOf, operationPayload } from '../src/core/operation-hash.js';
 
 type Vector = {
   name: string;

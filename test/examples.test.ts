@@ -1,5 +1,5 @@
-// The README's end-to-end example (examples/lifecycle.ts) runs against a real server as a partner would
-// run it, so the documented lifecycle cannot drift from the service.
+// The README's end-to-end examples (examples/withdrawal.ts, examples/refund.ts) run against a real server
+// on both surfaces, as a partner would run them, so the documented lifecycle cannot drift from the service.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Scenario, startTestServer, type TestServer } from './helpers/harness.js';
 import { cleanEnv, run } from './helpers/processes.js';
@@ -10,21 +10,46 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 
-describe('examples/lifecycle.ts', () => {
-  it('deposit → beneficiary → quote → draft → submit → COMPLETED, with its events and ledger rows', async () => {
-    const s = await Scenario.create(server, { feeMinor: '1500000', minMinor: '1000000', maxMinor: '1000000000000' });
-    const customerId = await s.customer();
-    const r = await run(
-      process.execPath,
-      ['--import', 'tsx', 'examples/lifecycle.ts'],
-      cleanEnv({ BASE: server.url, CLIENT_ID: s.client.clientId, SECRET: s.client.secret, CUSTOMER_ID: customerId, ROUTE_CODE: s.routeCode }),
-      60_000,
-    );
-    expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toMatch(/ → COMPLETED \(Completed\)/);
-    for (const t of ['approved', 'submitted', 'screening', 'broadcasting', 'confirming', 'completed']) expect(r.stdout).toContain(`"crypto_withdrawal.${t}"`);
-    const balances = await server.gql(s.client, `{ customerBalances(customerId: "${customerId}") { items { availableMinor heldMinor } } }`);
+/** The example's output: each `## step` heading with the JSON printed under it. */
+function sections(stdout: string): Map<string, unknown> {
+  const out = new Map<string, unknown>();
+  for (const part of stdout.split(/^## /m).slice(1)) {
+    const [title, ...rest] = part.split('\n');
+    const json = rest.join('\n').split(/^ {2}[A-Z_]+ → /m)[0]!.trim();
+    out.set(title!.trim(), JSON.parse(json));
+  }
+  return out;
+}
+
+async function runExample(file: string, surface: 'graphql' | 'rest') {
+  const s = await Scenario.create(server, { feeMinor: '1500000', minMinor: '1000000', maxMinor: '1000000000000' });
+  const r = await run(
+    process.execPath,
+    ['--import', 'tsx', file],
+    cleanEnv({ BASE: server.url, CLIENT_ID: s.client.clientId, SECRET: s.client.secret, ROUTE_CODE: s.routeCode, SURFACE: surface }),
+    60_000,
+  );
+  expect(r.code, r.stderr).toBe(0);
+  return { stdout: r.stdout, out: sections(r.stdout) };
+}
+
+describe.each(['graphql', 'rest'] as const)('examples on %s', (surface) => {
+  it('withdrawal.ts: deposit → beneficiary → quote → draft → submit → COMPLETED, with its events and ledger rows', async () => {
+    const { stdout, out } = await runExample('examples/withdrawal.ts', surface);
+    expect(stdout).toMatch(/ → COMPLETED \(Completed\)/);
+    const types = (out.get('events') as { type: string }[]).map((e) => e.type);
+    expect(types).toEqual(['approved', 'submitted', 'screening', 'broadcasting', 'confirming', 'completed'].map((t) => `crypto_withdrawal.${t}`));
     // 25 USDT in, 10 USDT out with a fee of 1.5.
-    expect(balances.body.data.customerBalances.items).toEqual([{ availableMinor: '13500000', heldMinor: '0' }]);
+    expect(out.get('balances')).toMatchObject([{ currency: 'USDT', availableMinor: '13500000', heldMinor: '0' }]);
+  }, 90_000);
+
+  it('refund.ts: deposit → refund draft → submit → confirm → COMPLETED, with its events and ledger rows', async () => {
+    const { stdout, out } = await runExample('examples/refund.ts', surface);
+    expect(stdout).toMatch(/ → COMPLETED \(Completed\)/);
+    const types = (out.get('events') as { type: string }[]).map((e) => e.type);
+    expect(types[0]).toBe('crypto_refund.approved');
+    expect(types.at(-1)).toBe('crypto_refund.completed');
+    // 25 USDT in, 5 USDT back; refunds carry no fee (D10).
+    expect(out.get('balances')).toMatchObject([{ currency: 'USDT', availableMinor: '20000000', heldMinor: '0' }]);
   }, 90_000);
 });

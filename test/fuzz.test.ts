@@ -6,7 +6,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { operationHashOf } from '../src/core/evidence.js';
+import { operationHashOf } from '../src/core/operation-hash.js';
 import { isProblemCode } from '../src/core/problem.js';
 import { signedHeaders } from '../src/http/signature.js';
 import { TEST_ENGINE } from './helpers/pg.js';

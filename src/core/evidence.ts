@@ -1,8 +1,8 @@
 // §5 Authorization evidence: bound to the exact operation by a hash, fresh, and used once.
 import type { Exec } from '../db/exec.js';
 import { findEvidenceUse, insertEvidence } from '../db/idempotency-repository.js';
-import { jcs, sha256Hex } from './canonical.js';
 import type { CallContext } from './context.js';
+import { operationHashOf } from './operation-hash.js';
 import type { OperationType } from './operation.js';
 import { FieldErrors, Problem } from './problem.js';
 
@@ -20,20 +20,6 @@ export type Evidence = {
 };
 
 const FUTURE_SKEW_MS = 300_000;
-
-/** The payload partners hash: operationType, the path id and every input field but the evidence. */
-export function operationPayload(
-  operationType: string,
-  pathId: Record<string, string>,
-  input: Record<string, unknown>,
-): Record<string, unknown> {
-  const { operationAuthorization: _evidence, ...fields } = input;
-  return { ...fields, ...pathId, operationType };
-}
-
-export function operationHashOf(operationType: string, pathId: Record<string, string>, input: Record<string, unknown>): string {
-  return sha256Hex(jcs(operationPayload(operationType, pathId, input)));
-}
 
 /** Shape checks of §5 required members (400), run with the other field validation. */
 export function validateEvidenceShape(ev: Evidence, errors: FieldErrors, base = '/operationAuthorization'): void {

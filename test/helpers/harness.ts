@@ -8,7 +8,7 @@ import pino from 'pino';
 import { loadConfig, type Config } from '../../src/config.js';
 import { openEngine, type Engine } from '../../src/db/engine.js';
 import { createClient, createRoute, type RouteOptions } from '../../src/cli/operators.js';
-import { operationHashOf } from '../../src/core/evidence.js';
+import { operationHashOf } from '../../src/core/operation-hash.js';
 import { signedHeaders } from '../../src/http/signature.js';
 import { startService, type RunningService } from '../../src/service.js';
 import { createPgSchema, TEST_ENGINE, type PgSchema } from './pg.js';

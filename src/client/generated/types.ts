@@ -1,0 +1,957 @@
+export type Maybe<T> = T | null;
+export type InputMaybe<T> = Maybe<T>;
+/** All built-in and custom scalars, mapped to their actual values */
+export type Scalars = {
+  ID: { input: string; output: string; }
+  String: { input: string; output: string; }
+  Boolean: { input: boolean; output: boolean; }
+  Int: { input: number; output: number; }
+  Float: { input: number; output: number; }
+  /** UTC date-time; output is always YYYY-MM-DDTHH:mm:ss.sssZ (contract §4). */
+  DateTime: { input: string; output: string; }
+  /** A JSON object (graphql-scalars JSONObject): an event's data (contract §11.1). */
+  JSONObject: { input: Record<string, unknown>; output: Record<string, unknown>; }
+  /** A JSON object whose values are all strings (contract §4); anything else is refused. */
+  StringMap: { input: Record<string, string>; output: Record<string, string>; }
+  /** RFC 4122 UUID, in its canonical textual form. */
+  UUID: { input: string; output: string; }
+};
+
+export type ConfirmCryptoRefundInput = {
+  operationAuthorization: OperationAuthorizationInput;
+};
+
+/** Contract §4.5. */
+export type CreateCryptoRefundApprovalDraftInput = {
+  /** Minor units, digits only. */
+  amountMinor: Scalars['String']['input'];
+  operationAuthorization: OperationAuthorizationInput;
+  /** At most 500 characters. */
+  reason?: InputMaybe<Scalars['String']['input']>;
+  /** Default: the deposit's fromAddress. */
+  refundAddress?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** Contract §4.3. */
+export type CreateCryptoWalletBeneficiaryInput = {
+  /** ETH, TRON, BTC or SOL; must equal the route's blockchain. */
+  blockchain: Scalars['String']['input'];
+  /** At most 500 characters. */
+  description?: InputMaybe<Scalars['String']['input']>;
+  isOwner: Scalars['Boolean']['input'];
+  /** 1–100 characters. */
+  label: Scalars['String']['input'];
+  /** Must hold `name` when isOwner is false. */
+  ownerInfo?: InputMaybe<Scalars['StringMap']['input']>;
+  /** INDIVIDUAL or CORPORATE. */
+  ownerType: Scalars['String']['input'];
+  /** Required when walletType is VASP_WALLET. */
+  platformName?: InputMaybe<Scalars['String']['input']>;
+  platformUserId?: InputMaybe<Scalars['String']['input']>;
+  /** A code of codes.json purposeOfPayment. */
+  purposeOfPayment?: InputMaybe<Scalars['Int']['input']>;
+  /** A code of codes.json relationshipWithThirdParty; required when isOwner is false. */
+  relationshipWithThirdParty?: InputMaybe<Scalars['Int']['input']>;
+  routeCode: Scalars['String']['input'];
+  /** At most 10. */
+  supportFiles?: InputMaybe<Array<SupportFileInput>>;
+  walletAddress: Scalars['String']['input'];
+  /** PRIVATE_WALLET or VASP_WALLET. */
+  walletType: Scalars['String']['input'];
+};
+
+/** Contract §4.4. */
+export type CreateCryptoWithdrawalApprovalDraftInput = {
+  /** Minor units, digits only. */
+  amountMinor: Scalars['String']['input'];
+  /** At most 128 characters, unique per customer. */
+  clientReference?: InputMaybe<Scalars['String']['input']>;
+  currency: Scalars['String']['input'];
+  currencyScale: Scalars['Int']['input'];
+  externalFeeFields?: InputMaybe<Scalars['StringMap']['input']>;
+  operationAuthorization: OperationAuthorizationInput;
+  /** Required when purposeOfPayment is 99. */
+  otherPurpose?: InputMaybe<Scalars['String']['input']>;
+  /** Required when relationshipWithThirdParty is 99. */
+  otherRelationship?: InputMaybe<Scalars['String']['input']>;
+  purposeOfPayment?: InputMaybe<Scalars['Int']['input']>;
+  /** §10.5: a quote of this customer, route, amount, currency and withdrawal type; the fee is the quote's. */
+  quoteId?: InputMaybe<Scalars['UUID']['input']>;
+  relationshipWithThirdParty?: InputMaybe<Scalars['Int']['input']>;
+  routeCode: Scalars['String']['input'];
+  walletBeneficiaryId: Scalars['UUID']['input'];
+  /** A code of codes.json withdrawalType; default 1. */
+  withdrawalType?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** Contract §10.5. */
+export type CreateCryptoWithdrawalQuoteInput = {
+  /** Minor units, digits only. */
+  amountMinor: Scalars['String']['input'];
+  currency: Scalars['String']['input'];
+  currencyScale: Scalars['Int']['input'];
+  routeCode: Scalars['String']['input'];
+  /** A code of codes.json withdrawalType; default 1. */
+  withdrawalType?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** Contract §4.1. */
+export type CreateCustomerInput = {
+  displayName?: InputMaybe<Scalars['String']['input']>;
+  /** Partner's own reference, 1–128 characters, unique per partner. */
+  externalRef: Scalars['String']['input'];
+  /** INDIVIDUAL or CORPORATE. */
+  type: Scalars['String']['input'];
+};
+
+export type CreateWebhookEndpointInput = {
+  /** At most 200 characters. */
+  description?: InputMaybe<Scalars['String']['input']>;
+  /** Distinct types of §11.2; absent or [] = all. */
+  types?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** §11.7. */
+  url: Scalars['String']['input'];
+};
+
+export type CryptoWithdrawal = {
+  __typename?: 'CryptoWithdrawal';
+  amountMinor: Scalars['String']['output'];
+  clientReference?: Maybe<Scalars['String']['output']>;
+  completedAt?: Maybe<Scalars['DateTime']['output']>;
+  createdAt: Scalars['DateTime']['output'];
+  currency: Scalars['String']['output'];
+  currencyScale: Scalars['Int']['output'];
+  customerId: Scalars['UUID']['output'];
+  externalFeeFields?: Maybe<Scalars['StringMap']['output']>;
+  feeAmountMinor: Scalars['String']['output'];
+  feeCurrency: Scalars['String']['output'];
+  /** PENDING until screening of the transfer. */
+  kytResult: Scalars['String']['output'];
+  otherPurpose?: Maybe<Scalars['String']['output']>;
+  otherRelationship?: Maybe<Scalars['String']['output']>;
+  purposeOfPayment?: Maybe<Scalars['Int']['output']>;
+  /** §10.5: the quote the draft consumed. */
+  quoteId?: Maybe<Scalars['UUID']['output']>;
+  relationshipWithThirdParty?: Maybe<Scalars['Int']['output']>;
+  routeCode: Scalars['String']['output'];
+  /** APPROVED for a draft. */
+  status: Scalars['String']['output'];
+  statusInfo: Scalars['String']['output'];
+  submittedAt?: Maybe<Scalars['DateTime']['output']>;
+  txHash?: Maybe<Scalars['String']['output']>;
+  updatedAt: Scalars['DateTime']['output'];
+  walletBeneficiaryId: Scalars['UUID']['output'];
+  walletBeneficiaryLabel: Scalars['String']['output'];
+  withdrawalId: Scalars['UUID']['output'];
+  withdrawalType: Scalars['Int']['output'];
+};
+
+/** §9.3: newest first. */
+export type CryptoWithdrawalPage = {
+  __typename?: 'CryptoWithdrawalPage';
+  items: Array<CryptoWithdrawal>;
+  pageInfo: PageInfo;
+};
+
+/** The destination's screening: PENDING until the step out of SCREENING (§10.6). */
+export type KytResult =
+  | 'CLEARED'
+  | 'PENDING'
+  | 'REJECTED';
+
+/** Every mutation requires an Idempotency-Key header (contract §3). */
+export type Mutation = {
+  __typename?: 'Mutation';
+  confirmCryptoRefund: PartnerCryptoRefund;
+  createCryptoRefundApprovalDraft: PartnerCryptoRefund;
+  createCryptoWalletBeneficiary: WalletBeneficiary;
+  createCryptoWithdrawalApprovalDraft: CryptoWithdrawal;
+  createCryptoWithdrawalQuote: PartnerCryptoWithdrawalQuote;
+  createCustomer: PartnerCustomer;
+  /** §11.4: a new ENABLED endpoint and its signing secret (at most 10 ENABLED per client). */
+  createWebhookEndpoint: PartnerWebhookEndpointSecret;
+  /** §11.4: ENABLED → DISABLED, its PENDING deliveries CANCELLED; a DISABLED one answers unchanged. */
+  disableWebhookEndpoint: PartnerWebhookEndpoint;
+  /** §11.4: DISABLED → ENABLED (URL re-checked, §11.7); an ENABLED one answers unchanged. */
+  enableWebhookEndpoint: PartnerWebhookEndpoint;
+  /** §10.9: final; removing a REMOVED beneficiary answers it unchanged. */
+  removeCryptoWalletBeneficiary: WalletBeneficiary;
+  /** §11.4: a new primary secret; the previous one keeps signing for WEBHOOK_SECRET_OVERLAP_SECONDS. */
+  rotateWebhookEndpointSecret: PartnerWebhookEndpointSecret;
+  /** Sandbox only (contract §8): outside sandbox mode it answers SANDBOX_ONLY (403). */
+  simulateCryptoDeposit: PartnerCryptoDeposit;
+  /** §10.4: releases a PENDING_TRAVEL_RULE deposit (COMPLETED, or FROZEN when its source is deny-listed now). */
+  submitCryptoDepositTravelRuleInformation: PartnerCryptoDeposit;
+  submitCryptoRefund: PartnerCryptoRefund;
+  submitCryptoWithdrawal: CryptoWithdrawal;
+  /** §10.9: screens the address against the deny list now (ACTIVE ↔ BLOCKED). */
+  syncCryptoWalletBeneficiary: WalletBeneficiary;
+};
+
+
+/** Every mutation requires an Idempotency-Key header (contract §3). */
+export type MutationConfirmCryptoRefundArgs = {
+  input: ConfirmCryptoRefundInput;
+  refundId: Scalars['UUID']['input'];
+};
+
+
+/** Every mutation requires an Idempotency-Key header (contract §3). */
+export type MutationCreateCryptoRefundApprovalDraftArgs = {
+  depositId: Scalars['UUID']['input'];
+  input: CreateCryptoRefundApprovalDraftInput;
+};
+
+
+/** Every mutation requires an Idempotency-Key header (contract §3). */
+export type MutationCreateCryptoWalletBeneficiaryArgs = {
+  customerId: Scalars['UUID']['input'];
+  input: CreateCryptoWalletBeneficiaryInput;
+};
+
+
+/** Every mutation requires an Idempotency-Key header (contract §3). */
+export type MutationCreateCryptoWithdrawalApprovalDraftArgs = {
+  customerId: Scalars['UUID']['input'];
+  input: CreateCryptoWithdrawalApprovalDraftInput;
+};
+
+
+/** Every mutation requires an Idempotency-Key header (contract §3). */
+export type MutationCreateCryptoWithdrawalQuoteArgs = {
+  customerId: Scalars['UUID']['input'];
+  input: CreateCryptoWithdrawalQuoteInput;
+};
+
+
+/** Every mutation requires an Idempotency-Key header (contract §3). */
+export type MutationCreateCustomerArgs = {
+  input: CreateCustomerInput;
+};
+
+
+/** Every mutation requires an Idempotency-Key header (contract §3). */
+export type MutationCreateWebhookEndpointArgs = {
+  input: CreateWebhookEndpointInput;
+};
+
+
+/** Every mutation requires an Idempotency-Key header (contract §3). */
+export type MutationDisableWebhookEndpointArgs = {
+  endpointId: Scalars['UUID']['input'];
+};
+
+
+/** Every mutation requires an Idempotency-Key header (contract §3). */
+export type MutationEnableWebhookEndpointArgs = {
+  endpointId: Scalars['UUID']['input'];
+};
+
+
+/** Every mutation requires an Idempotency-Key header (contract §3). */
+export type MutationRemoveCryptoWalletBeneficiaryArgs = {
+  walletBeneficiaryId: Scalars['UUID']['input'];
+};
+
+
+/** Every mutation requires an Idempotency-Key header (contract §3). */
+export type MutationRotateWebhookEndpointSecretArgs = {
+  endpointId: Scalars['UUID']['input'];
+};
+
+
+/** Every mutation requires an Idempotency-Key header (contract §3). */
+export type MutationSimulateCryptoDepositArgs = {
+  customerId: Scalars['UUID']['input'];
+  input: SimulateCryptoDepositInput;
+};
+
+
+/** Every mutation requires an Idempotency-Key header (contract §3). */
+export type MutationSubmitCryptoDepositTravelRuleInformationArgs = {
+  depositId: Scalars['UUID']['input'];
+  input: SubmitCryptoDepositTravelRuleInformationInput;
+};
+
+
+/** Every mutation requires an Idempotency-Key header (contract §3). */
+export type MutationSubmitCryptoRefundArgs = {
+  input: SubmitCryptoRefundInput;
+  refundId: Scalars['UUID']['input'];
+};
+
+
+/** Every mutation requires an Idempotency-Key header (contract §3). */
+export type MutationSubmitCryptoWithdrawalArgs = {
+  input: SubmitCryptoWithdrawalInput;
+  withdrawalId: Scalars['UUID']['input'];
+};
+
+
+/** Every mutation requires an Idempotency-Key header (contract §3). */
+export type MutationSyncCryptoWalletBeneficiaryArgs = {
+  walletBeneficiaryId: Scalars['UUID']['input'];
+};
+
+/**
+ * The partner's evidence that one of its users authorized this exact operation (contract §5).
+ * operationHash is lowercase hex SHA-256 of the JCS of {operationType, <path id>, ...input without operationAuthorization}.
+ */
+export type OperationAuthorizationInput = {
+  authorizationMethod: Scalars['String']['input'];
+  authorizedAt: Scalars['DateTime']['input'];
+  authorizedByPartnerPolicyRef?: InputMaybe<Scalars['String']['input']>;
+  authorizedByPartnerUserRef: Scalars['String']['input'];
+  mfaEvidenceRef: Scalars['String']['input'];
+  operationHash: Scalars['String']['input'];
+  operationType: Scalars['String']['input'];
+  rawEvidence?: InputMaybe<Scalars['StringMap']['input']>;
+  sourceActionRef?: InputMaybe<Scalars['String']['input']>;
+  sourceSystem?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** §9.3: a keyset page's position. endCursor: the last item's cursor, or the cursor sent when the page is empty. */
+export type PageInfo = {
+  __typename?: 'PageInfo';
+  endCursor?: Maybe<Scalars['String']['output']>;
+  hasNextPage: Scalars['Boolean']['output'];
+};
+
+/** One per (customer, currency), shared by every route of that currency (§10.1). */
+export type PartnerBalance = {
+  __typename?: 'PartnerBalance';
+  /** Minor units, ≥ 0. */
+  availableMinor: Scalars['String']['output'];
+  currency: Scalars['String']['output'];
+  currencyScale: Scalars['Int']['output'];
+  customerId: Scalars['UUID']['output'];
+  /** Minor units, ≥ 0: what submitted withdrawals and refunds hold. */
+  heldMinor: Scalars['String']['output'];
+  /** availableMinor + heldMinor. */
+  totalMinor: Scalars['String']['output'];
+  /** createdAt of its latest transaction. */
+  updatedAt: Scalars['DateTime']['output'];
+};
+
+export type PartnerBalanceAmounts = {
+  __typename?: 'PartnerBalanceAmounts';
+  availableMinor: Scalars['String']['output'];
+  heldMinor: Scalars['String']['output'];
+  totalMinor: Scalars['String']['output'];
+};
+
+export type PartnerBalancePage = {
+  __typename?: 'PartnerBalancePage';
+  items: Array<PartnerBalance>;
+  pageInfo: PageInfo;
+};
+
+/** Contract §10.4. */
+export type PartnerCryptoDeposit = {
+  __typename?: 'PartnerCryptoDeposit';
+  amountMinor: Scalars['String']['output'];
+  blockchain: Scalars['String']['output'];
+  createdAt: Scalars['DateTime']['output'];
+  /** Set on COMPLETED. */
+  creditedAt?: Maybe<Scalars['DateTime']['output']>;
+  currency: Scalars['String']['output'];
+  currencyScale: Scalars['Int']['output'];
+  customerId: Scalars['UUID']['output'];
+  depositId: Scalars['UUID']['output'];
+  fromAddress: Scalars['String']['output'];
+  /** "0" unless COMPLETED; then amountMinor less the refunds that are not REJECTED or FAILED. */
+  refundableAmountMinor: Scalars['String']['output'];
+  routeCode: Scalars['String']['output'];
+  status: PartnerCryptoDepositStatus;
+  statusInfo: Scalars['String']['output'];
+  /** The customer's deposit wallet on the route (§10.3). */
+  toAddress: Scalars['String']['output'];
+  /** amountMinor ≥ the route's Travel Rule threshold at arrival. */
+  travelRuleRequired: Scalars['Boolean']['output'];
+  travelRuleSubmittedAt?: Maybe<Scalars['DateTime']['output']>;
+  txHash: Scalars['String']['output'];
+  updatedAt: Scalars['DateTime']['output'];
+};
+
+export type PartnerCryptoDepositPage = {
+  __typename?: 'PartnerCryptoDepositPage';
+  items: Array<PartnerCryptoDeposit>;
+  pageInfo: PageInfo;
+};
+
+/** §10.10: arrival → FROZEN, PENDING_TRAVEL_RULE or COMPLETED; PENDING_TRAVEL_RULE → COMPLETED or FROZEN. */
+export type PartnerCryptoDepositStatus =
+  | 'COMPLETED'
+  | 'FROZEN'
+  | 'PENDING_TRAVEL_RULE';
+
+/** §10.3: one per (customer, route mapped to its partner); the address is derived and never changes. */
+export type PartnerCryptoDepositWallet = {
+  __typename?: 'PartnerCryptoDepositWallet';
+  address: Scalars['String']['output'];
+  blockchain: Scalars['String']['output'];
+  currency: Scalars['String']['output'];
+  currencyScale: Scalars['Int']['output'];
+  customerId: Scalars['UUID']['output'];
+  routeCode: Scalars['String']['output'];
+  status: PartnerCryptoDepositWalletStatus;
+  /** The route's; null: deposits on it are never held for the Travel Rule. */
+  travelRuleThresholdMinor?: Maybe<Scalars['String']['output']>;
+};
+
+export type PartnerCryptoDepositWalletPage = {
+  __typename?: 'PartnerCryptoDepositWalletPage';
+  items: Array<PartnerCryptoDepositWallet>;
+  pageInfo: PageInfo;
+};
+
+/** §10.3: ACTIVE iff the route is enabled. */
+export type PartnerCryptoDepositWalletStatus =
+  | 'ACTIVE'
+  | 'DISABLED';
+
+/** APPROVED (draft) → AWAITING_CONFIRMATION (held) → CONFIRMED → the outbound pipeline (§10.8). */
+export type PartnerCryptoRefund = {
+  __typename?: 'PartnerCryptoRefund';
+  amountMinor: Scalars['String']['output'];
+  completedAt?: Maybe<Scalars['DateTime']['output']>;
+  confirmedAt?: Maybe<Scalars['DateTime']['output']>;
+  createdAt: Scalars['DateTime']['output'];
+  currency: Scalars['String']['output'];
+  currencyScale: Scalars['Int']['output'];
+  customerId: Scalars['UUID']['output'];
+  depositId: Scalars['UUID']['output'];
+  kytResult: KytResult;
+  reason?: Maybe<Scalars['String']['output']>;
+  refundAddress: Scalars['String']['output'];
+  refundId: Scalars['UUID']['output'];
+  routeCode: Scalars['String']['output'];
+  status: PartnerCryptoRefundStatus;
+  statusInfo: Scalars['String']['output'];
+  submittedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** Set when the transfer is broadcast; never before. */
+  txHash?: Maybe<Scalars['String']['output']>;
+  updatedAt: Scalars['DateTime']['output'];
+};
+
+export type PartnerCryptoRefundPage = {
+  __typename?: 'PartnerCryptoRefundPage';
+  items: Array<PartnerCryptoRefund>;
+  pageInfo: PageInfo;
+};
+
+/** Contract §10.8, §10.10. */
+export type PartnerCryptoRefundStatus =
+  | 'APPROVED'
+  | 'AWAITING_CONFIRMATION'
+  | 'BROADCASTING'
+  | 'COMPLETED'
+  | 'CONFIRMED'
+  | 'CONFIRMING'
+  | 'FAILED'
+  | 'REJECTED'
+  | 'SCREENING';
+
+/** §10.5: the route's fee, frozen with the amount until expiresAt. */
+export type PartnerCryptoWithdrawalQuote = {
+  __typename?: 'PartnerCryptoWithdrawalQuote';
+  amountMinor: Scalars['String']['output'];
+  createdAt: Scalars['DateTime']['output'];
+  currency: Scalars['String']['output'];
+  currencyScale: Scalars['Int']['output'];
+  customerId: Scalars['UUID']['output'];
+  /** createdAt + WITHDRAWAL_QUOTE_TTL_SECONDS. */
+  expiresAt: Scalars['DateTime']['output'];
+  /** The route's fee when the quote was made. */
+  feeAmountMinor: Scalars['String']['output'];
+  /** The route's currency. */
+  feeCurrency: Scalars['String']['output'];
+  quoteId: Scalars['UUID']['output'];
+  routeCode: Scalars['String']['output'];
+  /** amountMinor + feeAmountMinor. */
+  totalAmountMinor: Scalars['String']['output'];
+  withdrawalType: Scalars['Int']['output'];
+};
+
+export type PartnerCustomer = {
+  __typename?: 'PartnerCustomer';
+  createdAt: Scalars['DateTime']['output'];
+  customerId: Scalars['UUID']['output'];
+  displayName?: Maybe<Scalars['String']['output']>;
+  externalRef: Scalars['String']['output'];
+  /** Always ACTIVE for now. */
+  status: Scalars['String']['output'];
+  type: Scalars['String']['output'];
+  updatedAt: Scalars['DateTime']['output'];
+};
+
+/** Contract §11.1: one event per change of a withdrawal, refund, deposit or beneficiary, and per ledger row. */
+export type PartnerEvent = {
+  __typename?: 'PartnerEvent';
+  createdAt: Scalars['DateTime']['output'];
+  customerId: Scalars['UUID']['output'];
+  /** The resource after the change, as its by-id query renders it with every field. */
+  data: Scalars['JSONObject']['output'];
+  eventId: Scalars['UUID']['output'];
+  resourceId: Scalars['UUID']['output'];
+  resourceType: PartnerResourceType;
+  /** Per resource, gapless from 1 (1 = its creation). */
+  sequence: Scalars['Int']['output'];
+  /** §11.2: <resource>.<status after the change, lower case>, .updated, or transaction.posted. */
+  type: Scalars['String']['output'];
+};
+
+export type PartnerEventPage = {
+  __typename?: 'PartnerEventPage';
+  items: Array<PartnerEvent>;
+  pageInfo: PageInfo;
+};
+
+/** §10.1: what a ledger row or a deposit, withdrawal or refund refers to. */
+export type PartnerResourceType =
+  | 'CRYPTO_DEPOSIT'
+  | 'CRYPTO_REFUND'
+  | 'CRYPTO_WITHDRAWAL'
+  | 'TRANSACTION'
+  | 'WALLET_BENEFICIARY';
+
+/** The customer's side of one journal entry (§10.1). */
+export type PartnerTransaction = {
+  __typename?: 'PartnerTransaction';
+  /** > 0. */
+  amountMinor: Scalars['String']['output'];
+  /** Signed minor units. */
+  availableDeltaMinor: Scalars['String']['output'];
+  balanceAfter: PartnerBalanceAmounts;
+  createdAt: Scalars['DateTime']['output'];
+  currency: Scalars['String']['output'];
+  currencyScale: Scalars['Int']['output'];
+  customerId: Scalars['UUID']['output'];
+  /** Signed minor units. */
+  heldDeltaMinor: Scalars['String']['output'];
+  resourceId: Scalars['UUID']['output'];
+  resourceType: PartnerResourceType;
+  /** Per (customer, currency), gapless from 1. */
+  sequence: Scalars['Int']['output'];
+  transactionId: Scalars['UUID']['output'];
+  type: PartnerTransactionType;
+};
+
+export type PartnerTransactionPage = {
+  __typename?: 'PartnerTransactionPage';
+  items: Array<PartnerTransaction>;
+  pageInfo: PageInfo;
+};
+
+/** Contract §10.1. */
+export type PartnerTransactionType =
+  | 'DEPOSIT'
+  | 'HOLD'
+  | 'REFUND'
+  | 'RELEASE'
+  | 'WITHDRAWAL'
+  | 'WITHDRAWAL_FEE';
+
+export type PartnerWebhookAttempt = {
+  __typename?: 'PartnerWebhookAttempt';
+  attemptNumber: Scalars['Int']['output'];
+  durationMs: Scalars['Int']['output'];
+  /** Null on success. */
+  error?: Maybe<WebhookAttemptError>;
+  /** When a response came. */
+  responseStatus?: Maybe<Scalars['Int']['output']>;
+  startedAt: Scalars['DateTime']['output'];
+};
+
+/** Contract §11.5: one event to one endpoint. */
+export type PartnerWebhookDelivery = {
+  __typename?: 'PartnerWebhookDelivery';
+  attemptCount: Scalars['Int']['output'];
+  /** Oldest first. */
+  attempts: Array<PartnerWebhookAttempt>;
+  createdAt: Scalars['DateTime']['output'];
+  deliveryId: Scalars['UUID']['output'];
+  endpointId: Scalars['UUID']['output'];
+  eventId: Scalars['UUID']['output'];
+  eventType: Scalars['String']['output'];
+  /** Null while held back (D5) or once settled. */
+  nextAttemptAt?: Maybe<Scalars['DateTime']['output']>;
+  resourceId: Scalars['UUID']['output'];
+  sequence: Scalars['Int']['output'];
+  /** Set on SUCCEEDED, FAILED, CANCELLED. */
+  settledAt?: Maybe<Scalars['DateTime']['output']>;
+  status: WebhookDeliveryStatus;
+};
+
+export type PartnerWebhookDeliveryPage = {
+  __typename?: 'PartnerWebhookDeliveryPage';
+  items: Array<PartnerWebhookDelivery>;
+  pageInfo: PageInfo;
+};
+
+/** Contract §11.4: where a partner client receives its events. */
+export type PartnerWebhookEndpoint = {
+  __typename?: 'PartnerWebhookEndpoint';
+  createdAt: Scalars['DateTime']['output'];
+  description?: Maybe<Scalars['String']['output']>;
+  disabledAt?: Maybe<Scalars['DateTime']['output']>;
+  endpointId: Scalars['UUID']['output'];
+  status: WebhookEndpointStatus;
+  /** Subscribed event types (§11.2); [] = all. */
+  types: Array<Scalars['String']['output']>;
+  updatedAt: Scalars['DateTime']['output'];
+  url: Scalars['String']['output'];
+};
+
+export type PartnerWebhookEndpointPage = {
+  __typename?: 'PartnerWebhookEndpointPage';
+  items: Array<PartnerWebhookEndpoint>;
+  pageInfo: PageInfo;
+};
+
+/** Contract §11.4: only createWebhookEndpoint and rotateWebhookEndpointSecret return the secret. */
+export type PartnerWebhookEndpointSecret = {
+  __typename?: 'PartnerWebhookEndpointSecret';
+  endpoint: PartnerWebhookEndpoint;
+  secret: Scalars['String']['output'];
+};
+
+/**
+ * Every problem code the API can answer with (contract §7). On GraphQL it travels in
+ * errors[].extensions.code; on REST in the RFC 9457 problem document's `code`.
+ */
+export type ProblemCode =
+  | 'AMOUNT_OUT_OF_RANGE'
+  | 'AUTHORIZATION_ALREADY_USED'
+  | 'AUTHORIZATION_EXPIRED'
+  | 'AUTH_CLIENT_UNKNOWN'
+  | 'AUTH_HEADERS_MISSING'
+  | 'AUTH_NONCE_INVALID'
+  | 'AUTH_NONCE_REUSED'
+  | 'AUTH_SIGNATURE_INVALID'
+  | 'AUTH_TIMESTAMP_INVALID'
+  | 'BENEFICIARY_NOT_ACTIVE'
+  | 'BENEFICIARY_REMOVED'
+  | 'CUSTOMER_NOT_FOUND'
+  | 'DUPLICATE_CLIENT_REFERENCE'
+  | 'DUPLICATE_CUSTOMER'
+  | 'DUPLICATE_TX_HASH'
+  | 'DUPLICATE_WALLET_BENEFICIARY'
+  | 'FORBIDDEN'
+  | 'IDEMPOTENCY_KEY_INVALID'
+  | 'IDEMPOTENCY_KEY_MISSING'
+  | 'IDEMPOTENCY_KEY_REUSED'
+  | 'IDEMPOTENCY_REQUEST_IN_PROGRESS'
+  | 'IDEMPOTENCY_SCOPE_INVALID'
+  | 'INSUFFICIENT_FUNDS'
+  | 'INTERNAL'
+  | 'INVALID_REQUEST'
+  | 'INVALID_STATE'
+  | 'INVALID_WALLET_ADDRESS'
+  | 'METHOD_NOT_ALLOWED'
+  | 'NOT_FOUND'
+  | 'OPERATION_HASH_MISMATCH'
+  | 'OPERATION_TYPE_MISMATCH'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'QUERY_TOO_COMPLEX'
+  | 'QUOTE_ALREADY_USED'
+  | 'QUOTE_EXPIRED'
+  | 'QUOTE_MISMATCH'
+  | 'QUOTE_NOT_FOUND'
+  | 'RATE_LIMITED'
+  | 'REFUND_EXCEEDS_DEPOSIT'
+  | 'ROUTE_MISMATCH'
+  | 'ROUTE_NOT_PERMITTED'
+  | 'SANDBOX_ONLY'
+  | 'UNSUPPORTED_MEDIA_TYPE'
+  | 'VALIDATION_FAILED'
+  | 'WALLET_BENEFICIARY_NOT_FOUND'
+  | 'WEBHOOK_ENDPOINT_LIMIT_REACHED'
+  | 'WEBHOOK_URL_NOT_ALLOWED';
+
+/** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
+export type Query = {
+  __typename?: 'Query';
+  cryptoDeposit?: Maybe<PartnerCryptoDeposit>;
+  /** routeCode ascending (§9.3); DISABLED wallets included. */
+  cryptoDepositWallets: PartnerCryptoDepositWalletPage;
+  /** Newest first (§9.3). */
+  cryptoDeposits: PartnerCryptoDepositPage;
+  cryptoRefund?: Maybe<PartnerCryptoRefund>;
+  /** Newest first (§9.3). */
+  cryptoRefunds: PartnerCryptoRefundPage;
+  /** Newest first (§9.3); REMOVED ones are listed unless filtered out. */
+  cryptoWalletBeneficiaries: WalletBeneficiaryPage;
+  cryptoWalletBeneficiary?: Maybe<WalletBeneficiary>;
+  cryptoWithdrawal?: Maybe<CryptoWithdrawal>;
+  cryptoWithdrawals: CryptoWithdrawalPage;
+  customer?: Maybe<PartnerCustomer>;
+  /** Currency ascending (§9.3). */
+  customerBalances: PartnerBalancePage;
+  /** Newest first (§9.3). */
+  customerTransactions: PartnerTransactionPage;
+  /** §11.3 the pull feed: commit order, oldest first; endCursor is where to resume polling. */
+  events: PartnerEventPage;
+  transaction?: Maybe<PartnerTransaction>;
+  /** §11.5: an endpoint's deliveries, newest first, each with its attempts. */
+  webhookDeliveries: PartnerWebhookDeliveryPage;
+  /** §11.4: unknown → null, another partner's → FORBIDDEN. */
+  webhookEndpoint?: Maybe<PartnerWebhookEndpoint>;
+  /** §11.4: the calling client's endpoints, newest first. */
+  webhookEndpoints: PartnerWebhookEndpointPage;
+};
+
+
+/** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
+export type QueryCryptoDepositArgs = {
+  depositId: Scalars['UUID']['input'];
+};
+
+
+/** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
+export type QueryCryptoDepositWalletsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  blockchain?: InputMaybe<Scalars['String']['input']>;
+  customerId: Scalars['UUID']['input'];
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
+export type QueryCryptoDepositsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  createdBefore?: InputMaybe<Scalars['DateTime']['input']>;
+  createdFrom?: InputMaybe<Scalars['DateTime']['input']>;
+  customerId: Scalars['UUID']['input'];
+  first?: InputMaybe<Scalars['Int']['input']>;
+  routeCode?: InputMaybe<Scalars['String']['input']>;
+  statuses?: InputMaybe<Array<PartnerCryptoDepositStatus>>;
+};
+
+
+/** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
+export type QueryCryptoRefundArgs = {
+  refundId: Scalars['UUID']['input'];
+};
+
+
+/** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
+export type QueryCryptoRefundsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  createdBefore?: InputMaybe<Scalars['DateTime']['input']>;
+  createdFrom?: InputMaybe<Scalars['DateTime']['input']>;
+  customerId: Scalars['UUID']['input'];
+  depositId?: InputMaybe<Scalars['UUID']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  statuses?: InputMaybe<Array<PartnerCryptoRefundStatus>>;
+};
+
+
+/** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
+export type QueryCryptoWalletBeneficiariesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  beneficiaryStatuses?: InputMaybe<Array<Scalars['String']['input']>>;
+  blockchain?: InputMaybe<Scalars['String']['input']>;
+  customerId: Scalars['UUID']['input'];
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
+export type QueryCryptoWalletBeneficiaryArgs = {
+  walletBeneficiaryId: Scalars['UUID']['input'];
+};
+
+
+/** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
+export type QueryCryptoWithdrawalArgs = {
+  withdrawalId: Scalars['UUID']['input'];
+};
+
+
+/** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
+export type QueryCryptoWithdrawalsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  clientReference?: InputMaybe<Scalars['String']['input']>;
+  createdBefore?: InputMaybe<Scalars['DateTime']['input']>;
+  createdFrom?: InputMaybe<Scalars['DateTime']['input']>;
+  customerId: Scalars['UUID']['input'];
+  first?: InputMaybe<Scalars['Int']['input']>;
+  routeCode?: InputMaybe<Scalars['String']['input']>;
+  statuses?: InputMaybe<Array<Scalars['String']['input']>>;
+  walletBeneficiaryId?: InputMaybe<Scalars['UUID']['input']>;
+};
+
+
+/** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
+export type QueryCustomerArgs = {
+  customerId: Scalars['UUID']['input'];
+};
+
+
+/** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
+export type QueryCustomerBalancesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  currency?: InputMaybe<Scalars['String']['input']>;
+  customerId: Scalars['UUID']['input'];
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
+export type QueryCustomerTransactionsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  createdBefore?: InputMaybe<Scalars['DateTime']['input']>;
+  createdFrom?: InputMaybe<Scalars['DateTime']['input']>;
+  currency?: InputMaybe<Scalars['String']['input']>;
+  customerId: Scalars['UUID']['input'];
+  first?: InputMaybe<Scalars['Int']['input']>;
+  resourceId?: InputMaybe<Scalars['UUID']['input']>;
+  resourceType?: InputMaybe<PartnerResourceType>;
+  types?: InputMaybe<Array<PartnerTransactionType>>;
+};
+
+
+/** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
+export type QueryEventsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  customerId?: InputMaybe<Scalars['UUID']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  resourceId?: InputMaybe<Scalars['UUID']['input']>;
+  types?: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
+
+/** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
+export type QueryTransactionArgs = {
+  transactionId: Scalars['UUID']['input'];
+};
+
+
+/** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
+export type QueryWebhookDeliveriesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  endpointId: Scalars['UUID']['input'];
+  eventId?: InputMaybe<Scalars['UUID']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  statuses?: InputMaybe<Array<WebhookDeliveryStatus>>;
+};
+
+
+/** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
+export type QueryWebhookEndpointArgs = {
+  endpointId: Scalars['UUID']['input'];
+};
+
+
+/** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
+export type QueryWebhookEndpointsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  statuses?: InputMaybe<Array<WebhookEndpointStatus>>;
+};
+
+/** Sandbox only (contract §8): a payment into the customer's deposit wallet of routeCode (§10.4). */
+export type SimulateCryptoDepositInput = {
+  /** Minor units, digits only, greater than zero. */
+  amountMinor: Scalars['String']['input'];
+  fromAddress: Scalars['String']['input'];
+  routeCode: Scalars['String']['input'];
+  /** In the chain's form (§10.4); absent: generated from the depositId. */
+  txHash?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type SubmitCryptoDepositTravelRuleInformationInput = {
+  originator: TravelRuleOriginatorInput;
+};
+
+export type SubmitCryptoRefundInput = {
+  operationAuthorization: OperationAuthorizationInput;
+};
+
+/** Contract §10.6. */
+export type SubmitCryptoWithdrawalInput = {
+  operationAuthorization: OperationAuthorizationInput;
+};
+
+export type SupportFileInput = {
+  fileAssetId: Scalars['UUID']['input'];
+  purpose: Scalars['String']['input'];
+};
+
+/** §10.4 (IVMS101-shaped). Stored encrypted; never echoed. */
+export type TravelRuleOriginatorInput = {
+  /** At most 200 characters. */
+  addressLine?: InputMaybe<Scalars['String']['input']>;
+  /** ISO 3166-1 alpha-2, officially assigned, upper case ("DE"). */
+  country: Scalars['String']['input'];
+  /** 1–200: a natural person's full name or a legal entity's name. */
+  name: Scalars['String']['input'];
+  type: TravelRulePartyType;
+  /** At most 200 characters, a DID (did:<method>:<id>); only with VASP_WALLET. */
+  vaspDid?: InputMaybe<Scalars['String']['input']>;
+  /** 1–200; required with VASP_WALLET, refused with PRIVATE_WALLET. */
+  vaspName?: InputMaybe<Scalars['String']['input']>;
+  walletType: TravelRuleWalletType;
+};
+
+export type TravelRulePartyType =
+  | 'CORPORATE'
+  | 'INDIVIDUAL';
+
+export type TravelRuleWalletType =
+  | 'PRIVATE_WALLET'
+  | 'VASP_WALLET';
+
+export type WalletBeneficiary = {
+  __typename?: 'WalletBeneficiary';
+  /** ACTIVE, BLOCKED or REMOVED (§10.9). */
+  beneficiaryStatus: Scalars['String']['output'];
+  blockchain: Scalars['String']['output'];
+  createdAt: Scalars['DateTime']['output'];
+  customerId: Scalars['UUID']['output'];
+  description?: Maybe<Scalars['String']['output']>;
+  isOwner: Scalars['Boolean']['output'];
+  label: Scalars['String']['output'];
+  lastSyncedAt: Scalars['DateTime']['output'];
+  ownerInfo?: Maybe<Scalars['StringMap']['output']>;
+  ownerType: Scalars['String']['output'];
+  platformName?: Maybe<Scalars['String']['output']>;
+  platformUserId?: Maybe<Scalars['String']['output']>;
+  purposeOfPayment?: Maybe<Scalars['Int']['output']>;
+  relationshipWithThirdParty?: Maybe<Scalars['Int']['output']>;
+  /** Set once, on removal; never cleared. */
+  removedAt?: Maybe<Scalars['DateTime']['output']>;
+  routeCode: Scalars['String']['output'];
+  /** CLEARED or REJECTED. */
+  screeningStatus: Scalars['String']['output'];
+  updatedAt: Scalars['DateTime']['output'];
+  walletAddress: Scalars['String']['output'];
+  walletBeneficiaryId: Scalars['UUID']['output'];
+  walletType: Scalars['String']['output'];
+};
+
+export type WalletBeneficiaryPage = {
+  __typename?: 'WalletBeneficiaryPage';
+  items: Array<WalletBeneficiary>;
+  pageInfo: PageInfo;
+};
+
+/** Contract §11.5 D2. */
+export type WebhookAttemptError =
+  | 'CONNECTION_FAILED'
+  | 'DESTINATION_NOT_ALLOWED'
+  | 'NON_2XX_RESPONSE'
+  | 'TIMEOUT';
+
+/** Contract §11.5: PENDING → SUCCEEDED | FAILED | CANCELLED, all final. */
+export type WebhookDeliveryStatus =
+  | 'CANCELLED'
+  | 'FAILED'
+  | 'PENDING'
+  | 'SUCCEEDED';
+
+/** Contract §11.4. */
+export type WebhookEndpointStatus =
+  | 'DISABLED'
+  | 'ENABLED';

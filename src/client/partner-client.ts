@@ -1,0 +1,219 @@
+// A typed client for the partner API, for partners' backends, the README's examples, partnerctl and the
+// tests: it signs every request (§2), gives every mutation an Idempotency-Key (§3) and builds §5
+// evidence with the operation's hash, on either surface (GraphQL at /graphql, REST under /partner/v1).
+import { randomBytes, randomUUID } from 'node:crypto';
+import { signedHeaders } from '../http/signature.js';
+import { buildEvidence, type Authorizer, type OperationType } from './evidence.js';
+import type {
+  CreateCryptoRefundApprovalDraftInput,
+  CreateCryptoWithdrawalApprovalDraftInput,
+  CryptoWithdrawal,
+  OperationAuthorizationInput,
+  PartnerCryptoRefund,
+} from './generated/types.js';
+import { PartnerApiError, type ProblemBody } from './problem.js';
+
+export type PartnerClientOptions = {
+  /** e.g. http://127.0.0.1:4000 */
+  baseUrl: string;
+  clientId: string;
+  secret: string;
+  fetch?: typeof fetch;
+  /** The clock of X-Partner-Timestamp and of evidence's authorizedAt. */
+  now?: () => Date;
+  /** Idempotency keys of mutations that were not given one (default: a random UUID). */
+  newIdempotencyKey?: () => string;
+};
+
+export type Reply<T> = { status: number; headers: Headers; requestId: string | null; body: T };
+
+export type GraphQLErrorBody = { message: string; path?: (string | number)[]; extensions?: ProblemBody & { code?: string } };
+export type GraphQLReply<T> = Reply<{ data?: T | null; errors?: GraphQLErrorBody[] }>;
+
+export type QueryValue = string | number | boolean | readonly string[] | null | undefined;
+
+export type CallOptions = {
+  /** §3: reuse the same key to retry a mutation safely; absent → a fresh key per call. null → none. */
+  idempotencyKey?: string | null;
+  headers?: Record<string, string>;
+};
+
+export type Surface = 'graphql' | 'rest';
+export type MoneyOptions = CallOptions & {
+  surface?: Surface;
+  /** GraphQL selection set of the result (default: every field). */
+  select?: string;
+};
+
+type Without<T> = Omit<T, 'operationAuthorization'>;
+
+// Every field of the resources money-moving operations answer with (GraphQL; REST answers its own rendering).
+const WITHDRAWAL_FIELDS =
+  '{ withdrawalId customerId walletBeneficiaryId walletBeneficiaryLabel routeCode amountMinor currency currencyScale feeAmountMinor feeCurrency clientReference withdrawalType externalFeeFields purposeOfPayment otherPurpose relationshipWithThirdParty otherRelationship status statusInfo kytResult txHash quoteId createdAt updatedAt submittedAt completedAt }';
+const REFUND_FIELDS =
+  '{ refundId depositId customerId routeCode amountMinor currency currencyScale refundAddress reason status statusInfo kytResult txHash createdAt updatedAt submittedAt confirmedAt completedAt }';
+
+const isMutation = (query: string): boolean => /^(?:\s|,|#[^\n]*\n)*mutation\b/.test(query);
+
+export class PartnerClient {
+  private readonly baseUrl: string;
+  private readonly fetchFn: typeof fetch;
+  private readonly now: () => Date;
+  private readonly newKey: () => string;
+
+  constructor(private readonly options: PartnerClientOptions) {
+    this.baseUrl = options.baseUrl.replace(/\/+$/, '');
+    this.fetchFn = options.fetch ?? fetch;
+    this.now = options.now ?? (() => new Date());
+    this.newKey = options.newIdempotencyKey ?? randomUUID;
+  }
+
+  /** Sends one signed request: `pathAndQuery` exactly as signed (§2 line 2), `body` the exact bytes. */
+  async send(method: 'GET' | 'POST', pathAndQuery: string, body: string, options: CallOptions = {}): Promise<Reply<unknown>> {
+    const idempotencyKey = options.idempotencyKey === undefined ? (method === 'POST' ? this.newKey() : null) : options.idempotencyKey;
+    const headers = signedHeaders(this.options.secret, {
+      method,
+      path: pathAndQuery,
+      clientId: this.options.clientId,
+      idempotencyKey,
+      body,
+      timestamp: this.now().toISOString(),
+      nonce: randomBytes(16).toString('hex'),
+    });
+    const res = await this.fetchFn(`${this.baseUrl}${pathAndQuery}`, {
+      method,
+      headers: { ...(method === 'POST' ? { 'content-type': 'application/json' } : {}), ...options.headers, ...headers },
+      body: method === 'POST' ? body : undefined,
+    });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text === '' ? null : JSON.parse(text);
+    } catch {
+      // not JSON: the text itself
+    }
+    return { status: res.status, headers: res.headers, requestId: res.headers.get('x-request-id'), body: parsed };
+  }
+
+  /** A GraphQL operation at POST /graphql; a mutation gets an Idempotency-Key. Errors are returned, not thrown. */
+  async graphql<T = Record<string, unknown>>(query: string, variables: Record<string, unknown> = {}, options: CallOptions = {}): Promise<GraphQLReply<T>> {
+    const idempotencyKey = options.idempotencyKey === undefined ? (isMutation(query) ? this.newKey() : null) : options.idempotencyKey;
+    return this.send('POST', '/graphql', JSON.stringify({ query, variables }), { ...options, idempotencyKey }) as Promise<GraphQLReply<T>>;
+  }
+
+  /** Like graphql(), but returns `data` and throws PartnerApiError on the first error. */
+  async execute<T = Record<string, unknown>>(query: string, variables: Record<string, unknown> = {}, options: CallOptions = {}): Promise<T> {
+    const reply = await this.graphql<T>(query, variables, options);
+    const error = reply.body?.errors?.[0];
+    if (error || !reply.body?.data) {
+      const ext = error?.extensions ?? {};
+      throw new PartnerApiError(ext.status ?? reply.status, ext.code ?? 'UNKNOWN', { ...ext, detail: error?.message }, reply.requestId);
+    }
+    return reply.body.data;
+  }
+
+  /** A REST call under /partner/v1; a POST gets an Idempotency-Key. Problems are returned, not thrown. */
+  async rest<T = unknown>(method: 'GET' | 'POST', path: string, options: CallOptions & { body?: unknown; query?: Record<string, QueryValue> } = {}): Promise<Reply<T | ProblemBody>> {
+    const body = method === 'POST' ? JSON.stringify(options.body ?? {}) : '';
+    return this.send(method, path + queryString(options.query), body, options) as Promise<Reply<T | ProblemBody>>;
+  }
+
+  /** GET, returning the body of a 2xx and throwing PartnerApiError otherwise. */
+  async get<T = Record<string, unknown>>(path: string, query?: Record<string, QueryValue>): Promise<T> {
+    return successOf<T>(await this.rest<T>('GET', path, { query }));
+  }
+
+  /** POST, returning the body of a 2xx and throwing PartnerApiError otherwise. */
+  async post<T = Record<string, unknown>>(path: string, body: unknown = {}, options: CallOptions = {}): Promise<T> {
+    return successOf<T>(await this.rest<T>('POST', path, { ...options, body }));
+  }
+
+  /** §5 evidence for an operation: `id` is its path argument, `input` every other field it sends. */
+  evidence(operationType: OperationType, id: string, input: Record<string, unknown>, who: Authorizer): OperationAuthorizationInput {
+    return buildEvidence(operationType, id, input, who, this.now);
+  }
+
+  /** `input` with its operationAuthorization: what a money-moving operation sends. */
+  authorize<I extends object>(operationType: OperationType, id: string, input: I, who: Authorizer): I & { operationAuthorization: OperationAuthorizationInput } {
+    return { ...input, operationAuthorization: this.evidence(operationType, id, input as Record<string, unknown>, who) };
+  }
+
+  // §10.5–§10.6: withdrawals.
+  createWithdrawalDraft(customerId: string, input: Without<CreateCryptoWithdrawalApprovalDraftInput>, who: Authorizer, options: MoneyOptions = {}): Promise<CryptoWithdrawal> {
+    return this.money('CRYPTO_WITHDRAWAL_CREATE', customerId, input, who, options, {
+      query: `mutation($id: UUID!, $input: CreateCryptoWithdrawalApprovalDraftInput!) { createCryptoWithdrawalApprovalDraft(customerId: $id, input: $input) SELECT }`,
+      idArg: 'customerId',
+      rest: `/partner/v1/customers/${encodeURIComponent(customerId)}/crypto-withdrawals`,
+      fields: WITHDRAWAL_FIELDS,
+    });
+  }
+
+  submitWithdrawal(withdrawalId: string, who: Authorizer, options: MoneyOptions = {}): Promise<CryptoWithdrawal> {
+    return this.money('CRYPTO_WITHDRAWAL_SUBMIT', withdrawalId, {}, who, options, {
+      query: `mutation($id: UUID!, $input: SubmitCryptoWithdrawalInput!) { submitCryptoWithdrawal(withdrawalId: $id, input: $input) SELECT }`,
+      idArg: 'withdrawalId',
+      rest: `/partner/v1/crypto/withdrawals/${encodeURIComponent(withdrawalId)}/submission`,
+      fields: WITHDRAWAL_FIELDS,
+    });
+  }
+
+  // §10.8: refunds of a deposit.
+  createRefundDraft(depositId: string, input: Without<CreateCryptoRefundApprovalDraftInput>, who: Authorizer, options: MoneyOptions = {}): Promise<PartnerCryptoRefund> {
+    return this.money('CRYPTO_REFUND_CREATE', depositId, input, who, options, {
+      query: `mutation($id: UUID!, $input: CreateCryptoRefundApprovalDraftInput!) { createCryptoRefundApprovalDraft(depositId: $id, input: $input) SELECT }`,
+      idArg: 'depositId',
+      rest: `/partner/v1/crypto/deposits/${encodeURIComponent(depositId)}/refunds`,
+      fields: REFUND_FIELDS,
+    });
+  }
+
+  submitRefund(refundId: string, who: Authorizer, options: MoneyOptions = {}): Promise<PartnerCryptoRefund> {
+    return this.money('CRYPTO_REFUND_SUBMIT', refundId, {}, who, options, {
+      query: `mutation($id: UUID!, $input: SubmitCryptoRefundInput!) { submitCryptoRefund(refundId: $id, input: $input) SELECT }`,
+      idArg: 'refundId',
+      rest: `/partner/v1/crypto/refunds/${encodeURIComponent(refundId)}/submission`,
+      fields: REFUND_FIELDS,
+    });
+  }
+
+  confirmRefund(refundId: string, who: Authorizer, options: MoneyOptions = {}): Promise<PartnerCryptoRefund> {
+    return this.money('CRYPTO_REFUND_CONFIRM', refundId, {}, who, options, {
+      query: `mutation($id: UUID!, $input: ConfirmCryptoRefundInput!) { confirmCryptoRefund(refundId: $id, input: $input) SELECT }`,
+      idArg: 'refundId',
+      rest: `/partner/v1/crypto/refunds/${encodeURIComponent(refundId)}/confirmation`,
+      fields: REFUND_FIELDS,
+    });
+  }
+
+  private async money<T>(
+    type: OperationType,
+    id: string,
+    input: object,
+    who: Authorizer,
+    options: MoneyOptions,
+    op: { query: string; idArg: string; rest: string; fields: string },
+  ): Promise<T> {
+    const body = this.authorize(type, id, input, who);
+    if ((options.surface ?? 'graphql') === 'rest') return this.post<T>(op.rest, body, options);
+    const data = await this.execute<Record<string, T>>(op.query.replace('SELECT', options.select ?? op.fields), { id, input: body }, options);
+    return Object.values(data)[0]!;
+  }
+}
+
+function successOf<T>(reply: Reply<T | ProblemBody>): T {
+  if (reply.status >= 200 && reply.status < 300) return reply.body as T;
+  const problem = (reply.body && typeof reply.body === 'object' ? reply.body : { detail: String(reply.body) }) as ProblemBody;
+  throw new PartnerApiError(reply.status, problem.code ?? 'UNKNOWN', problem, reply.requestId);
+}
+
+/** `?a=1&b=x,y` in the order given; lists are comma-separated (§9.3), absent values left out. */
+export function queryString(query: Record<string, QueryValue> | undefined): string {
+  if (!query) return '';
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue;
+    params.append(name, Array.isArray(value) ? value.join(',') : String(value));
+  }
+  const text = params.toString();
+  return text === '' ? '' : `?${text}`;
+}
