@@ -33,6 +33,13 @@ async function runExample(file: string, surface: 'graphql' | 'rest') {
   return { stdout: r.stdout, out: sections(r.stdout) };
 }
 
+describe('first-call.ts', () => {
+  it('answers a signed query', async () => {
+    const { out } = await runExample('examples/first-call.ts', 'graphql');
+    expect(out.get('events')).toEqual({ events: { items: [], pageInfo: { hasNextPage: false, endCursor: null } } });
+  }, 60_000);
+});
+
 describe.each(['graphql', 'rest'] as const)('examples on %s', (surface) => {
   it('withdrawal.ts: deposit → beneficiary → quote → draft → submit → COMPLETED, with its events and ledger rows', async () => {
     const { stdout, out } = await runExample('examples/withdrawal.ts', surface);

@@ -1,0 +1,10 @@
+// A first signed call: who am I talking to, and what happened lately? One GraphQL query through the
+// client, which signs it (§2).
+//
+//   SECRET=<secret> npx tsx examples/first-call.ts
+import { client, main, show } from './setup.js';
+
+main(async () => {
+  const data = await client.execute(`{ events(first: 3) { items { type resourceType createdAt } pageInfo { hasNextPage endCursor } } }`);
+  show('events', data);
+});
