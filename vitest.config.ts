@@ -11,7 +11,7 @@ const require = createRequire(import.meta.url);
 const SLOW = [
   'test/audit.test.ts', // partnerctl audit
   'test/crash.test.ts', // a server process under load, SIGKILLed again and again
-  'test/examples.test.ts', // the README's example, run as a process
+  'test/examples.test.ts', // the README's examples, run as processes
   'test/fuzz.test.ts', // fast-check: thousands of requests
   'test/lifecycle-crash.test.ts', // a server process moving money, SIGKILLed again and again
   'test/lifecycle-model.test.ts', // fast-check: random lifecycles against a model

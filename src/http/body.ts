@@ -11,8 +11,8 @@ export function isJsonContentType(value: string | undefined): boolean {
 }
 
 /**
- * §6: 415 for a content type other than JSON, 400 INVALID_REQUEST for bytes that are not UTF-8 (RFC 8259
- * §8.1: never stored with replacement characters) or not JSON.
+ * §6: 415 for a content type other than JSON, 400 INVALID_REQUEST for bytes that are not UTF-8
+ * (RFC 8259 §8.1: never stored with replacement characters) or not JSON.
  */
 export function parseJsonBody(call: HttpCall): unknown {
   if (!isJsonContentType(call.headers['content-type']))
