@@ -58,7 +58,7 @@ const titles: Partial<Record<ProblemCode, string>> = {
   INTERNAL: 'Internal server error',
 };
 
-function titleOf(code: ProblemCode): string {
+export function titleOf(code: ProblemCode): string {
   const explicit = titles[code];
   if (explicit) return explicit;
   const words = code.toLowerCase().split('_').join(' ');
@@ -93,7 +93,7 @@ export class Problem extends Error {
   /** RFC 9457 document; `type` is relative: /problems/<code in kebab case>. */
   toJSON(requestId: string): ProblemDocument {
     const doc: ProblemDocument = {
-      type: `/problems/${this.code.toLowerCase().replaceAll('_', '-')}`,
+      type: problemType(this.code),
       title: this.title,
       status: this.status,
       detail: this.detail,
@@ -116,6 +116,9 @@ export type ProblemDocument = {
   errors?: FieldError[];
   canonicalString?: string;
 };
+
+/** §7: the problem's `type`, a page about the code (src/http/pages/problems.ts serves it). */
+export const problemType = (code: ProblemCode): string => `/problems/${code.toLowerCase().replaceAll('_', '-')}`;
 
 export function isProblemCode(value: unknown): value is ProblemCode {
   return typeof value === 'string' && Object.prototype.hasOwnProperty.call(problemStatus, value);

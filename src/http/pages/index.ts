@@ -4,6 +4,7 @@
 import type { Config } from '../../config.js';
 import type { Engine } from '../../db/engine.js';
 import type { HttpCall, HttpReply } from '../types.js';
+import { problemsIndexPage, problemsPage } from './problems.js';
 
 export type PageDeps = {
   config: Config;
@@ -18,7 +19,7 @@ export type Page = {
 };
 
 export function pagesOf(_deps: PageDeps & { engine: Engine }): Page[] {
-  return [];
+  return [problemsIndexPage(), problemsPage()];
 }
 
 export function findPage(pages: Page[], pathname: string, production: boolean): Page | undefined {

@@ -1,0 +1,217 @@
+// What each problem code (§7) means for a partner and what to do about it: the text of the pages at
+// `/problems/<code>` (the problem's `type`) and of docs/problems.md. A Record over ProblemCode, so a
+// new code does not compile until it is explained here.
+import { problemStatus, problemType, titleOf, type ProblemCode } from './problem.js';
+
+type Guide = {
+  /** When the service answers it. */
+  when: string;
+  /** What the partner should do. */
+  action: string;
+};
+
+const guides: Record<ProblemCode, Guide> = {
+  AUTH_HEADERS_MISSING: {
+    when: 'A signed header (X-Partner-Client-Id, X-Partner-Timestamp, X-Partner-Nonce, X-Partner-Signature) is missing or empty (§2).',
+    action: 'Send all four headers on every request to /graphql and /partner/v1/... (docs/api/authentication.md).',
+  },
+  AUTH_CLIENT_UNKNOWN: {
+    when: 'X-Partner-Client-Id names no client with an active secret.',
+    action: 'Check the client id the operator gave you (the demo client is demo-partner).',
+  },
+  AUTH_TIMESTAMP_INVALID: {
+    when: 'X-Partner-Timestamp is not YYYY-MM-DDTHH:mm:ss.sssZ, or is more than 300 seconds from the server clock.',
+    action: 'Send the current UTC time in that exact form; synchronise your clock (NTP). Make a fresh timestamp for each retry.',
+  },
+  AUTH_NONCE_INVALID: {
+    when: 'X-Partner-Nonce is not 16–64 characters of A–Z, a–z, 0–9, _ and -.',
+    action: 'Send a fresh random nonce of that form with every request (e.g. 32 hex characters).',
+  },
+  AUTH_NONCE_REUSED: {
+    when: 'The nonce was already used by a request that verified, within the last 15 minutes.',
+    action: 'Use a new nonce for every request, retries included (a retry keeps its Idempotency-Key, not its nonce).',
+  },
+  AUTH_SIGNATURE_INVALID: {
+    when: 'X-Partner-Signature is not the HMAC-SHA256 of the canonical string under any active secret of the client.',
+    action:
+      'Compare the problem’s canonicalString (the seven lines the server signed) with the string you signed, line by line; if they are equal the secret is wrong (rotated, retired, or a lost demo secret: npx partnerctl demo-secret).',
+  },
+  IDEMPOTENCY_KEY_MISSING: {
+    when: 'A mutation (a GraphQL mutation or a REST POST) came without an Idempotency-Key (§3).',
+    action: 'Send an Idempotency-Key you generate and store with the operation, and sign it as the sixth line.',
+  },
+  IDEMPOTENCY_KEY_INVALID: {
+    when: 'The Idempotency-Key is not 1–255 printable ASCII characters (0x21–0x7E).',
+    action: 'Use a key of that form, e.g. a UUID.',
+  },
+  IDEMPOTENCY_KEY_REUSED: {
+    when: 'The key was used before, within its retention, for a different request (another operation, other arguments).',
+    action: 'Use a new key for a new operation. Reuse a key only to retry exactly the same request.',
+  },
+  IDEMPOTENCY_REQUEST_IN_PROGRESS: {
+    when: 'A request with the same key is still being executed.',
+    action: 'Retry the same request a moment later with the same key: you get its result.',
+  },
+  IDEMPOTENCY_SCOPE_INVALID: {
+    when: 'An Idempotency-Key came on a query, a REST GET, or a GraphQL document that is not exactly one mutation field.',
+    action: 'Send keys only with single-mutation requests and REST POSTs.',
+  },
+  VALIDATION_FAILED: {
+    when: 'A field, argument, query parameter or path id has a value the operation does not accept.',
+    action: 'Read errors[]: each entry names the field by JSON Pointer (pointer) and says what is wrong (detail). Fix those fields and send again.',
+  },
+  INVALID_WALLET_ADDRESS: {
+    when: 'walletAddress is not a valid address of the blockchain named (checksum included where the chain has one).',
+    action: 'Check the address and that blockchain matches the route’s; copy the address rather than typing it.',
+  },
+  INVALID_REQUEST: {
+    when: 'The request cannot be read as an operation: no body where one is needed, bytes that are not UTF-8 or not JSON, a GraphQL batch or persisted query.',
+    action: 'Send one JSON document (UTF-8) as the body; on GraphQL one operation per request.',
+  },
+  UNSUPPORTED_MEDIA_TYPE: {
+    when: 'The body was sent with a Content-Type other than application/json.',
+    action: 'Send Content-Type: application/json with every body.',
+  },
+  PAYLOAD_TOO_LARGE: {
+    when: 'The body is larger than 64 KiB.',
+    action: 'Send a smaller body; no operation needs more.',
+  },
+  NOT_FOUND: {
+    when: 'No such path, or no such record (withdrawal, deposit, refund, transaction, webhook endpoint) for a REST GET or a mutation.',
+    action: 'Check the path (docs/api/surfaces.md) and the id; ids of another environment or database do not exist here.',
+  },
+  METHOD_NOT_ALLOWED: {
+    when: 'The path exists, but not with this method.',
+    action: 'Use a method named in the Allow header.',
+  },
+  FORBIDDEN: {
+    when: 'The record belongs to another partner.',
+    action: 'Use ids of your own customers and records.',
+  },
+  CUSTOMER_NOT_FOUND: {
+    when: 'The customerId names no customer.',
+    action: 'Create the customer first (createCustomer), or check the id.',
+  },
+  WALLET_BENEFICIARY_NOT_FOUND: {
+    when: 'The walletBeneficiaryId names no wallet beneficiary.',
+    action: 'Create the beneficiary first (createCryptoWalletBeneficiary), or check the id.',
+  },
+  ROUTE_NOT_PERMITTED: {
+    when: 'The routeCode is unknown, disabled, or not enabled for your client.',
+    action: 'Use a route your operator enabled for you; ask them to add or enable it (partnerctl route).',
+  },
+  OPERATION_TYPE_MISMATCH: {
+    when: 'operationAuthorization.operationType is not this operation’s type (§5).',
+    action: 'Use the type of the operation you call (docs/api/evidence.md lists them).',
+  },
+  OPERATION_HASH_MISMATCH: {
+    when: 'operationAuthorization.operationHash is not the SHA-256 of the JCS of this request’s payload (§5).',
+    action:
+      'Hash exactly what you send: every input field but operationAuthorization, plus the path id and operationType, nulls left out, as JCS. Compare with the worked examples in docs/api/evidence.md, or build it with the client or npx partnerctl evidence.',
+  },
+  AUTHORIZATION_EXPIRED: {
+    when: 'operationAuthorization.authorizedAt is older than the allowed age (900 s by default) or more than 300 s in the future.',
+    action: 'Have the operation approved again and send the new evidence.',
+  },
+  AUTHORIZATION_ALREADY_USED: {
+    when: 'The same evidence (type, hash and authorizedAt) already authorized another request.',
+    action: 'Each operation needs its own approval. To retry the same request, resend it with the same Idempotency-Key instead.',
+  },
+  DUPLICATE_CUSTOMER: {
+    when: 'You already have a customer with this externalRef.',
+    action: 'Look up the existing customer instead of creating another, or use a different externalRef.',
+  },
+  DUPLICATE_WALLET_BENEFICIARY: {
+    when: 'The customer already has an active beneficiary with this wallet address on this blockchain.',
+    action: 'Use the existing beneficiary.',
+  },
+  DUPLICATE_CLIENT_REFERENCE: {
+    when: 'The customer already has a withdrawal with this clientReference.',
+    action: 'Use a new clientReference for a new withdrawal; to retry a request, resend it with the same Idempotency-Key.',
+  },
+  AMOUNT_OUT_OF_RANGE: {
+    when: 'amountMinor is below the route’s minimum or above its maximum.',
+    action: 'Send an amount within the route’s limits (in minor units of the route’s scale).',
+  },
+  BENEFICIARY_NOT_ACTIVE: {
+    when: 'The wallet beneficiary is not ACTIVE (BLOCKED: it failed screening).',
+    action: 'Pay out to another beneficiary; syncCryptoWalletBeneficiary screens it again.',
+  },
+  ROUTE_MISMATCH: {
+    when: 'The wallet beneficiary is on another blockchain than the route named.',
+    action: 'Name a route of the beneficiary’s blockchain, or a beneficiary on the route’s blockchain.',
+  },
+  INVALID_STATE: {
+    when: 'The record is not in a state that allows this transition (§10.10), e.g. submitting a withdrawal twice.',
+    action: 'Read the record’s status (docs/api/lifecycle.md has the state machines) and act on what it is now.',
+  },
+  REFUND_EXCEEDS_DEPOSIT: {
+    when: 'amountMinor is more than the deposit’s refundable amount (what its other refunds have not taken).',
+    action: 'Refund at most the deposit’s refundableAmountMinor.',
+  },
+  SANDBOX_ONLY: {
+    when: 'The operation (simulateCryptoDeposit) exists only in sandbox mode.',
+    action: 'Use it against a sandbox server; in production deposits arrive from the chain.',
+  },
+  INSUFFICIENT_FUNDS: {
+    when: 'availableMinor is less than what the submission must hold (withdrawal: amount + fee; refund: amount).',
+    action: 'Wait for funds to arrive (the draft stays APPROVED), then submit again with a new approval.',
+  },
+  QUOTE_NOT_FOUND: {
+    when: 'The quoteId names no quote.',
+    action: 'Create a quote first (createCryptoWithdrawalQuote), or leave quoteId out.',
+  },
+  QUOTE_MISMATCH: {
+    when: 'The draft’s customer, route, amount, currency, scale or withdrawal type differ from the quote’s.',
+    action: 'Send the draft with the quote’s values, or create a new quote.',
+  },
+  QUOTE_ALREADY_USED: {
+    when: 'Another withdrawal already used this quote.',
+    action: 'Create a new quote.',
+  },
+  QUOTE_EXPIRED: {
+    when: 'The quote’s expiresAt has passed.',
+    action: 'Create a new quote and draft with it promptly.',
+  },
+  BENEFICIARY_REMOVED: {
+    when: 'The wallet beneficiary was removed.',
+    action: 'Create the beneficiary again or pay out to another one.',
+  },
+  DUPLICATE_TX_HASH: {
+    when: 'A deposit with this txHash was already credited to the deposit wallet on that blockchain (sandbox).',
+    action: 'Leave txHash out (one is generated) or use a new one.',
+  },
+  WEBHOOK_URL_NOT_ALLOWED: {
+    when: 'The webhook URL is not allowed (§11.7): not https in production, or it resolves to a private, loopback, link-local or metadata address.',
+    action: 'Use a public https URL of your receiver.',
+  },
+  WEBHOOK_ENDPOINT_LIMIT_REACHED: {
+    when: 'You already have 10 ENABLED webhook endpoints.',
+    action: 'Disable an endpoint you no longer need, or subscribe one endpoint to more event types.',
+  },
+  QUERY_TOO_COMPLEX: {
+    when: 'The GraphQL document is too deep, too costly, or has too many aliases, directives or tokens.',
+    action: 'Select fewer fields or levels, and page lists with first/after.',
+  },
+  RATE_LIMITED: {
+    when: 'Your client (or, for failed authentications, your address) sent more requests than its limit.',
+    action: 'Wait the seconds in Retry-After, then retry; spread requests out.',
+  },
+  INTERNAL: {
+    when: 'The service failed unexpectedly; nothing of the request was committed unless a replay says otherwise.',
+    action: 'Retry with the same Idempotency-Key; if it persists, report the requestId to the operator.',
+  },
+};
+
+export type ProblemGuide = { type: string; code: ProblemCode; title: string; status: number; when: string; action: string };
+
+export const problemCodes = Object.keys(problemStatus) as ProblemCode[];
+
+export function guideOf(code: ProblemCode): ProblemGuide {
+  return { type: problemType(code), code, title: titleOf(code), status: problemStatus[code], ...guides[code] };
+}
+
+/** The code a `/problems/<kebab>` path names, if any. */
+export function codeOfType(kebab: string): ProblemCode | undefined {
+  return problemCodes.find((c) => problemType(c) === `/problems/${kebab}`);
+}

@@ -1,0 +1,7 @@
+// npm run docs:problems: regenerates docs/problems.md from src/core/problem-guide.ts.
+import fs from 'node:fs';
+import { renderProblemsDoc } from './problems-doc/render.js';
+
+const file = new URL('../docs/problems.md', import.meta.url);
+fs.writeFileSync(file, renderProblemsDoc());
+console.log(`wrote ${file.pathname}`);
