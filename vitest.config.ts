@@ -18,6 +18,7 @@ const SLOW = [
   'test/operators.test.ts', // partnerctl, and servers started as `npm start` is
   'test/operators-lifecycle.test.ts', // partnerctl route, screening and sandbox commands
   'test/operators-webhooks.test.ts', // partnerctl webhook commands
+  'test/partnerctl-tools.test.ts', // partnerctl help, sign, evidence, demo-secret
   'test/rate-limit.test.ts', // partnerctl client limit
   'test/secrets-at-rest.test.ts', // partnerctl, and a server started in production mode
   'test/webhook-crash.test.ts', // a server process SIGKILLed with webhook attempts in flight

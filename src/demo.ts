@@ -1,7 +1,7 @@
 // §8: on a first start in development with no client, provision a demo client, route and customer
 // and print them with a ready-to-run example.
 import { randomUUID } from 'node:crypto';
-import { hasAnyClient } from './db/clients-repository.js';
+import { findClient, hasAnyClient } from './db/clients-repository.js';
 import type { Engine } from './db/engine.js';
 import type { SecretBox } from './core/secret-box.js';
 import { createClient, createRoute } from './cli/operators.js';
@@ -37,6 +37,15 @@ export async function provisionDemoIfEmpty(engine: Engine, box: SecretBox): Prom
   return { clientId, secret, routeCode: route.routeCode, customerId: customer.customerId };
 }
 
+export async function hasDemoClient(engine: Engine): Promise<boolean> {
+  return (await findClient(engine.read, DEMO_CLIENT_ID)) !== undefined;
+}
+
+/** Every later development start: the demo client is there, its secret was printed once. */
+export function demoReminder(baseUrl: string): string {
+  return `Demo partner: ${DEMO_CLIENT_ID} (its secret was printed on the first start; a fresh one: npx partnerctl demo-secret). Explore: ${baseUrl}/`;
+}
+
 export function demoBanner(demo: Demo, baseUrl: string): string {
   const query = JSON.stringify({
     query: `mutation { createCryptoWalletBeneficiary(customerId: "${demo.customerId}", input: { routeCode: "${demo.routeCode}", label: "Cold wallet", blockchain: "ETH", walletAddress: "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed", isOwner: true, walletType: "PRIVATE_WALLET", ownerType: "INDIVIDUAL" }) { walletBeneficiaryId screeningStatus beneficiaryStatus } }`,
@@ -53,7 +62,8 @@ export function demoBanner(demo: Demo, baseUrl: string): string {
     `  curl -s ${baseUrl}/dev/graphql -H 'content-type: application/json' \\`,
     `    -d '${query}'`,
     '',
-    `Apollo Sandbox: ${baseUrl}/dev/graphql   Signed requests: see README.md, "Signing a request".`,
+    `Explore: Apollo Sandbox ${baseUrl}/  GraphiQL ${baseUrl}/graphiql   Signed requests: docs/api/authentication.md`,
+    `End to end: SECRET=${demo.secret} BASE=${baseUrl} npx tsx examples/withdrawal.ts`,
     '',
   ].join('\n');
 }

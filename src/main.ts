@@ -1,13 +1,14 @@
 // config → database → app → listen (contract §1). `npm start`.
 import { loadConfig } from './config.js';
 import { openEngine } from './db/engine.js';
-import { demoBanner, provisionDemoIfEmpty } from './demo.js';
+import { demoBanner, demoReminder, hasDemoClient, provisionDemoIfEmpty } from './demo.js';
 import { startService } from './service.js';
 
 const config = loadConfig();
 // Migrations run before anything else touches the file; the demo is development only (§8).
 const setup = await openEngine(config.database, { poolSize: 1 });
 const demo = config.production ? undefined : await provisionDemoIfEmpty(setup, config.secretBox);
+const remind = !config.production && !demo && (await hasDemoClient(setup));
 await setup.close();
 
 const service = await startService(config);
@@ -15,6 +16,7 @@ console.log(`Partner API listening on ${service.url} (GraphQL ${service.url}/gra
 const where = config.database.kind === 'sqlite' ? config.database.file : `PostgreSQL ${new URL(config.database.url).host}${new URL(config.database.url).pathname}`;
 console.log(`State: ${where}${config.sandbox ? ' — sandbox mode' : ''}${config.production ? ' — production' : ''}`);
 if (demo) console.log(demoBanner(demo, service.url));
+else if (remind) console.log(demoReminder(service.url));
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

@@ -83,6 +83,22 @@ export async function retireOldestSecret(db: Operated, clientId: string) {
   });
 }
 
+/**
+ * Development only: the demo client (§8) gets one fresh secret and every earlier one stops verifying,
+ * for a developer who lost the secret the first start printed.
+ */
+export async function freshDemoSecret(db: Operated, box: SecretBox, clientId: string) {
+  const secret = newSecret();
+  await db.writer.run(async (tx) => {
+    if (!(await findClient(tx, clientId)))
+      throw new OperatorRefusal('NOT_FOUND', `no demo client ${clientId}: npm start provisions it on a first development start with an empty database`);
+    const at = now();
+    for (const old of await activeSecrets(tx, clientId)) await retireSecret(tx, old.id, at);
+    await insertSecret(tx, clientId, box.seal(clientId, secret), at);
+  });
+  return { clientId, secret };
+}
+
 /** Per-client rate limit override (token bucket after authentication). */
 export async function setClientLimit(db: Operated, clientId: string, rps: number, burst: number) {
   if (!Number.isFinite(rps) || rps <= 0) throw new OperatorError('--rps must be a positive number');

@@ -1,0 +1,336 @@
+// partnerctl's commands, on commander: each command's options, help and example, and the operator
+// function it runs. Results are JSON on stdout; exit codes are partnerctl.ts's (§11.8).
+import { Command, Option } from 'commander';
+import { DEFAULT_DATABASE_URL, webhookSecretOverlapSecondsOf } from '../config.js';
+import { secretBoxFromEnv } from '../core/secret-box.js';
+import { listAuditEvents } from '../db/audit-repository.js';
+import { databaseTargetFromUrl, openEngine, type Engine } from '../db/engine.js';
+import { DEMO_CLIENT_ID } from '../http/dev-proxy.js';
+import {
+  OperatorError,
+  OperatorRefusal,
+  allowAddress,
+  clearFailAddress,
+  createClient,
+  createRoute,
+  denyAddress,
+  failAddress,
+  freshDemoSecret,
+  retireOldestSecret,
+  rotateSecret,
+  setClientLimit,
+  setRouteState,
+  updateRouteOf,
+} from './operators.js';
+import { evidenceOf, jsonText, signRequest } from './request-tools.js';
+import { createWebhook, disableWebhook, enableWebhook, listWebhooks, rotateWebhookSecret, typesOf, webhookDeliveries, type WebhookSettings } from './webhooks.js';
+
+/** Output printed one JSON document per line. */
+export class JsonLines {
+  constructor(readonly rows: unknown[]) {}
+}
+
+type Opts = Record<string, string | boolean | undefined>;
+type Ctx = { db: Engine; env: NodeJS.ProcessEnv; production: boolean; box: ReturnType<typeof secretBoxFromEnv>; hooks: () => WebhookSettings };
+
+const str = (o: Opts, name: string) => o[name] as string;
+const opt = (o: Opts, name: string) => o[name] as string | undefined;
+
+const example = (...lines: string[]) => `\nExample:\n${lines.map((l) => `  $ partnerctl ${l}`).join('\n')}\n`;
+
+/** Builds the program; `done` receives each command's result. */
+export function buildProgram(env: NodeJS.ProcessEnv, version: string, done: (result: unknown) => void): Command {
+  /** A command that works on the database (DATABASE_URL, the server's). */
+  const onDb = (fn: (ctx: Ctx, o: Opts) => Promise<unknown>) => async (o: Opts) => {
+    const db = await openEngine(databaseTargetFromUrl(env.DATABASE_URL || DEFAULT_DATABASE_URL), { poolSize: 1 });
+    try {
+      const production = env.NODE_ENV === 'production';
+      const box = secretBoxFromEnv(env, production);
+      // §11.7: partnerctl applies its own NODE_ENV.
+      done(await fn({ db, env, production, box, hooks: () => ({ box, production, overlapSeconds: webhookSecretOverlapSecondsOf(env) }) }, o));
+    } finally {
+      await db.close();
+    }
+  };
+
+  const program = new Command('partnerctl')
+    .description('Operator commands for the partner API, on the same DATABASE_URL as the server (default file:./data/partner.db).\nResults are JSON on stdout. Exit 0: done; 1: refused, {"code","detail"} on stderr; 2: usage error, {"error"} on stderr.')
+    .version(version, '-V, --version')
+    .helpCommand(true)
+    .showSuggestionAfterError(true);
+
+  // §8 clients
+  const client = program.command('client').description('partner clients: create, secrets, rate limit');
+  client
+    .command('create')
+    .description('create a partner client; prints {clientId, secret} (the secret is shown only here)')
+    .requiredOption('--name <name>', 'display name')
+    .option('--client-id <id>', 'the client id (default: generated)')
+    .option('--secret <secret>', 'the secret (default: random 32 bytes)')
+    .addHelpText('after', example('client create --name "Acme" --client-id acme'))
+    .action(onDb(({ db, box }, o) => createClient(db, box, { name: str(o, 'name'), clientId: opt(o, 'clientId'), secret: opt(o, 'secret') })));
+  client
+    .command('rotate-secret')
+    .description('add a second active secret; prints {clientId, secret}; both verify until retire-secret')
+    .requiredOption('--client-id <id>', 'the client')
+    .addHelpText('after', example('client rotate-secret --client-id acme'))
+    .action(onDb(({ db, box }, o) => rotateSecret(db, box, str(o, 'clientId'))));
+  client
+    .command('retire-secret')
+    .description('drop the older of two active secrets; only the newer one verifies afterwards')
+    .requiredOption('--client-id <id>', 'the client')
+    .addHelpText('after', example('client retire-secret --client-id acme'))
+    .action(onDb(({ db }, o) => retireOldestSecret(db, str(o, 'clientId'))));
+  client
+    .command('limit')
+    .description("override the client's rate limit (token bucket after authentication)")
+    .requiredOption('--client-id <id>', 'the client')
+    .requiredOption('--rps <n>', 'requests per second')
+    .requiredOption('--burst <n>', 'bucket size')
+    .addHelpText('after', example('client limit --client-id acme --rps 50 --burst 100'))
+    .action(onDb(({ db }, o) => setClientLimit(db, str(o, 'clientId'), Number(str(o, 'rps')), Number(str(o, 'burst')))));
+
+  // §8, §10.2 routes
+  const route = program.command('route').description('routes: which (blockchain, currency) a client may use, with limits and fee');
+  route
+    .command('create')
+    .description('map a route to a client; prints the route')
+    .requiredOption('--code <code>', 'route code, e.g. USDT-ETH')
+    .requiredOption('--client-id <id>', 'the client it is mapped to')
+    .requiredOption('--blockchain <chain>', 'ETH, TRON, BTC or SOL')
+    .requiredOption('--currency <cur>', 'currency code, e.g. USDT')
+    .requiredOption('--scale <n>', 'digits after the point (routes of one currency share one scale)')
+    .option('--min-minor <m>', 'least amount, minor units')
+    .option('--max-minor <m>', 'largest amount, minor units')
+    .option('--fee-minor <f>', 'withdrawal fee, minor units')
+    .option('--travel-rule-threshold-minor <t>', 'deposits of at least this wait for Travel Rule information')
+    .option('--disabled', 'create it disabled')
+    .addHelpText('after', example('route create --code USDT-ETH --client-id acme --blockchain ETH --currency USDT --scale 6 --fee-minor 1500000'))
+    .action(
+      onDb(({ db }, o) => {
+        const scaleText = str(o, 'scale');
+        if (!/^[0-9]{1,2}$/.test(scaleText)) throw new OperatorError('--scale must be an integer 0–36');
+        return createRoute(db, {
+          code: str(o, 'code'),
+          clientId: str(o, 'clientId'),
+          blockchain: str(o, 'blockchain'),
+          currency: str(o, 'currency'),
+          scale: Number(scaleText),
+          minMinor: opt(o, 'minMinor'),
+          maxMinor: opt(o, 'maxMinor'),
+          feeMinor: opt(o, 'feeMinor'),
+          travelRuleThresholdMinor: opt(o, 'travelRuleThresholdMinor'),
+          disabled: o.disabled === true,
+        });
+      }),
+    );
+  route
+    .command('update')
+    .description("change a route's fee, bounds or Travel Rule threshold; prints the route")
+    .requiredOption('--code <code>', 'route code')
+    .requiredOption('--client-id <id>', 'the client it is mapped to')
+    .option('--fee-minor <f>', 'withdrawal fee, minor units')
+    .option('--min-minor <m>', 'least amount')
+    .option('--max-minor <m>', 'largest amount')
+    .option('--travel-rule-threshold-minor <t>', 'a threshold, or none')
+    .addHelpText('after', example('route update --code USDT-ETH --client-id acme --fee-minor 1000000'))
+    .action(
+      onDb(({ db }, o) => {
+        const threshold = opt(o, 'travelRuleThresholdMinor');
+        return updateRouteOf(db, {
+          code: str(o, 'code'),
+          clientId: str(o, 'clientId'),
+          feeMinor: opt(o, 'feeMinor'),
+          minMinor: opt(o, 'minMinor'),
+          maxMinor: opt(o, 'maxMinor'),
+          // §10.2: `none` removes the threshold (deposits on the route are never held).
+          travelRuleThresholdMinor: threshold === 'none' ? null : threshold,
+        });
+      }),
+    );
+  for (const [name, enabled] of [['disable', false], ['enable', true]] as const)
+    route
+      .command(name)
+      .description(`${name} a route (a disabled route refuses new operations with ROUTE_NOT_PERMITTED)`)
+      .requiredOption('--code <code>', 'route code')
+      .addHelpText('after', example(`route ${name} --code USDT-ETH`))
+      .action(onDb(({ db }, o) => setRouteState(db, str(o, 'code'), enabled)));
+
+  // §8 screening, §10.7 sandbox
+  const screening = program.command('screening').description('the deny list screening consults');
+  screening
+    .command('deny')
+    .description('deny-list an address: beneficiaries and withdrawals to it are rejected, deposits from it frozen')
+    .requiredOption('--blockchain <chain>', 'ETH, TRON, BTC or SOL')
+    .requiredOption('--address <address>', 'the address')
+    .addHelpText('after', example('screening deny --blockchain ETH --address 0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed'))
+    .action(onDb(({ db }, o) => denyAddress(db, str(o, 'blockchain'), str(o, 'address'))));
+  screening
+    .command('allow')
+    .description('remove an address from the deny list; prints {removed}')
+    .requiredOption('--blockchain <chain>', 'ETH, TRON, BTC or SOL')
+    .requiredOption('--address <address>', 'the address')
+    .addHelpText('after', example('screening allow --blockchain ETH --address 0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed'))
+    .action(onDb(({ db }, o) => allowAddress(db, str(o, 'blockchain'), str(o, 'address'))));
+  const sandbox = program.command('sandbox').description('sandbox controls of the simulated transfer rail');
+  sandbox
+    .command('fail-address')
+    .description('make transfers to an address fail at BROADCASTING or CONFIRMING')
+    .requiredOption('--blockchain <chain>', 'ETH, TRON, BTC or SOL')
+    .requiredOption('--address <address>', 'the destination')
+    .requiredOption('--at <state>', 'BROADCASTING or CONFIRMING')
+    .addHelpText('after', example('sandbox fail-address --blockchain ETH --address 0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed --at CONFIRMING'))
+    .action(onDb(({ db }, o) => failAddress(db, str(o, 'blockchain'), str(o, 'address'), str(o, 'at'))));
+  sandbox
+    .command('clear-address')
+    .description('remove a failure entry; prints {removed}')
+    .requiredOption('--blockchain <chain>', 'ETH, TRON, BTC or SOL')
+    .requiredOption('--address <address>', 'the destination')
+    .addHelpText('after', example('sandbox clear-address --blockchain ETH --address 0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed'))
+    .action(onDb(({ db }, o) => clearFailAddress(db, str(o, 'blockchain'), str(o, 'address'))));
+
+  // §11.8 webhooks
+  const webhook = program.command('webhook').description("a client's webhook endpoints and deliveries");
+  webhook
+    .command('create')
+    .description('a new ENABLED endpoint; prints {endpoint, secret}')
+    .requiredOption('--client-id <id>', 'the client')
+    .requiredOption('--url <url>', 'the receiver (https in production)')
+    .option('--types <t1,t2>', 'event types, comma-separated (default: all)')
+    .option('--description <text>', 'a note')
+    .addHelpText('after', example('webhook create --client-id acme --url https://acme.example/hooks --types crypto_withdrawal.completed'))
+    .action(
+      onDb(({ db, hooks }, o) =>
+        createWebhook(db, hooks(), { clientId: str(o, 'clientId'), url: str(o, 'url'), types: typesOf(opt(o, 'types')), description: opt(o, 'description') }),
+      ),
+    );
+  webhook
+    .command('list')
+    .description("the client's endpoints")
+    .requiredOption('--client-id <id>', 'the client')
+    .addHelpText('after', example('webhook list --client-id acme'))
+    .action(onDb(({ db }, o) => listWebhooks(db, str(o, 'clientId'))));
+  webhook
+    .command('disable')
+    .description('stop deliveries; pending ones are cancelled')
+    .requiredOption('--endpoint-id <id>', 'the endpoint')
+    .addHelpText('after', example('webhook disable --endpoint-id 3f0c…'))
+    .action(onDb(({ db }, o) => disableWebhook(db, str(o, 'endpointId'))));
+  webhook
+    .command('enable')
+    .description('resume deliveries')
+    .requiredOption('--endpoint-id <id>', 'the endpoint')
+    .addHelpText('after', example('webhook enable --endpoint-id 3f0c…'))
+    .action(onDb(({ db, hooks }, o) => enableWebhook(db, hooks(), str(o, 'endpointId'))));
+  webhook
+    .command('rotate-secret')
+    .description('a new signing secret; the previous one keeps signing for WEBHOOK_SECRET_OVERLAP_SECONDS')
+    .requiredOption('--endpoint-id <id>', 'the endpoint')
+    .addHelpText('after', example('webhook rotate-secret --endpoint-id 3f0c…'))
+    .action(onDb(({ db, hooks }, o) => rotateWebhookSecret(db, hooks(), str(o, 'endpointId'))));
+  webhook
+    .command('deliveries')
+    .description("the endpoint's deliveries with their attempts")
+    .requiredOption('--endpoint-id <id>', 'the endpoint')
+    .option('--status <status>', 'PENDING, SUCCEEDED, FAILED or CANCELLED')
+    .addHelpText('after', example('webhook deliveries --endpoint-id 3f0c… --status FAILED'))
+    .action(onDb(({ db }, o) => webhookDeliveries(db, str(o, 'endpointId'), opt(o, 'status'))));
+
+  program
+    .command('audit')
+    .description("a client's audit trail (every authenticated mutation attempt), as JSON lines")
+    .requiredOption('--client <id>', 'the client')
+    .option('--since <time>', 'ISO 8601 date-time')
+    .addHelpText('after', example('audit --client acme --since 2026-11-23T00:00:00.000Z'))
+    .action(
+      onDb(async ({ db }, o) => {
+        const since = opt(o, 'since');
+        if (since !== undefined && Number.isNaN(Date.parse(since))) throw new OperatorError('--since must be an ISO 8601 date-time');
+        return new JsonLines(await listAuditEvents(db.read, str(o, 'client'), since && new Date(since).toISOString()));
+      }),
+    );
+
+  program
+    .command('demo-secret')
+    .description(`development only: a fresh secret for the demo client (${DEMO_CLIENT_ID}); earlier ones stop verifying`)
+    .addHelpText('after', example('demo-secret'))
+    .action(
+      onDb(({ db, box, production }) => {
+        if (production) throw new OperatorRefusal('INVALID_STATE', 'demo-secret is for development: there is no demo client in production');
+        return freshDemoSecret(db, box, DEMO_CLIENT_ID);
+      }),
+    );
+
+  // For partners calling with curl: no database.
+  program
+    .command('sign')
+    .description('the signed headers (§2) of one request, its canonical string and a ready curl command')
+    .requiredOption('--client-id <id>', 'your client id')
+    .addOption(new Option('--secret <secret>', 'your secret (or set PARTNER_SECRET, which keeps it out of shell history)').env('PARTNER_SECRET'))
+    .addOption(new Option('--method <method>', 'GET or POST').default('POST'))
+    .requiredOption('--path <path>', 'path and query exactly as sent, e.g. /graphql or /partner/v1/events?limit=10')
+    .option('--body <json>', 'the exact body to send')
+    .option('--body-file <file>', 'read the body from a file (- for stdin)')
+    .option('--idempotency-key <key>', 'the key (default: a fresh UUID on POST)')
+    .option('--no-idempotency-key', 'send none (queries)')
+    .option('--timestamp <time>', 'default: now')
+    .option('--nonce <nonce>', 'default: random')
+    .option('--base-url <url>', 'for the curl command', 'http://127.0.0.1:4000')
+    .addHelpText(
+      'after',
+      example(
+        `sign --client-id demo-partner --method GET --path '/partner/v1/events?limit=1' --no-idempotency-key`,
+        `sign --client-id demo-partner --path /graphql --no-idempotency-key --body '{"query":"{ events(first: 1) { items { type } } }"}'`,
+      ),
+    )
+    .action((o: Opts) => {
+      const secret = opt(o, 'secret');
+      if (!secret) throw new OperatorError('--secret or PARTNER_SECRET is required');
+      done(
+        signRequest({
+          clientId: str(o, 'clientId'),
+          secret,
+          method: str(o, 'method'),
+          path: str(o, 'path'),
+          body: jsonText(opt(o, 'body'), opt(o, 'bodyFile'), 'body'),
+          idempotencyKey: o.idempotencyKey === false ? false : typeof o.idempotencyKey === 'string' ? o.idempotencyKey : undefined,
+          timestamp: opt(o, 'timestamp'),
+          nonce: opt(o, 'nonce'),
+          baseUrl: str(o, 'baseUrl'),
+        }),
+      );
+    });
+  program
+    .command('evidence')
+    .description('the operationAuthorization (§5) of one money-moving operation, and the body to send with it')
+    .requiredOption('--operation-type <type>', 'CRYPTO_WITHDRAWAL_CREATE, CRYPTO_WITHDRAWAL_SUBMIT, CRYPTO_REFUND_CREATE, CRYPTO_REFUND_SUBMIT or CRYPTO_REFUND_CONFIRM')
+    .requiredOption('--id <id>', 'the path id: customerId (withdrawal draft), withdrawalId, depositId (refund draft) or refundId')
+    .option('--input <json>', 'the request body without operationAuthorization', '{}')
+    .option('--input-file <file>', 'read the input from a file (- for stdin)')
+    .requiredOption('--user <ref>', 'authorizedByPartnerUserRef: who approved it')
+    .option('--authorization-method <method>', 'how they approved it', 'PASSKEY')
+    .requiredOption('--mfa-ref <ref>', 'mfaEvidenceRef: your reference of the second factor')
+    .option('--authorized-at <time>', 'default: now')
+    .option('--policy-ref <ref>', 'authorizedByPartnerPolicyRef')
+    .option('--source-system <name>', 'sourceSystem')
+    .option('--source-action-ref <ref>', 'sourceActionRef')
+    .addHelpText('after', example('evidence --operation-type CRYPTO_WITHDRAWAL_SUBMIT --id 0b1c2d3e-4f50-4617-8293-a4b5c6d7e8f9 --user ops-user-7 --mfa-ref mfa-1'))
+    .action((o: Opts) => {
+      done(
+        evidenceOf({
+          operationType: str(o, 'operationType'),
+          id: str(o, 'id'),
+          input: jsonText(o.inputFile === undefined ? opt(o, 'input') : undefined, opt(o, 'inputFile'), 'input'),
+          user: str(o, 'user'),
+          authorizationMethod: str(o, 'authorizationMethod'),
+          mfaRef: str(o, 'mfaRef'),
+          authorizedAt: opt(o, 'authorizedAt'),
+          policyRef: opt(o, 'policyRef'),
+          sourceSystem: opt(o, 'sourceSystem'),
+          sourceActionRef: opt(o, 'sourceActionRef'),
+        }),
+      );
+    });
+
+  return program;
+}
