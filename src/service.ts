@@ -65,14 +65,15 @@ export async function startService(config: Config, options: ServiceOptions = {})
   }
   const { apollo, schema } = createApollo({ production: config.production });
   await apollo.start();
+  const rest = new RestSurface(schema, descriptors);
   const pipeline = new Pipeline({
     config,
     engine,
     graphql: new GraphQLSurface(apollo),
-    rest: new RestSurface(schema, descriptors),
+    rest,
     logger: log,
     clock,
-    pages: pagesOf({ config, engine }),
+    pages: pagesOf({ config, engine, schema, rest }),
   });
   const server = createHttpServer(pipeline);
   await new Promise<void>((resolve, reject) => {

@@ -44,6 +44,14 @@ type Route = {
 
 type QueryParam = { arg: string; kind: 'list' | 'int' | 'text' };
 
+export type RestRouteInfo = {
+  descriptor: AnyDescriptor;
+  rest: RestBinding;
+  param: string | undefined;
+  queryParams: ({ name: string } & QueryParam)[];
+  takesInput: boolean;
+};
+
 export type RestMatch = { route: Route; pathValue: string | undefined };
 
 /** §9.3: a page's size and position take REST names of their own; every other argument keeps its name. */
@@ -143,6 +151,17 @@ export class RestSurface implements Surface {
   /** Every REST route, for the docs and tests. */
   list(): { method: string; path: string; field: string }[] {
     return this.routes.map((r) => ({ method: r.rest.method, path: r.rest.path, field: r.descriptor.name }));
+  }
+
+  /** What each route takes and renders, for its OpenAPI description (src/http/openapi/). */
+  describe(): RestRouteInfo[] {
+    return this.routes.map((r) => ({
+      descriptor: r.descriptor,
+      rest: r.rest,
+      param: r.param,
+      queryParams: [...r.queryParams].map(([name, q]) => ({ name, ...q })),
+      takesInput: r.takesInput,
+    }));
   }
 
   /** The route for a path and method: undefined for an unknown path, 405 for a known path with another method. */

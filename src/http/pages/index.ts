@@ -4,10 +4,15 @@
 import type { Config } from '../../config.js';
 import type { Engine } from '../../db/engine.js';
 import type { HttpCall, HttpReply } from '../types.js';
+import type { GraphQLSchema } from 'graphql';
+import type { RestSurface } from '../rest-surface.js';
+import { openApiPage } from './openapi.js';
 import { problemsIndexPage, problemsPage } from './problems.js';
 
 export type PageDeps = {
   config: Config;
+  schema: GraphQLSchema;
+  rest: RestSurface;
 };
 
 export type Page = {
@@ -18,8 +23,8 @@ export type Page = {
   answer(call: HttpCall, pathname: string): HttpReply | Promise<HttpReply>;
 };
 
-export function pagesOf(_deps: PageDeps & { engine: Engine }): Page[] {
-  return [problemsIndexPage(), problemsPage()];
+export function pagesOf(deps: PageDeps & { engine: Engine }): Page[] {
+  return [problemsIndexPage(), problemsPage(), openApiPage(deps.schema, deps.rest.describe())];
 }
 
 export function findPage(pages: Page[], pathname: string, production: boolean): Page | undefined {

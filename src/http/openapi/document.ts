@@ -1,0 +1,146 @@
+// The REST surface (§6, §9.4) as an OpenAPI 3.1 document, generated from the REST route table and the
+// GraphQL types, so it says what the server routes and renders. Signing (§2) cannot be expressed in
+// OpenAPI: its four headers are declared as API keys and described, with a pointer to the docs.
+import { getNullableType, isListType, type GraphQLField, type GraphQLSchema } from 'graphql';
+import { problemStatus, type ProblemCode } from '../../core/problem.js';
+import { guideOf } from '../../core/problem-guide.js';
+import type { RestRouteInfo } from '../rest-surface.js';
+import { SchemaRegistry, type JsonSchema } from './json-schema.js';
+
+const SIGNED = ['PartnerClientId', 'PartnerTimestamp', 'PartnerNonce', 'PartnerSignature'] as const;
+
+/** The problems every route may answer, and those of POSTs (§2, §3, §6, §7). */
+const EVERY_ROUTE: ProblemCode[] = ['VALIDATION_FAILED', 'AUTH_SIGNATURE_INVALID', 'FORBIDDEN', 'NOT_FOUND', 'METHOD_NOT_ALLOWED', 'RATE_LIMITED', 'INTERNAL'];
+const POSTS: ProblemCode[] = ['INVALID_STATE', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE'];
+
+function statusesOf(route: RestRouteInfo): number[] {
+  const codes = route.rest.method === 'POST' ? [...EVERY_ROUTE, ...POSTS] : EVERY_ROUTE;
+  return [...new Set(codes.map((c) => problemStatus[c]))].sort();
+}
+
+/** The codes of one status, for a response's description. */
+function codesOf(status: number): ProblemCode[] {
+  return (Object.keys(problemStatus) as ProblemCode[]).filter((c) => problemStatus[c] === status);
+}
+
+function fieldOf(schema: GraphQLSchema, route: RestRouteInfo): GraphQLField<unknown, unknown> {
+  const root = route.descriptor.kind === 'mutation' ? schema.getMutationType()! : schema.getQueryType()!;
+  return root.getFields()[route.descriptor.name]!;
+}
+
+export function openApiDocument(schema: GraphQLSchema, routes: RestRouteInfo[], version: string): Record<string, unknown> {
+  const types = new SchemaRegistry();
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const route of routes) {
+    const field = fieldOf(schema, route);
+    const path = route.rest.path.replace(/:([A-Za-z]+)/g, '{$1}');
+    const parameters: JsonSchema[] = [];
+    if (route.param) {
+      const arg = field.args.find((a) => a.name === route.param)!;
+      parameters.push({ name: route.param, in: 'path', required: true, description: arg.description ?? undefined, schema: types.input(arg.type) });
+    }
+    for (const q of route.queryParams) {
+      const arg = field.args.find((a) => a.name === q.arg)!;
+      const list = isListType(getNullableType(arg.type));
+      parameters.push({
+        name: q.name,
+        in: 'query',
+        required: false,
+        ...(arg.description ? { description: arg.description } : {}),
+        schema: q.name === 'limit' ? { type: 'integer', minimum: 1, maximum: 100, default: 20 } : types.input(getNullableType(arg.type)),
+        // §9.3: list filters are comma-separated.
+        ...(list ? { style: 'form', explode: false } : {}),
+      });
+    }
+    if (route.rest.method === 'POST')
+      parameters.push({
+        name: 'Idempotency-Key',
+        in: 'header',
+        required: true,
+        description: '§3: 1–255 characters 0x21–0x7E; the same key and body replay the first answer (docs/api/idempotency.md).',
+        schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7E]+$' },
+      });
+    const input = field.args.find((a) => a.name === 'input');
+    const evidence = route.descriptor.kind === 'mutation' ? route.descriptor.evidence : null;
+    const responses: Record<string, unknown> = {
+      '200': {
+        description: 'The resource (§9.4 rendering).',
+        ...(route.rest.method === 'POST' ? { headers: { 'Idempotent-Replayed': { description: '"true" on a replay (§3).', schema: { type: 'string', enum: ['true'] } } } } : {}),
+        content: { 'application/json': { schema: types.output(field.type, route.rest.fields) } },
+      },
+    };
+    for (const status of statusesOf(route))
+      responses[String(status)] = {
+        description: `A problem: ${codesOf(status).join(', ')} (docs/problems.md).`,
+        content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
+      };
+    paths[path] ??= {};
+    paths[path][route.rest.method.toLowerCase()] = {
+      operationId: route.descriptor.name,
+      summary: field.description ?? route.descriptor.name,
+      description: [
+        `Runs the GraphQL ${route.descriptor.kind} \`${route.descriptor.name}\` (§6).`,
+        evidence ? `Money-moving: \`input.operationAuthorization\` carries evidence of type \`${evidence}\` (§5, docs/api/evidence.md).` : '',
+      ]
+        .filter(Boolean)
+        .join(' '),
+      tags: [route.rest.path.split('/')[3] === 'customers' && route.rest.path.split('/').length > 5 ? route.rest.path.split('/')[5]! : route.rest.path.split('/')[3]!],
+      parameters,
+      ...(input
+        ? { requestBody: { required: true, content: { 'application/json': { schema: types.input(input.type) } } } }
+        : route.rest.method === 'POST'
+          ? { requestBody: { required: false, description: 'No input: no body, an empty one or {} (§9.4).', content: { 'application/json': { schema: { type: 'object', maxProperties: 0 } } } } }
+          : {}),
+      responses,
+    };
+  }
+
+  const problemCodes = Object.keys(problemStatus) as ProblemCode[];
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Partner crypto payments API — REST adapter',
+      version,
+      description:
+        'The REST surface of the partner API: each path runs the same GraphQL operation as POST /graphql. Every request is signed (§2, docs/api/authentication.md): the four X-Partner-* headers are all required, and X-Partner-Signature is an HMAC-SHA256 over seven lines that OpenAPI cannot express.',
+    },
+    servers: [{ url: '/' }],
+    security: [Object.fromEntries(SIGNED.map((s) => [s, []]))],
+    tags: [...new Set(Object.values(paths).flatMap((p) => Object.values(p).flatMap((o) => (o as { tags: string[] }).tags)))].map((name) => ({ name })),
+    paths,
+    components: {
+      securitySchemes: {
+        PartnerClientId: { type: 'apiKey', in: 'header', name: 'X-Partner-Client-Id', description: 'Your client id.' },
+        PartnerTimestamp: { type: 'apiKey', in: 'header', name: 'X-Partner-Timestamp', description: 'Now, YYYY-MM-DDTHH:mm:ss.sssZ, within 300 s of the server.' },
+        PartnerNonce: { type: 'apiKey', in: 'header', name: 'X-Partner-Nonce', description: '16–64 of [A-Za-z0-9_-], single use.' },
+        PartnerSignature: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'X-Partner-Signature',
+          description: 'Lowercase hex HMAC-SHA256 of METHOD, path and query, timestamp, nonce, client id, Idempotency-Key and SHA-256 of the body, joined by \\n (§2).',
+        },
+      },
+      schemas: {
+        ...types.schemas,
+        Problem: {
+          type: 'object',
+          description: 'RFC 9457 problem (§7); `type` is a page about the code.',
+          properties: {
+            type: { type: 'string', description: '/problems/<code in kebab case>' },
+            title: { type: 'string' },
+            status: { type: 'integer' },
+            detail: { type: 'string' },
+            code: { type: 'string', enum: problemCodes, description: problemCodes.map((c) => `${c}: ${guideOf(c).when}`).join('\n') },
+            requestId: { type: 'string' },
+            errors: {
+              type: 'array',
+              items: { type: 'object', properties: { pointer: { type: 'string' }, detail: { type: 'string' } }, required: ['pointer', 'detail'] },
+            },
+            canonicalString: { type: 'string', description: 'AUTH_SIGNATURE_INVALID only: the seven lines the server signed.' },
+          },
+          required: ['type', 'title', 'status', 'detail', 'code', 'requestId'],
+        },
+      },
+    },
+  };
+}
