@@ -10,6 +10,7 @@ const require = createRequire(import.meta.url);
  */
 const SLOW = [
   'test/audit.test.ts', // partnerctl audit
+  'test/browser.test.ts', // headless Chromium
   'test/crash.test.ts', // a server process under load, SIGKILLed again and again
   'test/examples.test.ts', // the README's examples, run as processes
   'test/fuzz.test.ts', // fast-check: thousands of requests

@@ -30,8 +30,7 @@ describe('GET /openapi.json', () => {
   it('is valid OpenAPI 3.1, served unsigned', async () => {
     expect(doc.openapi).toBe('3.1.0');
     const result = await validate(structuredClone(doc));
-    expect(result.errors ?? [], JSON.stringify(result.errors)).toEqual([]);
-    expect(result.valid).toBe(true);
+    expect(result.valid ? [] : result.errors).toEqual([]);
   });
 
   it('has every REST route with its method and operationId, and no other', () => {

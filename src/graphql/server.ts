@@ -10,6 +10,8 @@ import {
   ApolloServerPluginCacheControlDisabled,
   ApolloServerPluginInlineTraceDisabled,
   ApolloServerPluginLandingPageDisabled,
+  ApolloServerPluginSchemaReportingDisabled,
+  ApolloServerPluginUsageReportingDisabled,
 } from '@apollo/server/plugin/disabled';
 import type { CallContext } from '../core/context.js';
 import { formatError, problemResponsePlugin } from './errors.js';
@@ -36,11 +38,15 @@ export function createApollo(opts: { production: boolean }): { apollo: ApolloSer
       // Nothing here is cacheable or traced by a gateway: skip the per-field work of both plugins.
       ApolloServerPluginCacheControlDisabled(),
       ApolloServerPluginInlineTraceDisabled(),
+      // Nothing about the schema or its use leaves the machine, whatever APOLLO_KEY the environment holds.
+      ApolloServerPluginUsageReportingDisabled(),
+      ApolloServerPluginSchemaReportingDisabled(),
       operationGuardPlugin,
       problemResponsePlugin,
       opts.production
         ? ApolloServerPluginLandingPageDisabled()
-        : ApolloServerPluginLandingPageLocalDefault({ embed: { endpointIsEditable: false }, footer: false }),
+        : // Sandbox (development) loads from Apollo's CDN; it sends no telemetry. /graphiql works offline.
+          ApolloServerPluginLandingPageLocalDefault({ embed: { endpointIsEditable: false, runTelemetry: false }, footer: false }),
     ],
   });
   return { apollo, schema };

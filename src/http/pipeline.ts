@@ -18,6 +18,7 @@ import { NonceLedger } from './nonces.js';
 import { rateBuckets, type Buckets } from './rate-limit.js';
 import { json } from './render.js';
 import { ReplayCache } from './replay-cache.js';
+import { withGraphiqlLink } from './pages/graphiql.js';
 import { findPage, type Page } from './pages/index.js';
 import type { RestSurface } from './rest-surface.js';
 import type { Surface } from './surface.js';
@@ -158,7 +159,7 @@ export class Pipeline {
       if (pathname === '/dev/graphql') {
         if (call.method !== 'GET' && call.method !== 'POST') throw methodNotAllowed('GET, POST');
         if (call.method === 'GET' && (call.headers.accept ?? '').includes('text/html'))
-          return { reply: this.deps.graphql.runUnsigned({ ...call, method: 'GET' }, undefined, this.context(call, '', requestId, log)) };
+          return { reply: this.deps.graphql.runUnsigned({ ...call, method: 'GET' }, undefined, this.context(call, '', requestId, log)).then(withGraphiqlLink) };
         return { reply: this.devProxy.forward(call, requestId) };
       }
     }

@@ -6,6 +6,7 @@ import type { Engine } from '../../db/engine.js';
 import type { HttpCall, HttpReply } from '../types.js';
 import type { GraphQLSchema } from 'graphql';
 import type { RestSurface } from '../rest-surface.js';
+import { graphiqlPages } from './graphiql.js';
 import { openApiPage } from './openapi.js';
 import { problemsIndexPage, problemsPage } from './problems.js';
 
@@ -24,7 +25,7 @@ export type Page = {
 };
 
 export function pagesOf(deps: PageDeps & { engine: Engine }): Page[] {
-  return [problemsIndexPage(), problemsPage(), openApiPage(deps.schema, deps.rest.describe())];
+  return [problemsIndexPage(), problemsPage(), openApiPage(deps.schema, deps.rest.describe()), ...graphiqlPages()];
 }
 
 export function findPage(pages: Page[], pathname: string, production: boolean): Page | undefined {
