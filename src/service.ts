@@ -12,6 +12,7 @@ import { descriptors } from './graphql/registry.js';
 import { createApollo } from './graphql/server.js';
 import { GraphQLSurface } from './http/graphql-surface.js';
 import { NONCE_WINDOW_MS } from './http/nonces.js';
+import { Metrics } from './http/metrics.js';
 import { pagesOf } from './http/pages/index.js';
 import { Pipeline, type Clock } from './http/pipeline.js';
 import { RestSurface } from './http/rest-surface.js';
@@ -49,7 +50,9 @@ export type ServiceOptions = {
 export async function startService(config: Config, options: ServiceOptions = {}): Promise<RunningService> {
   const clock = options.clock ?? (() => new Date());
   const log = options.logger ?? pino({ level: config.logLevel, base: undefined, redact: ['*.secret', '*.signature'] });
+  const metrics = new Metrics();
   const engine = await openEngine(config.database, {
+    onBatch: (jobs) => metrics.batch(jobs),
     checkpointIntervalMs: config.checkpointIntervalMs,
     groupCommitGatherMs: config.groupCommitGatherMs,
     poolSize: config.databasePoolSize,
@@ -73,7 +76,8 @@ export async function startService(config: Config, options: ServiceOptions = {})
     rest,
     logger: log,
     clock,
-    pages: pagesOf({ config, engine, schema, rest }),
+    metrics,
+    pages: pagesOf({ config, engine, schema, rest, metrics }),
   });
   const server = createHttpServer(pipeline);
   await new Promise<void>((resolve, reject) => {
@@ -90,7 +94,9 @@ export async function startService(config: Config, options: ServiceOptions = {})
     );
   }, PURGE_INTERVAL_MS);
   purge.unref();
-  const worker = new Worker(engine, workerTasks(config, { engine, clock, logger: log }), clock, config.workerPollIntervalMs, log);
+  const tasks = workerTasks(config, { engine, clock, logger: log });
+  metrics.watch(engine, tasks, clock);
+  const worker = new Worker(engine, tasks, clock, config.workerPollIntervalMs, log);
   worker.start();
   return {
     url: `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`,

@@ -44,6 +44,8 @@ export type EngineOptions = {
   checkpointIntervalMs?: number;
   /** SQLite: how long a batch gathers under load (src/db/group-commit.ts). */
   groupCommitGatherMs?: number;
+  /** SQLite: told the number of jobs of each committed group-commit batch (GET /metrics). */
+  onBatch?: (jobs: number) => void;
   /** PostgreSQL: connections in the pool. */
   poolSize?: number;
   onError?: (message: string) => void;

@@ -81,6 +81,8 @@ export class GroupCommitter implements EngineWriter {
     private readonly fsync: Fsync = fs.fdatasync,
     /** How long after a sync the next batch gathers jobs under load; 0: it commits at once. */
     private readonly gatherMs = 0,
+    /** Told each committed batch's number of jobs (metrics). */
+    private readonly onBatch?: (jobs: number) => void,
   ) {
     // Jobs get the drizzle database: on one connection, its statements run inside the open transaction.
     this.db = { q: database.db as unknown as Query, t: tables, engine: 'sqlite' };
@@ -228,6 +230,7 @@ export class GroupCommitter implements EngineWriter {
     this.busySince = undefined;
     this.stats.batches += 1;
     this.stats.jobs += jobs.length;
+    this.onBatch?.(jobs.length);
     this.committed += 1;
     const settle = () =>
       jobs.forEach((job, i) => {

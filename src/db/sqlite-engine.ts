@@ -20,7 +20,7 @@ export async function openSqliteEngine(file: string, options: EngineOptions = {}
       ? startCheckpointer(absolute, createRequire(import.meta.url).resolve('better-sqlite3'), interval, (message) => options.onError?.(message))
       : { stop: async () => {} };
   const exec: Exec = { q: database.db as unknown as Query, t: tables, engine: 'sqlite' };
-  const writer = new GroupCommitter(database, undefined, options.groupCommitGatherMs ?? 0);
+  const writer = new GroupCommitter(database, undefined, options.groupCommitGatherMs ?? 0, options.onBatch);
   return {
     kind: 'sqlite',
     read: exec,

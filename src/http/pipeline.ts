@@ -3,6 +3,7 @@
 // audit of a refusal. Per-surface code (graphql-surface.ts, rest-surface.ts) only parses and renders.
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
+import type { Metrics } from './metrics.js';
 import type { Config } from '../config.js';
 import { auditRefusal, auditSuccess, auditSubject } from '../core/audit.js';
 import type { CallContext, Writer } from '../core/context.js';
@@ -59,6 +60,8 @@ export type PipelineDeps = {
   clock: Clock;
   /** Unsigned documents (src/http/pages/). */
   pages?: Page[];
+  /** GET /metrics: each answer counted by route template (src/http/metrics.ts). */
+  metrics?: Metrics;
 };
 
 export class Pipeline {
@@ -115,13 +118,15 @@ export class Pipeline {
     });
     this.rememberAnswer(call, track, reply);
     reply.headers['x-request-id'] = requestId;
+    const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
+    this.deps.metrics?.request(this.routeLabel(pathname), call.method, reply.status, durationMs / 1000);
     log.info(
       {
         method: call.method,
         path: pathname,
         status: reply.status,
         clientId: track.auth?.clientId,
-        durationMs: Number(process.hrtime.bigint() - started) / 1e6,
+        durationMs,
         replayed: reply.headers['idempotent-replayed'] === 'true' || undefined,
       },
       'request',
@@ -133,6 +138,15 @@ export class Pipeline {
     if (e instanceof Problem) return e;
     log.error({ err: e }, 'unhandled error');
     return new Problem('INTERNAL', 'Internal server error');
+  }
+
+  /** A path as a metrics label: its route template, so ids never become label values. */
+  private routeLabel(pathname: string): string {
+    if (['/graphql', '/dev/graphql', '/healthz', '/readyz', '/'].includes(pathname)) return pathname;
+    const template = this.deps.rest.templateOf(pathname);
+    if (template) return template;
+    const page = findPage(this.deps.pages ?? [], pathname, this.deps.config.production);
+    return page ? (page.path.endsWith('/') ? `${page.path}*` : page.path) : 'unmatched';
   }
 
   /** What a path is: a fixed answer (health, development pages), or a surface that needs a signature. */

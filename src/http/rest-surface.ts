@@ -153,6 +153,11 @@ export class RestSurface implements Surface {
     return this.routes.map((r) => ({ method: r.rest.method, path: r.rest.path, field: r.descriptor.name }));
   }
 
+  /** The path template (`/partner/v1/crypto/withdrawals/:withdrawalId`) a path matches, whatever the method. */
+  templateOf(pathname: string): string | undefined {
+    return this.routes.find((r) => r.pattern.test(pathname))?.rest.path;
+  }
+
   /** What each route takes and renders, for its OpenAPI description (src/http/openapi/). */
   describe(): RestRouteInfo[] {
     return this.routes.map((r) => ({

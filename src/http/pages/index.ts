@@ -5,7 +5,9 @@ import type { Config } from '../../config.js';
 import type { Engine } from '../../db/engine.js';
 import type { HttpCall, HttpReply } from '../types.js';
 import type { GraphQLSchema } from 'graphql';
+import type { Metrics } from '../metrics.js';
 import type { RestSurface } from '../rest-surface.js';
+import { metricsPage } from './metrics.js';
 import { graphiqlPages } from './graphiql.js';
 import { openApiPage } from './openapi.js';
 import { problemsIndexPage, problemsPage } from './problems.js';
@@ -14,6 +16,7 @@ export type PageDeps = {
   config: Config;
   schema: GraphQLSchema;
   rest: RestSurface;
+  metrics: Metrics;
 };
 
 export type Page = {
@@ -25,7 +28,7 @@ export type Page = {
 };
 
 export function pagesOf(deps: PageDeps & { engine: Engine }): Page[] {
-  return [problemsIndexPage(), problemsPage(), openApiPage(deps.schema, deps.rest.describe()), ...graphiqlPages()];
+  return [problemsIndexPage(), problemsPage(), openApiPage(deps.schema, deps.rest.describe()), metricsPage(deps.metrics), ...graphiqlPages()];
 }
 
 export function findPage(pages: Page[], pathname: string, production: boolean): Page | undefined {

@@ -100,6 +100,13 @@ export async function dueOfEndpoint(x: Exec, endpointId: string, now: string, li
   return rows.map((r) => r.id);
 }
 
+/** Deliveries not yet delivered, given up or cancelled: the webhook queue's depth (GET /metrics). */
+export async function countPendingDeliveries(x: Exec): Promise<number> {
+  const t = x.t.webhookDeliveries;
+  const row = (await x.q.select({ n: count() }).from(t).where(eq(t.status, 'PENDING')))[0];
+  return Number(row?.n ?? 0);
+}
+
 /** D6: an endpoint's attempts in flight (leased, lease not run out). */
 export async function inFlightOf(x: Exec, endpointId: string, now: string): Promise<number> {
   const t = x.t.webhookDeliveries;
