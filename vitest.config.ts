@@ -11,6 +11,7 @@ const require = createRequire(import.meta.url);
 const SLOW = [
   'test/audit.test.ts', // partnerctl audit
   'test/browser.test.ts', // headless Chromium
+  'test/build.test.ts', // npm run build, and the compiled service as a process
   'test/crash.test.ts', // a server process under load, SIGKILLed again and again
   'test/examples.test.ts', // the README's examples, run as processes
   'test/fuzz.test.ts', // fast-check: thousands of requests
@@ -36,6 +37,7 @@ const SQLITE_ONLY = [
   'test/checkpointer.test.ts', // SQLite WAL checkpoints
   'test/crash.test.ts', // SQLite durability under SIGKILL (PostgreSQL's: cross-process)
   'test/operators.test.ts', // first starts, demo and pragmas of the embedded database
+  'test/build.test.ts', // the compiled service on an embedded database (the build is engine-neutral)
 ];
 const PG_ONLY = ['test/cross-process.test.ts', 'test/lifecycle-cross-process.test.ts', 'test/webhook-cross-process.test.ts'];
 const ENGINE_EXCLUDED = PG ? SQLITE_ONLY : PG_ONLY;

@@ -127,8 +127,8 @@ export function processKit(o: ProcessKitOptions = {}) {
      * `npm start` (tsx src/main.ts) with PORT=0 on 127.0.0.1; resolves once it prints the URL it listens on,
      * or with its exit code and output if it stops first. Rejects if it does neither within 25 s.
      */
-    tryStartMain(extra: Record<string, string>): Promise<{ ok: true; s: Spawned } | NotStarted> {
-      const proc = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    tryStartMain(extra: Record<string, string>, entry: string[] = ['--import', 'tsx', 'src/main.ts']): Promise<{ ok: true; s: Spawned } | NotStarted> {
+      const proc = spawn(process.execPath, entry, {
         cwd: ROOT,
         env: env({ PORT: '0', HOST: '127.0.0.1', ...extra }),
         stdio: ['ignore', 'pipe', 'pipe'],
@@ -165,8 +165,8 @@ export function processKit(o: ProcessKitOptions = {}) {
     },
 
     /** As tryStartMain, but a server that exits before it listens is an error. */
-    async startMain(extra: Record<string, string>): Promise<Spawned> {
-      const r = await kit.tryStartMain(extra);
+    async startMain(extra: Record<string, string>, entry?: string[]): Promise<Spawned> {
+      const r = await kit.tryStartMain(extra, entry);
       if (!r.ok) throw new Error(`server exited (${r.code ?? r.signal}) before listening\nstdout: ${r.stdout}\nstderr: ${r.stderr}`);
       return r.s;
     },
