@@ -15,7 +15,9 @@ function sections(stdout: string): Map<string, unknown> {
   const out = new Map<string, unknown>();
   for (const part of stdout.split(/^## /m).slice(1)) {
     const [title, ...rest] = part.split('\n');
-    const json = rest.join('\n').split(/^ {2}[A-Z_]+ → /m)[0]!.trim();
+    // Pretty-printed JSON closes its top level at column 0; progress lines follow.
+    const end = rest.findIndex((l) => l === '}' || l === ']');
+    const json = rest.slice(0, end + 1).join('\n');
     out.set(title!.trim(), JSON.parse(json));
   }
   return out;
@@ -35,8 +37,9 @@ async function runExample(file: string, surface: 'graphql' | 'rest') {
 
 describe('first-call.ts', () => {
   it('answers a signed query', async () => {
-    const { out } = await runExample('examples/first-call.ts', 'graphql');
+    const { out, stdout } = await runExample('examples/first-call.ts', 'graphql');
     expect(out.get('events')).toEqual({ events: { items: [], pageInfo: { hasNextPage: false, endCursor: null } } });
+    expect(stdout).toContain('Signed call answered: 0 event(s).');
   }, 60_000);
 });
 
