@@ -9,21 +9,21 @@ const require = createRequire(import.meta.url);
  * process but vitest's own. `npm test` (vitest run) runs both; `npm run test:fast` / `test:slow` one.
  */
 const SLOW = [
-  'test/audit.test.ts', // partnerctl audit
-  'test/browser.test.ts', // headless Chromium
-  'test/build.test.ts', // npm run build, and the compiled service as a process
-  'test/crash.test.ts', // a server process under load, SIGKILLed again and again
-  'test/examples.test.ts', // the README's examples, run as processes
-  'test/fuzz.test.ts', // fast-check: thousands of requests
-  'test/lifecycle-crash.test.ts', // a server process moving money, SIGKILLed again and again
-  'test/lifecycle-model.test.ts', // fast-check: random lifecycles against a model
-  'test/operators.test.ts', // partnerctl, and servers started as `npm start` is
-  'test/operators-lifecycle.test.ts', // partnerctl route, screening and sandbox commands
-  'test/operators-webhooks.test.ts', // partnerctl webhook commands
-  'test/partnerctl-tools.test.ts', // partnerctl help, sign, evidence, demo-secret
-  'test/rate-limit.test.ts', // partnerctl client limit
-  'test/secrets-at-rest.test.ts', // partnerctl, and a server started in production mode
-  'test/webhook-crash.test.ts', // a server process SIGKILLed with webhook attempts in flight
+  'test/platform/operations/audit.test.ts', // partnerctl audit
+  'test/platform/http/browser.test.ts', // headless Chromium
+  'test/platform/docs/build.test.ts', // npm run build, and the compiled service as a process
+  'test/platform/db/crash.test.ts', // a server process under load, SIGKILLed again and again
+  'test/platform/docs/examples.test.ts', // the README's examples, run as processes
+  'test/platform/operations/fuzz.test.ts', // fast-check: thousands of requests
+  'test/platform/lifecycle/lifecycle-crash.test.ts', // a server process moving money, SIGKILLed again and again
+  'test/platform/lifecycle/lifecycle-model.test.ts', // fast-check: random lifecycles against a model
+  'test/platform/cli/operators.test.ts', // partnerctl, and servers started as `npm start` is
+  'test/platform/cli/operators-lifecycle.test.ts', // partnerctl route, screening and sandbox commands
+  'test/platform/cli/operators-webhooks.test.ts', // partnerctl webhook commands
+  'test/platform/cli/partnerctl-tools.test.ts', // partnerctl help, sign, evidence, demo-secret
+  'test/platform/http/rate-limit.test.ts', // partnerctl client limit
+  'test/platform/db/secrets-at-rest.test.ts', // partnerctl, and a server started in production mode
+  'test/modules/webhooks/webhook-crash.test.ts', // a server process SIGKILLed with webhook attempts in flight
 ];
 
 /**
@@ -33,13 +33,13 @@ const SLOW = [
  */
 const PG = process.env.TEST_ENGINE === 'pg';
 const SQLITE_ONLY = [
-  'test/group-commit.test.ts', // the SQLite group commit, on files of its own
-  'test/checkpointer.test.ts', // SQLite WAL checkpoints
-  'test/crash.test.ts', // SQLite durability under SIGKILL (PostgreSQL's: cross-process)
-  'test/operators.test.ts', // first starts, demo and pragmas of the embedded database
-  'test/build.test.ts', // the compiled service on an embedded database (the build is engine-neutral)
+  'test/platform/db/group-commit.test.ts', // the SQLite group commit, on files of its own
+  'test/platform/db/checkpointer.test.ts', // SQLite WAL checkpoints
+  'test/platform/db/crash.test.ts', // SQLite durability under SIGKILL (PostgreSQL's: cross-process)
+  'test/platform/cli/operators.test.ts', // first starts, demo and pragmas of the embedded database
+  'test/platform/docs/build.test.ts', // the compiled service on an embedded database (the build is engine-neutral)
 ];
-const PG_ONLY = ['test/cross-process.test.ts', 'test/lifecycle-cross-process.test.ts', 'test/webhook-cross-process.test.ts'];
+const PG_ONLY = ['test/platform/db/cross-process.test.ts', 'test/platform/lifecycle/lifecycle-cross-process.test.ts', 'test/modules/webhooks/webhook-cross-process.test.ts'];
 const ENGINE_EXCLUDED = PG ? SQLITE_ONLY : PG_ONLY;
 
 export default defineConfig({

@@ -1,5 +1,5 @@
 // Tables of the PostgreSQL engine: the same tables, columns, constraints and indexes as src/db/schema.ts
-// (SQLite), in PostgreSQL's types (boolean, bigint milliseconds, serial ids); test/schema-parity.test.ts
+// (SQLite), in PostgreSQL's types (boolean, bigint milliseconds, serial ids); test/platform/db/schema-parity.test.ts
 // proves they agree. The code is typed with the SQLite definitions' row types, which these produce too.
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, boolean, check, customType, doublePrecision, index, integer, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';

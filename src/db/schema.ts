@@ -1,5 +1,5 @@
 // Tables of the SQLite engine (Drizzle). src/db/pg-schema.ts defines the same tables for PostgreSQL,
-// and test/schema-parity.test.ts proves they agree; the row types below are the ones the code uses.
+// and test/platform/db/schema-parity.test.ts proves they agree; the row types below are the ones the code uses.
 // Portable by design: timestamps as ISO-8601 text (`YYYY-MM-DDTHH:mm:ss.sssZ`, which sorts correctly),
 // amounts as digit strings (they exceed int64).
 import { sql } from 'drizzle-orm';

@@ -1,0 +1,133 @@
+// partnerctl as a newcomer meets it: human help (exit 0) for the tool and each command, and its request
+// helpers for curl users — `sign` (§2) and `evidence` (§5) — whose output a real server accepts, and
+// `demo-secret`, which gives the demo client a fresh secret that works while the old one stops.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_CLIENT_ID } from '../../../src/http/dev-proxy.js';
+import { createClient } from '../../../src/cli/operators.js';
+import { Scenario, startTestServer, type TestServer } from '../../helpers/harness.js';
+import { processKit } from '../../helpers/processes.js';
+
+const { partnerctl } = processKit({ tempPrefix: 'partner-ctl-tools-' });
+
+let server: TestServer;
+let s: Scenario;
+beforeAll(async () => {
+  // Secrets read on every request, so a retired one fails at once.
+  server = await startTestServer({ CREDENTIAL_CACHE_MS: '0' });
+  s = await Scenario.create(server);
+});
+afterAll(() => server.stop());
+
+const ctl = (args: string[], extra: Record<string, string> = {}) => partnerctl(server.databaseUrl, args, extra);
+
+describe('help', () => {
+  it('--help, -h, help and no arguments: human usage naming every command, exit 0', async () => {
+    for (const args of [['--help'], ['-h'], ['help'], []]) {
+      const r = await ctl(args);
+      expect(r.code, args.join(' ')).toBe(0);
+      expect(r.stdout).toMatch(/^Usage: partnerctl /);
+      for (const c of ['client', 'route', 'screening', 'sandbox', 'webhook', 'audit', 'demo-secret', 'sign', 'evidence']) expect(r.stdout).toContain(`  ${c}`);
+      expect(r.stderr).toBe('');
+    }
+  });
+
+  it("a command's help shows that command alone, with an example", async () => {
+    for (const args of [['client', 'create', '--help'], ['help', 'client', 'create']]) {
+      const r = await ctl(args);
+      expect(r.code, args.join(' ')).toBe(0);
+      if (args[0] === 'help') continue; // `help client create` shows the client group
+      expect(r.stdout).toMatch(/^Usage: partnerctl client create \[options\]/);
+      expect(r.stdout).toContain('--name <name>');
+      expect(r.stdout).not.toContain('--rps');
+      expect(r.stdout).toContain('$ partnerctl client create --name');
+    }
+  });
+
+  it('a group without its command is a usage error naming the commands (exit 2)', async () => {
+    const r = await ctl(['route']);
+    expect(r.code).toBe(2);
+    expect(JSON.parse(r.stderr)).toEqual({ error: expect.stringContaining('create, update, disable, enable') });
+  });
+});
+
+describe('sign', () => {
+  it('prints headers a real server accepts (GET), with the canonical string and a curl command', async () => {
+    const path = '/partner/v1/events?limit=1';
+    const r = await ctl(['sign', '--client-id', s.client.clientId, '--method', 'GET', '--path', path, '--timestamp', server.clock.now().toISOString()], { PARTNER_SECRET: s.client.secret });
+    expect(r.code, r.stderr).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(out.canonicalString.split('\n').slice(0, 2)).toEqual(['GET', path]);
+    expect(out.curl).toContain(`-H 'x-partner-signature: ${out.headers['x-partner-signature']}'`);
+    expect(out.headers['idempotency-key']).toBeUndefined();
+    const res = await fetch(server.url + path, { headers: out.headers });
+    expect(res.status).toBe(200);
+  });
+
+  it('signs a POST body as given, with a fresh Idempotency-Key', async () => {
+    const body = JSON.stringify({ query: 'mutation { createCustomer(input: { externalRef: "signed-by-ctl", type: "INDIVIDUAL" }) { customerId } }' });
+    const r = await ctl(['sign', '--client-id', s.client.clientId, '--secret', s.client.secret, '--path', '/graphql', '--body', body, '--timestamp', server.clock.now().toISOString()]);
+    expect(r.code, r.stderr).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(out.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+    const res = await fetch(`${server.url}/graphql`, { method: 'POST', headers: out.headers, body });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { errors?: unknown }).errors).toBeUndefined();
+  });
+
+  it('without a secret, or with a body that is not JSON, is a usage error (exit 2)', async () => {
+    for (const args of [['--path', '/graphql'], ['--secret', 'x', '--path', '/graphql', '--body', '{nope']]) {
+      const r = await ctl(['sign', '--client-id', 'c', ...args]);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(JSON.parse(r.stderr)).toEqual({ error: expect.any(String) });
+    }
+  });
+});
+
+describe('evidence', () => {
+  it('prints a body a real refund draft accepts (REST)', async () => {
+    const customerId = await s.customer();
+    const dep = await server.gql(s.client, `mutation($c: UUID!, $i: SimulateCryptoDepositInput!) { simulateCryptoDeposit(customerId: $c, input: $i) { depositId } }`, {
+      c: customerId,
+      i: { routeCode: s.routeCode, amountMinor: '5000000', fromAddress: '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359' },
+    });
+    const depositId: string = dep.body.data.simulateCryptoDeposit.depositId;
+    const r = await ctl([
+      'evidence', '--operation-type', 'CRYPTO_REFUND_CREATE', '--id', depositId, '--input', '{"amountMinor":"1000000","reason":"asked"}',
+      '--user', 'ops-user-7', '--mfa-ref', 'mfa-ctl', '--authorized-at', server.clock.now().toISOString(),
+    ]);
+    expect(r.code, r.stderr).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(out.path).toBe(`/partner/v1/crypto/deposits/${depositId}/refunds`);
+    expect(out.payloadJcs).toBe(`{"amountMinor":"1000000","depositId":"${depositId}","operationType":"CRYPTO_REFUND_CREATE","reason":"asked"}`);
+    const res = await server.request(s.client, 'POST', out.path, { body: out.body });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.status).toBe('APPROVED');
+  });
+
+  it('an unknown operation type is a usage error naming the types', async () => {
+    const r = await ctl(['evidence', '--operation-type', 'CRYPTO_PAYOUT', '--id', 'x', '--user', 'u', '--mfa-ref', 'm']);
+    expect(r.code).toBe(2);
+    expect(JSON.parse(r.stderr).error).toContain('CRYPTO_REFUND_CONFIRM');
+  });
+});
+
+describe('demo-secret', () => {
+  it('gives the demo client a fresh secret that signs, and the old one stops verifying', async () => {
+    const old = await server.operator((db) => createClient(db, server.config.secretBox, { name: 'Demo partner', clientId: DEMO_CLIENT_ID }));
+    const r = await ctl(['demo-secret']);
+    expect(r.code, r.stderr).toBe(0);
+    const fresh = JSON.parse(r.stdout) as { clientId: string; secret: string };
+    expect(fresh.clientId).toBe(DEMO_CLIENT_ID);
+    expect(fresh.secret).not.toBe(old.secret);
+    expect((await server.request(fresh, 'GET', '/partner/v1/events?limit=1')).status).toBe(200);
+    const refused = await server.request(old, 'GET', '/partner/v1/events?limit=1');
+    expect(refused.status).toBe(401);
+    expect(refused.body.code).toBe('AUTH_SIGNATURE_INVALID');
+  });
+
+  it('is refused in production (exit 1)', async () => {
+    const r = await ctl(['demo-secret'], { NODE_ENV: 'production', PARTNER_SECRET_KEY: '00'.repeat(32) });
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.stderr)).toEqual({ code: 'INVALID_STATE', detail: expect.stringContaining('development') });
+  });
+});

@@ -1,0 +1,65 @@
+// The README's end-to-end examples (examples/withdrawal.ts, examples/refund.ts) run against a real server
+// on both surfaces, as a partner would run them, so the documented lifecycle cannot drift from the service.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Scenario, startTestServer, type TestServer } from '../../helpers/harness.js';
+import { cleanEnv, run } from '../../helpers/processes.js';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ SANDBOX_STEP_DELAY_MS: '20', WORKER_POLL_INTERVAL_MS: '10' });
+});
+afterAll(() => server.stop());
+
+/** The example's output: each `## step` heading with the JSON printed under it. */
+function sections(stdout: string): Map<string, unknown> {
+  const out = new Map<string, unknown>();
+  for (const part of stdout.split(/^## /m).slice(1)) {
+    const [title, ...rest] = part.split('\n');
+    // Pretty-printed JSON closes its top level at column 0; progress lines follow.
+    const end = rest.findIndex((l) => l === '}' || l === ']');
+    const json = rest.slice(0, end + 1).join('\n');
+    out.set(title!.trim(), JSON.parse(json));
+  }
+  return out;
+}
+
+async function runExample(file: string, surface: 'graphql' | 'rest') {
+  const s = await Scenario.create(server, { feeMinor: '1500000', minMinor: '1000000', maxMinor: '1000000000000' });
+  const r = await run(
+    process.execPath,
+    ['--import', 'tsx', file],
+    cleanEnv({ BASE: server.url, CLIENT_ID: s.client.clientId, SECRET: s.client.secret, ROUTE_CODE: s.routeCode, SURFACE: surface }),
+    60_000,
+  );
+  expect(r.code, r.stderr).toBe(0);
+  return { stdout: r.stdout, out: sections(r.stdout) };
+}
+
+describe('first-call.ts', () => {
+  it('answers a signed query', async () => {
+    const { out, stdout } = await runExample('examples/first-call.ts', 'graphql');
+    expect(out.get('events')).toEqual({ events: { items: [], pageInfo: { hasNextPage: false, endCursor: null } } });
+    expect(stdout).toContain('Signed call answered: 0 event(s).');
+  }, 60_000);
+});
+
+describe.each(['graphql', 'rest'] as const)('examples on %s', (surface) => {
+  it('withdrawal.ts: deposit → beneficiary → quote → draft → submit → COMPLETED, with its events and ledger rows', async () => {
+    const { stdout, out } = await runExample('examples/withdrawal.ts', surface);
+    expect(stdout).toMatch(/ → COMPLETED \(Completed\)/);
+    const types = (out.get('events') as { type: string }[]).map((e) => e.type);
+    expect(types).toEqual(['approved', 'submitted', 'screening', 'broadcasting', 'confirming', 'completed'].map((t) => `crypto_withdrawal.${t}`));
+    // 25 USDT in, 10 USDT out with a fee of 1.5.
+    expect(out.get('balances')).toMatchObject([{ currency: 'USDT', availableMinor: '13500000', heldMinor: '0' }]);
+  }, 90_000);
+
+  it('refund.ts: deposit → refund draft → submit → confirm → COMPLETED, with its events and ledger rows', async () => {
+    const { stdout, out } = await runExample('examples/refund.ts', surface);
+    expect(stdout).toMatch(/ → COMPLETED \(Completed\)/);
+    const types = (out.get('events') as { type: string }[]).map((e) => e.type);
+    expect(types[0]).toBe('crypto_refund.approved');
+    expect(types.at(-1)).toBe('crypto_refund.completed');
+    // 25 USDT in, 5 USDT back; refunds carry no fee (D10).
+    expect(out.get('balances')).toMatchObject([{ currency: 'USDT', availableMinor: '20000000', heldMinor: '0' }]);
+  }, 90_000);
+});

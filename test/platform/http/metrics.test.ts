@@ -1,0 +1,93 @@
+// GET /metrics: Prometheus text with requests by route template and status, latency histograms, the
+// group commit's batch sizes (SQLite), and the worker's and webhooks' queue depths, read when scraped.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_ENGINE } from '../../helpers/pg.js';
+import { Scenario, startTestServer, type TestServer } from '../../helpers/harness.js';
+
+let server: TestServer;
+let s: Scenario;
+beforeAll(async () => {
+  server = await startTestServer();
+  s = await Scenario.create(server);
+});
+afterAll(() => server.stop());
+
+async function scrape(): Promise<string> {
+  const res = await fetch(`${server.url}/metrics`);
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
+  return res.text();
+}
+
+/** The value of one sample line, e.g. `http_requests_total{route="/graphql",method="POST",status="200"}`. */
+function sample(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
+  const want = Object.entries(labels).map(([k, v]) => `${k}="${v}"`);
+  for (const line of text.split('\n')) {
+    if (!line.startsWith(`${name}{`) && !line.startsWith(`${name} `)) continue;
+    const inner = /\{(.*)\}/.exec(line)?.[1] ?? '';
+    if (want.every((l) => inner.split(',').includes(l))) return Number(line.slice(line.lastIndexOf(' ') + 1));
+  }
+  return undefined;
+}
+
+describe('GET /metrics', () => {
+  it('counts requests by route template (never an id), method and status, with latency histograms', async () => {
+    const customerId = await s.customer();
+    const missing = '8e1f4c52-4a1b-4c3d-9e8f-0a1b2c3d4e5f';
+    for (let i = 0; i < 2; i++) expect((await server.request(s.client, 'GET', `/partner/v1/crypto/withdrawals/${missing}`)).status).toBe(404);
+    expect((await server.request(s.client, 'GET', `/partner/v1/customers/${customerId}/balances`)).status).toBe(200);
+    const text = await scrape();
+    expect(sample(text, 'http_requests_total', { route: '/partner/v1/crypto/withdrawals/:withdrawalId', method: 'GET', status: '404' })).toBe(2);
+    expect(sample(text, 'http_requests_total', { route: '/partner/v1/customers/:customerId/balances', method: 'GET', status: '200' })).toBe(1);
+    expect(sample(text, 'http_requests_total', { route: '/graphql', method: 'POST', status: '200' })).toBeGreaterThanOrEqual(1);
+    expect(text).not.toContain(missing);
+    expect(text).not.toContain(customerId);
+    expect(sample(text, 'http_request_duration_seconds_count', { route: '/partner/v1/crypto/withdrawals/:withdrawalId', method: 'GET' })).toBe(2);
+    expect(sample(text, 'http_request_duration_seconds_bucket', { route: '/partner/v1/crypto/withdrawals/:withdrawalId', method: 'GET', le: '+Inf' })).toBe(2);
+    expect(text).toMatch(/^process_cpu_user_seconds_total /m);
+  });
+
+  it('unknown paths share one label', async () => {
+    expect((await fetch(`${server.url}/no/such/path/123`)).status).toBe(404);
+    const text = await scrape();
+    expect(sample(text, 'http_requests_total', { route: 'unmatched', method: 'GET', status: '404' })).toBeGreaterThanOrEqual(1);
+    expect(text).not.toContain('/no/such/path');
+  });
+
+  it('group-commit batch sizes (SQLite) and the writer counters', async () => {
+    const text = await scrape();
+    const batches = sample(text, 'group_commit_batch_jobs_count') ?? 0;
+    if (TEST_ENGINE === 'pg') expect(batches).toBe(0);
+    else expect(batches).toBeGreaterThan(0);
+    expect(text).toMatch(/^db_writer_events\{counter="[a-zA-Z]+"\} \d+/m);
+  });
+
+  it('worker and webhook queue depths follow the records', async () => {
+    const before = await scrape();
+    expect(sample(before, 'worker_queue_depth', { task: 'withdrawal-transfers' })).toBe(0);
+    expect(sample(before, 'webhook_queue_depth')).toBe(0);
+
+    // A webhook endpoint of the client and a deposit: an event to deliver.
+    const hook = await server.gql(s.client, `mutation { createWebhookEndpoint(input: { url: "http://127.0.0.1:9/hooks" }) { endpoint { endpointId } } }`);
+    expect(hook.body.errors, hook.text).toBeUndefined();
+    const customerId = await s.customer();
+    const dep = await server.gql(s.client, `mutation($c: UUID!, $i: SimulateCryptoDepositInput!) { simulateCryptoDeposit(customerId: $c, input: $i) { depositId } }`, {
+      c: customerId,
+      i: { routeCode: s.routeCode, amountMinor: '5000000', fromAddress: '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359' },
+    });
+    expect(dep.body.errors, dep.text).toBeUndefined();
+    expect(sample(await scrape(), 'webhook_queue_depth')).toBeGreaterThan(0);
+
+    // A refund submitted and confirmed is queued for the worker's next step, due once the delay passes.
+    const depositId: string = dep.body.data.simulateCryptoDeposit.depositId;
+    const draft = await s.refundDraft(depositId);
+    expect(draft.body.errors, draft.text).toBeUndefined();
+    const refundId: string = draft.body.data.createCryptoRefundApprovalDraft.refundId;
+    for (const [action, type] of [['submission', 'CRYPTO_REFUND_SUBMIT'], ['confirmation', 'CRYPTO_REFUND_CONFIRM']] as const) {
+      const r = await server.request(s.client, 'POST', `/partner/v1/crypto/refunds/${refundId}/${action}`, { body: s.stepInput(type, refundId) });
+      expect(r.status, r.text).toBe(200);
+    }
+    server.clock.advance(server.config.sandboxStepDelayMs);
+    expect(sample(await scrape(), 'worker_queue_depth', { task: 'refund-transfers' })).toBe(1);
+  });
+});
