@@ -2,18 +2,11 @@
 // exact operation by operationHash = SHA-256(JCS(payload)). The hash is computed by the same function
 // the server checks with, so the two cannot disagree.
 import { operationHashOf } from '../core/operation-hash.js';
+import { MONEY_OPERATIONS, type OperationType } from './generated/operations.js';
 import type { OperationAuthorizationInput } from './generated/types.js';
 
-/** Every §5 operationType, with the path argument its payload carries and where it is served. */
-export const MONEY_OPERATIONS = {
-  CRYPTO_WITHDRAWAL_CREATE: { field: 'createCryptoWithdrawalApprovalDraft', pathId: 'customerId', rest: '/partner/v1/customers/{customerId}/crypto-withdrawals' },
-  CRYPTO_WITHDRAWAL_SUBMIT: { field: 'submitCryptoWithdrawal', pathId: 'withdrawalId', rest: '/partner/v1/crypto/withdrawals/{withdrawalId}/submission' },
-  CRYPTO_REFUND_CREATE: { field: 'createCryptoRefundApprovalDraft', pathId: 'depositId', rest: '/partner/v1/crypto/deposits/{depositId}/refunds' },
-  CRYPTO_REFUND_SUBMIT: { field: 'submitCryptoRefund', pathId: 'refundId', rest: '/partner/v1/crypto/refunds/{refundId}/submission' },
-  CRYPTO_REFUND_CONFIRM: { field: 'confirmCryptoRefund', pathId: 'refundId', rest: '/partner/v1/crypto/refunds/{refundId}/confirmation' },
-} as const;
-
-export type OperationType = keyof typeof MONEY_OPERATIONS;
+// Every §5 operationType, with its path argument and where it is served: generated from the descriptors.
+export { MONEY_OPERATIONS, type OperationType };
 
 /** Who authorized the operation in the partner's systems (§5); authorizedAt defaults to now. */
 export type Authorizer = {
@@ -50,8 +43,3 @@ export function buildEvidence(
 }
 
 export { operationHashOf, operationPayload } from '../core/operation-hash.js';
-
-// The client's list is the server's (src/core/operation.ts): a type added on one side only fails to compile.
-type ServerOperationType = import('../core/operation.js').OperationType;
-const _sameTypes: [ServerOperationType] extends [OperationType] ? ([OperationType] extends [ServerOperationType] ? true : never) : never = true;
-void _sameTypes;

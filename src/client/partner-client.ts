@@ -3,15 +3,13 @@
 // evidence with the operation's hash, on either surface (GraphQL at /graphql, REST under /partner/v1).
 import { randomBytes, randomUUID } from 'node:crypto';
 import { signedHeaders } from '../http/signature.js';
-import { buildEvidence, type Authorizer, type OperationType } from './evidence.js';
-import type {
-  CreateCryptoRefundApprovalDraftInput,
-  CreateCryptoWithdrawalApprovalDraftInput,
-  CryptoWithdrawal,
-  OperationAuthorizationInput,
-  PartnerCryptoRefund,
-} from './generated/types.js';
+import { buildEvidence, type Authorizer } from './evidence.js';
+import { MONEY_OPERATIONS, MoneyOperations, type OperationType } from './generated/operations.js';
+import type { OperationAuthorizationInput } from './generated/types.js';
+import type { CallOptions, MoneyOptions } from './options.js';
 import { PartnerApiError, type ProblemBody } from './problem.js';
+
+export type { CallOptions, MoneyOptions, Surface } from './options.js';
 
 export type PartnerClientOptions = {
   /** e.g. http://127.0.0.1:4000 */
@@ -32,36 +30,18 @@ export type GraphQLReply<T> = Reply<{ data?: T | null; errors?: GraphQLErrorBody
 
 export type QueryValue = string | number | boolean | readonly string[] | null | undefined;
 
-export type CallOptions = {
-  /** §3: reuse the same key to retry a mutation safely; absent → a fresh key per call. null → none. */
-  idempotencyKey?: string | null;
-  headers?: Record<string, string>;
-};
-
-export type Surface = 'graphql' | 'rest';
-export type MoneyOptions = CallOptions & {
-  surface?: Surface;
-  /** GraphQL selection set of the result (default: every field). */
-  select?: string;
-};
-
-type Without<T> = Omit<T, 'operationAuthorization'>;
-
-// Every field of the resources money-moving operations answer with (GraphQL; REST answers its own rendering).
-const WITHDRAWAL_FIELDS =
-  '{ withdrawalId customerId walletBeneficiaryId walletBeneficiaryLabel routeCode amountMinor currency currencyScale feeAmountMinor feeCurrency clientReference withdrawalType externalFeeFields purposeOfPayment otherPurpose relationshipWithThirdParty otherRelationship status statusInfo kytResult txHash quoteId createdAt updatedAt submittedAt completedAt }';
-const REFUND_FIELDS =
-  '{ refundId depositId customerId routeCode amountMinor currency currencyScale refundAddress reason status statusInfo kytResult txHash createdAt updatedAt submittedAt confirmedAt completedAt }';
-
 const isMutation = (query: string): boolean => /^(?:\s|,|#[^\n]*\n)*mutation\b/.test(query);
 
-export class PartnerClient {
+// The money-moving methods (one per operation with §5 evidence, named after its root field) are generated
+// into MoneyOperations; this class gives them their transport.
+export class PartnerClient extends MoneyOperations {
   private readonly baseUrl: string;
   private readonly fetchFn: typeof fetch;
   private readonly now: () => Date;
   private readonly newKey: () => string;
 
   constructor(private readonly options: PartnerClientOptions) {
+    super();
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
     this.fetchFn = options.fetch ?? fetch;
     this.now = options.now ?? (() => new Date());
@@ -138,65 +118,35 @@ export class PartnerClient {
     return { ...input, operationAuthorization: this.evidence(operationType, id, input as Record<string, unknown>, who) };
   }
 
-  // §10.5–§10.6: withdrawals.
-  createWithdrawalDraft(customerId: string, input: Without<CreateCryptoWithdrawalApprovalDraftInput>, who: Authorizer, options: MoneyOptions = {}): Promise<CryptoWithdrawal> {
-    return this.money('CRYPTO_WITHDRAWAL_CREATE', customerId, input, who, options, {
-      query: `mutation($id: UUID!, $input: CreateCryptoWithdrawalApprovalDraftInput!) { createCryptoWithdrawalApprovalDraft(customerId: $id, input: $input) SELECT }`,
-      idArg: 'customerId',
-      rest: `/partner/v1/customers/${encodeURIComponent(customerId)}/crypto-withdrawals`,
-      fields: WITHDRAWAL_FIELDS,
-    });
+  // Shorter names of generated methods, kept for the code that calls them so.
+  createWithdrawalDraft(...a: Parameters<MoneyOperations['createCryptoWithdrawalApprovalDraft']>) {
+    return this.createCryptoWithdrawalApprovalDraft(...a);
+  }
+  submitWithdrawal(...a: Parameters<MoneyOperations['submitCryptoWithdrawal']>) {
+    return this.submitCryptoWithdrawal(...a);
+  }
+  createRefundDraft(...a: Parameters<MoneyOperations['createCryptoRefundApprovalDraft']>) {
+    return this.createCryptoRefundApprovalDraft(...a);
+  }
+  submitRefund(...a: Parameters<MoneyOperations['submitCryptoRefund']>) {
+    return this.submitCryptoRefund(...a);
+  }
+  confirmRefund(...a: Parameters<MoneyOperations['confirmCryptoRefund']>) {
+    return this.confirmCryptoRefund(...a);
   }
 
-  submitWithdrawal(withdrawalId: string, who: Authorizer, options: MoneyOptions = {}): Promise<CryptoWithdrawal> {
-    return this.money('CRYPTO_WITHDRAWAL_SUBMIT', withdrawalId, {}, who, options, {
-      query: `mutation($id: UUID!, $input: SubmitCryptoWithdrawalInput!) { submitCryptoWithdrawal(withdrawalId: $id, input: $input) SELECT }`,
-      idArg: 'withdrawalId',
-      rest: `/partner/v1/crypto/withdrawals/${encodeURIComponent(withdrawalId)}/submission`,
-      fields: WITHDRAWAL_FIELDS,
-    });
-  }
-
-  // §10.8: refunds of a deposit.
-  createRefundDraft(depositId: string, input: Without<CreateCryptoRefundApprovalDraftInput>, who: Authorizer, options: MoneyOptions = {}): Promise<PartnerCryptoRefund> {
-    return this.money('CRYPTO_REFUND_CREATE', depositId, input, who, options, {
-      query: `mutation($id: UUID!, $input: CreateCryptoRefundApprovalDraftInput!) { createCryptoRefundApprovalDraft(depositId: $id, input: $input) SELECT }`,
-      idArg: 'depositId',
-      rest: `/partner/v1/crypto/deposits/${encodeURIComponent(depositId)}/refunds`,
-      fields: REFUND_FIELDS,
-    });
-  }
-
-  submitRefund(refundId: string, who: Authorizer, options: MoneyOptions = {}): Promise<PartnerCryptoRefund> {
-    return this.money('CRYPTO_REFUND_SUBMIT', refundId, {}, who, options, {
-      query: `mutation($id: UUID!, $input: SubmitCryptoRefundInput!) { submitCryptoRefund(refundId: $id, input: $input) SELECT }`,
-      idArg: 'refundId',
-      rest: `/partner/v1/crypto/refunds/${encodeURIComponent(refundId)}/submission`,
-      fields: REFUND_FIELDS,
-    });
-  }
-
-  confirmRefund(refundId: string, who: Authorizer, options: MoneyOptions = {}): Promise<PartnerCryptoRefund> {
-    return this.money('CRYPTO_REFUND_CONFIRM', refundId, {}, who, options, {
-      query: `mutation($id: UUID!, $input: ConfirmCryptoRefundInput!) { confirmCryptoRefund(refundId: $id, input: $input) SELECT }`,
-      idArg: 'refundId',
-      rest: `/partner/v1/crypto/refunds/${encodeURIComponent(refundId)}/confirmation`,
-      fields: REFUND_FIELDS,
-    });
-  }
-
-  private async money<T>(
-    type: OperationType,
-    id: string,
-    input: object,
-    who: Authorizer,
-    options: MoneyOptions,
-    op: { query: string; idArg: string; rest: string; fields: string },
-  ): Promise<T> {
+  /** A money-moving operation: `input` with its evidence, on the surface asked for (GraphQL by default). */
+  protected async money<T>(type: OperationType, id: string, input: object, who: Authorizer, options: MoneyOptions): Promise<T> {
+    const op = MONEY_OPERATIONS[type];
     const body = this.authorize(type, id, input, who);
-    if ((options.surface ?? 'graphql') === 'rest') return this.post<T>(op.rest, body, options);
-    const data = await this.execute<Record<string, T>>(op.query.replace('SELECT', options.select ?? op.fields), { id, input: body }, options);
-    return Object.values(data)[0]!;
+    if ((options.surface ?? 'graphql') === 'rest') {
+      const rest: string | null = op.rest;
+      if (rest === null) throw new Error(`${op.field} has no REST path; call it on GraphQL`);
+      return this.post<T>(rest.replace(`{${op.pathId}}`, encodeURIComponent(id)), body, options);
+    }
+    const query = `mutation(${op.variables}) { ${op.field}(${op.pathId}: $id, input: $input) ${options.select ?? op.selection} }`;
+    const data = await this.execute<Record<string, T>>(query, { id, input: body }, options);
+    return data[op.field]!;
   }
 }
 

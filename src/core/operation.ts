@@ -19,8 +19,12 @@ type MutationResult<N extends MutationName> = ResultOf<Required<MutationResolver
 type QueryArgs<N extends QueryName> = ArgsOf<Required<QueryResolvers>[N]>;
 type QueryResult<N extends QueryName> = ResultOf<Required<QueryResolvers>[N]>;
 
-/** §5 operationType of an operation's evidence: `<RESOURCE>_<ACTION>`, the resource naming the record it authorizes. */
-export type OperationType = 'CRYPTO_WITHDRAWAL_CREATE' | 'CRYPTO_WITHDRAWAL_SUBMIT' | 'CRYPTO_REFUND_CREATE' | 'CRYPTO_REFUND_SUBMIT' | 'CRYPTO_REFUND_CONFIRM';
+/**
+ * §5 operationType of an operation's evidence: `<RESOURCE>_<ACTION>`, the resource naming the record it
+ * authorizes. The union is the descriptors' own `evidence` values, which `npm run codegen` collects into
+ * the client (src/client/generated/operations.ts): a new type compiles once codegen has run.
+ */
+export type OperationType = import('../client/generated/operations.js').OperationType;
 
 /**
  * §6 / §9.4: where the operation is served on REST. The path's one `:name` is the argument of that
