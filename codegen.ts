@@ -48,6 +48,16 @@ const config: CodegenConfig = {
     './src/graphql/generated/operations.ts': {
       plugins: ['./codegen/operations-plugin.cjs'],
     },
+    // The problem codes (§7), from the ProblemCode enum and its extensions (codegen/problems-plugin.cjs):
+    // their statuses for core, and the areas' guides collected above the modules.
+    './src/core/generated/problems.ts': {
+      plugins: ['./codegen/problems-plugin.cjs'],
+      config: { output: 'statuses' },
+    },
+    './src/http/generated/problem-guides.ts': {
+      plugins: ['./codegen/problems-plugin.cjs'],
+      config: { output: 'guides' },
+    },
   },
 };
 

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { createClient, createRoute } from '../src/cli/operators.js';
 import { openEngine } from '../src/db/engine.js';
-import { runUpgrades } from '../src/db/upgrades/index.js';
+import { runUpgrades } from '../src/upgrades/index.js';
 import { insertCustomer } from '../src/modules/customers/repository.js';
 import { SecretBox } from '../src/core/secret-box.js';
 import { signedHeaders } from '../src/http/signature.js';

@@ -7,7 +7,7 @@ import type { Config } from './config.js';
 import { purgeNonces } from './db/clients-repository.js';
 import { openEngine, type Engine } from './db/engine.js';
 import { purgeIdempotencyRecords } from './db/idempotency-repository.js';
-import { runUpgrades } from './db/upgrades/index.js';
+import { runUpgrades } from './upgrades/index.js';
 import { descriptors } from './graphql/registry.js';
 import { createApollo } from './graphql/server.js';
 import { GraphQLSurface } from './http/graphql-surface.js';

@@ -1,4 +1,4 @@
-// npm run docs:problems: regenerates docs/problems.md from src/core/problem-guide.ts.
+// npm run docs:problems: regenerates docs/problems.md from the problem guides (src/http/problem-guides.ts).
 import fs from 'node:fs';
 import { renderProblemsDoc } from './problems-doc/render.js';
 

@@ -2,7 +2,7 @@
 // transaction of its effect (runIdempotent); a refusal in a transaction of its own, by the pipeline.
 import { insertAuditEvent } from '../db/audit-repository.js';
 import type { Exec } from '../db/exec.js';
-import type { CallContext } from './context.js';
+import type { RequestContext } from './context.js';
 import type { Problem } from './problem.js';
 
 const MAX_REF = 256;
@@ -34,7 +34,7 @@ export function auditSubject(operation: { name: string; target: string | null },
   };
 }
 
-function base(ctx: CallContext, subject: AuditSubject) {
+function base(ctx: RequestContext, subject: AuditSubject) {
   return {
     at: ctx.now.toISOString(),
     requestId: ctx.requestId,
@@ -44,10 +44,10 @@ function base(ctx: CallContext, subject: AuditSubject) {
   };
 }
 
-export function auditSuccess(tx: Exec, ctx: CallContext, subject: AuditSubject, resultId: string, replayed: boolean): Promise<void> {
+export function auditSuccess(tx: Exec, ctx: RequestContext, subject: AuditSubject, resultId: string, replayed: boolean): Promise<void> {
   return insertAuditEvent(tx, { ...base(ctx, subject), status: 200, problemCode: null, resultId, replayed });
 }
 
-export function auditRefusal(tx: Exec, ctx: CallContext, subject: AuditSubject, problem: Pick<Problem, 'status' | 'code'>): Promise<void> {
+export function auditRefusal(tx: Exec, ctx: RequestContext, subject: AuditSubject, problem: Pick<Problem, 'status' | 'code'>): Promise<void> {
   return insertAuditEvent(tx, { ...base(ctx, subject), status: problem.status, problemCode: problem.code, resultId: null, replayed: false });
 }

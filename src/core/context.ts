@@ -1,5 +1,6 @@
 // What an operation knows about the call it serves: who (an authenticated partner client), when, under
-// which idempotency key, and the services it may use. Built once per request by the pipeline.
+// which idempotency key, and the services it may use. Built once per request by the pipeline; the
+// surface that runs the call adds the hook its idempotency record is reported through.
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import type { Exec } from '../db/exec.js';
@@ -18,17 +19,22 @@ export type Services = { db: Exec; writer: Writer; config: Config; logger: Logge
 /** The idempotency record a call's result is (§3): set by runIdempotent on a success or a replay. */
 export type StoredResult = { resourceId: string; expiresAtMs: number; replayed: boolean; subject: AuditSubject };
 
-export type CallContext = {
+/** What a request is before a surface runs it: who, when, under which idempotency key, with what. */
+export type RequestContext = {
   services: Services;
   requestId: string;
   clientId: string;
   idempotencyKey: string | undefined;
   /** The request's clock reading, taken once so every check of one request agrees. */
   now: Date;
-  /**
-   * What the call produced beside its result, read by the surface that renders it. An object of its
-   * own because GraphQL execution may copy the context.
-   */
-  outcome: { stored?: StoredResult; hadErrors?: boolean };
   logger: Logger;
+};
+
+/** What an operation knows about the call it serves: the request's context, and where its result goes. */
+export type CallContext = RequestContext & {
+  /**
+   * §3: runIdempotent reports here which idempotency record the call's result is (a success or a
+   * replay). The surface running the call supplies it and returns what it heard with the answer.
+   */
+  onStored(stored: StoredResult): void;
 };

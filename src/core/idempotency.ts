@@ -64,7 +64,7 @@ export function runIdempotent<T extends object>(
           'IDEMPOTENCY_KEY_REUSED',
           `Idempotency-Key "${key}" was already used for a different request (${stored.operation}).`,
         );
-      ctx.outcome.stored = { resourceId: stored.resourceId, expiresAtMs: stored.expiresAtMs, replayed: true, subject };
+      ctx.onStored({ resourceId: stored.resourceId, expiresAtMs: stored.expiresAtMs, replayed: true, subject });
       await auditSuccess(tx, ctx, subject, stored.resourceId, true);
       return JSON.parse(openResult(ctx, key, stored.responseJson)) as T;
     }
@@ -82,7 +82,7 @@ export function runIdempotent<T extends object>(
       createdAt: ctx.now.toISOString(),
       expiresAtMs,
     });
-    ctx.outcome.stored = { resourceId, expiresAtMs, replayed: false, subject };
+    ctx.onStored({ resourceId, expiresAtMs, replayed: false, subject });
     return result;
   });
 }

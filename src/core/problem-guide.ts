@@ -1,16 +1,20 @@
-// What each problem code (§7) means for a partner and what to do about it: the text of the pages at
-// `/problems/<code>` (the problem's `type`) and of docs/problems.md. A Record over ProblemCode, so a
-// new code does not compile until it is explained here.
-import { problemStatus, problemType, titleOf, type ProblemCode } from './problem.js';
+// What each platform problem code (§7) means for a partner and what to do about it; an area's codes are
+// explained in its src/modules/<area>/problems.ts. Together they are the text of the pages at
+// `/problems/<code>` (the problem's `type`) and of docs/problems.md (src/http/problem-guides.ts collects
+// them). Records over the generated code lists, so a new code does not compile until it is explained.
+import type { ProblemCodesOf } from './generated/problems.js';
 
-type Guide = {
+export type ProblemGuideText = {
   /** When the service answers it. */
   when: string;
   /** What the partner should do. */
   action: string;
 };
 
-const guides: Record<ProblemCode, Guide> = {
+/** The guides of one area's codes (`platform`: those of src/graphql/common.graphql), each exactly once. */
+export type ProblemGuides<Area extends keyof ProblemCodesOf> = Record<ProblemCodesOf[Area], ProblemGuideText>;
+
+export const platformGuides: ProblemGuides<'platform'> = {
   AUTH_HEADERS_MISSING: {
     when: 'A signed header (X-Partner-Client-Id, X-Partner-Timestamp, X-Partner-Nonce, X-Partner-Signature) is missing or empty (§2).',
     action: 'Send all four headers on every request to /graphql and /partner/v1/... (docs/api/authentication.md).',
@@ -88,18 +92,6 @@ const guides: Record<ProblemCode, Guide> = {
     when: 'The record belongs to another partner.',
     action: 'Use ids of your own customers and records.',
   },
-  CUSTOMER_NOT_FOUND: {
-    when: 'The customerId names no customer.',
-    action: 'Create the customer first (createCustomer), or check the id.',
-  },
-  WALLET_BENEFICIARY_NOT_FOUND: {
-    when: 'The walletBeneficiaryId names no wallet beneficiary.',
-    action: 'Create the beneficiary first (createCryptoWalletBeneficiary), or check the id.',
-  },
-  ROUTE_NOT_PERMITTED: {
-    when: 'The routeCode is unknown, disabled, or not enabled for your client.',
-    action: 'Use a route your operator enabled for you; ask them to add or enable it (partnerctl route).',
-  },
   OPERATION_TYPE_MISMATCH: {
     when: 'operationAuthorization.operationType is not this operation’s type (§5).',
     action: 'Use the type of the operation you call (docs/api/evidence.md lists them).',
@@ -117,77 +109,13 @@ const guides: Record<ProblemCode, Guide> = {
     when: 'The same evidence (type, hash and authorizedAt) already authorized another request.',
     action: 'Each operation needs its own approval. To retry the same request, resend it with the same Idempotency-Key instead.',
   },
-  DUPLICATE_CUSTOMER: {
-    when: 'You already have a customer with this externalRef.',
-    action: 'Look up the existing customer instead of creating another, or use a different externalRef.',
-  },
-  DUPLICATE_WALLET_BENEFICIARY: {
-    when: 'The customer already has an active beneficiary with this wallet address on this blockchain.',
-    action: 'Use the existing beneficiary.',
-  },
-  DUPLICATE_CLIENT_REFERENCE: {
-    when: 'The customer already has a withdrawal with this clientReference.',
-    action: 'Use a new clientReference for a new withdrawal; to retry a request, resend it with the same Idempotency-Key.',
-  },
-  AMOUNT_OUT_OF_RANGE: {
-    when: 'amountMinor is below the route’s minimum or above its maximum.',
-    action: 'Send an amount within the route’s limits (in minor units of the route’s scale).',
-  },
-  BENEFICIARY_NOT_ACTIVE: {
-    when: 'The wallet beneficiary is not ACTIVE (BLOCKED: it failed screening).',
-    action: 'Pay out to another beneficiary; syncCryptoWalletBeneficiary screens it again.',
-  },
-  ROUTE_MISMATCH: {
-    when: 'The wallet beneficiary is on another blockchain than the route named.',
-    action: 'Name a route of the beneficiary’s blockchain, or a beneficiary on the route’s blockchain.',
-  },
   INVALID_STATE: {
     when: 'The record is not in a state that allows this transition (§10.10), e.g. submitting a withdrawal twice.',
     action: 'Read the record’s status (docs/api/lifecycle.md has the state machines) and act on what it is now.',
   },
-  REFUND_EXCEEDS_DEPOSIT: {
-    when: 'amountMinor is more than the deposit’s refundable amount (what its other refunds have not taken).',
-    action: 'Refund at most the deposit’s refundableAmountMinor.',
-  },
   SANDBOX_ONLY: {
     when: 'The operation (simulateCryptoDeposit) exists only in sandbox mode.',
     action: 'Use it against a sandbox server; in production deposits arrive from the chain.',
-  },
-  INSUFFICIENT_FUNDS: {
-    when: 'availableMinor is less than what the submission must hold (withdrawal: amount + fee; refund: amount).',
-    action: 'Wait for funds to arrive (the draft stays APPROVED), then submit again with a new approval.',
-  },
-  QUOTE_NOT_FOUND: {
-    when: 'The quoteId names no quote.',
-    action: 'Create a quote first (createCryptoWithdrawalQuote), or leave quoteId out.',
-  },
-  QUOTE_MISMATCH: {
-    when: 'The draft’s customer, route, amount, currency, scale or withdrawal type differ from the quote’s.',
-    action: 'Send the draft with the quote’s values, or create a new quote.',
-  },
-  QUOTE_ALREADY_USED: {
-    when: 'Another withdrawal already used this quote.',
-    action: 'Create a new quote.',
-  },
-  QUOTE_EXPIRED: {
-    when: 'The quote’s expiresAt has passed.',
-    action: 'Create a new quote and draft with it promptly.',
-  },
-  BENEFICIARY_REMOVED: {
-    when: 'The wallet beneficiary was removed.',
-    action: 'Create the beneficiary again or pay out to another one.',
-  },
-  DUPLICATE_TX_HASH: {
-    when: 'A deposit with this txHash was already credited to the deposit wallet on that blockchain (sandbox).',
-    action: 'Leave txHash out (one is generated) or use a new one.',
-  },
-  WEBHOOK_URL_NOT_ALLOWED: {
-    when: 'The webhook URL is not allowed (§11.7): not https in production, or it resolves to a private, loopback, link-local or metadata address.',
-    action: 'Use a public https URL of your receiver.',
-  },
-  WEBHOOK_ENDPOINT_LIMIT_REACHED: {
-    when: 'You already have 10 ENABLED webhook endpoints.',
-    action: 'Disable an endpoint you no longer need, or subscribe one endpoint to more event types.',
   },
   QUERY_TOO_COMPLEX: {
     when: 'The GraphQL document is too deep, too costly, or has too many aliases, directives or tokens.',
@@ -202,16 +130,3 @@ const guides: Record<ProblemCode, Guide> = {
     action: 'Retry with the same Idempotency-Key; if it persists, report the requestId to the operator.',
   },
 };
-
-export type ProblemGuide = { type: string; code: ProblemCode; title: string; status: number; when: string; action: string };
-
-export const problemCodes = Object.keys(problemStatus) as ProblemCode[];
-
-export function guideOf(code: ProblemCode): ProblemGuide {
-  return { type: problemType(code), code, title: titleOf(code), status: problemStatus[code], ...guides[code] };
-}
-
-/** The code a `/problems/<kebab>` path names, if any. */
-export function codeOfType(kebab: string): ProblemCode | undefined {
-  return problemCodes.find((c) => problemType(c) === `/problems/${kebab}`);
-}

@@ -1,12 +1,13 @@
 // The GraphQL surface (§1): POST and GET /graphql through Apollo Server. It parses and renders only.
 import { HeaderMap, type ApolloServer } from '@apollo/server';
 import { Kind, parse, valueFromASTUntyped, type DocumentNode, type FieldNode } from 'graphql';
-import type { CallContext } from '../core/context.js';
+import type { CallContext, RequestContext } from '../core/context.js';
 import { isProblemCode, Problem, problemStatus } from '../core/problem.js';
 import { QUERY_LIMITS } from '../graphql/limits.js';
+import { descriptorOf } from '../graphql/registry.js';
 import { jsonBodyOrUndefined, parseJsonBody } from './body.js';
 import { graphqlProblemReply } from './render.js';
-import type { Attempt, Surface, SurfaceResult } from './surface.js';
+import { callContext, type Attempt, type Surface, type SurfaceCall, type SurfaceOutcome } from './surface.js';
 import type { HttpCall, HttpReply } from './types.js';
 
 function parseQuery(query: unknown): DocumentNode | undefined {
@@ -35,23 +36,41 @@ export function isIntrospectionOnly(body: unknown): boolean {
   );
 }
 
+/** Whether an answer Apollo rendered carries errors (beside its data, when its status is a success). */
+function hasErrors(body: string): boolean {
+  try {
+    const errors = (JSON.parse(body) as { errors?: unknown } | null)?.errors;
+    return errors !== undefined && !(Array.isArray(errors) && errors.length === 0);
+  } catch {
+    return true;
+  }
+}
+
 export class GraphQLSurface implements Surface {
   constructor(private readonly apollo: ApolloServer<CallContext>) {}
 
-  async execute(call: HttpCall, ctx: CallContext): Promise<SurfaceResult> {
+  /** A signed call of /graphql. */
+  callOf(call: HttpCall): SurfaceCall {
+    return { execute: (ctx) => this.execute(call, ctx), attempt: () => this.attempt(call) };
+  }
+
+  private async execute(call: HttpCall, ctx: RequestContext): Promise<SurfaceOutcome> {
     let body: unknown = undefined;
     if (call.method === 'POST') body = parseJsonBody(call);
     // One operation per request: a batch would multiply every limit and the idempotency scope.
     if (Array.isArray(body)) throw new Problem('INVALID_REQUEST', 'Batched GraphQL requests are not supported: send one operation per request.');
-    return this.run(call, body, ctx, true);
+    const run = callContext(ctx);
+    const outcome = await this.run(call, body, run.ctx, true);
+    const stored = run.stored();
+    return stored ? { ...outcome, stored, hadErrors: hasErrors(outcome.reply.body) } : outcome;
   }
 
-  /** The development landing page and unsigned introspection (no partner context). */
-  async runUnsigned(call: HttpCall, body: unknown, ctx: CallContext): Promise<HttpReply> {
-    return (await this.run(call, body, ctx, call.method === 'POST')).reply;
+  /** The development landing page and unsigned introspection (no partner context, nothing stored). */
+  async runUnsigned(call: HttpCall, body: unknown, ctx: RequestContext): Promise<HttpReply> {
+    return (await this.run(call, body, callContext(ctx).ctx, call.method === 'POST')).reply;
   }
 
-  private async run(call: HttpCall, body: unknown, ctx: CallContext, json: boolean): Promise<SurfaceResult> {
+  private async run(call: HttpCall, body: unknown, ctx: CallContext, json: boolean): Promise<SurfaceOutcome> {
     const headers = new HeaderMap();
     for (const [k, v] of Object.entries(call.headers)) if (v !== undefined) headers.set(k, v);
     // Apollo reads the JSON type from the header; the body was parsed and checked already.
@@ -77,7 +96,7 @@ export class GraphQLSurface implements Surface {
    * some requests before any plugin runs (an unacceptable Accept header, say): those get the request
    * id and the problem's status here.
    */
-  private refusal(status: number, headers: Record<string, string>, body: string, requestId: string): SurfaceResult {
+  private refusal(status: number, headers: Record<string, string>, body: string, requestId: string): SurfaceOutcome {
     let parsed: { errors?: { extensions?: Record<string, unknown> }[] };
     try {
       parsed = JSON.parse(body);
@@ -98,18 +117,19 @@ export class GraphQLSurface implements Surface {
     return graphqlProblemReply(problem, requestId);
   }
 
-  attempt(call: HttpCall): Attempt | undefined {
+  private attempt(call: HttpCall): Attempt | undefined {
     if (call.method !== 'POST') return undefined;
     const body = jsonBodyOrUndefined(call) as { query?: unknown; variables?: unknown } | undefined;
     const doc = parseQuery(body?.query);
     const operation = doc?.definitions.find((d) => d.kind === Kind.OPERATION_DEFINITION);
     if (!operation || operation.kind !== Kind.OPERATION_DEFINITION || operation.operation !== 'mutation') return undefined;
     const field = operation.selectionSet.selections.find((s): s is FieldNode => s.kind === Kind.FIELD);
-    if (!field) return undefined;
+    const descriptor = field && descriptorOf(field.name.value);
+    if (!field || descriptor?.kind !== 'mutation') return undefined;
     const variables = body?.variables && typeof body.variables === 'object' ? (body.variables as Record<string, unknown>) : {};
     const args: Record<string, unknown> = {};
     for (const arg of field.arguments ?? [])
       args[arg.name.value] = arg.value.kind === Kind.VARIABLE ? variables[arg.value.name.value] : valueFromASTUntyped(arg.value, variables);
-    return { field: field.name.value, args };
+    return { descriptor, args };
   }
 }

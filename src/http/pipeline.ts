@@ -1,15 +1,16 @@
 // One request pipeline for both surfaces (docs/architecture.md), in one order: request id → route →
 // authentication (§2) → rate limit → replay cache (§3) → context → the surface runs the operation →
-// audit of a refusal. Per-surface code (graphql-surface.ts, rest-surface.ts) only parses and renders.
+// audit of a refusal. The route is matched once and carried to the end (the metrics label, the problem
+// shape, the surface's call with its operation); the surface returns its outcome. Per-surface code
+// (graphql-surface.ts, rest-surface.ts) only parses and renders.
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Metrics } from './metrics.js';
 import type { Config } from '../config.js';
 import { auditRefusal, auditSuccess, auditSubject } from '../core/audit.js';
-import type { CallContext, Writer } from '../core/context.js';
+import type { RequestContext, Writer } from '../core/context.js';
 import { Problem } from '../core/problem.js';
 import type { Engine } from '../db/engine.js';
-import { descriptorOf } from '../graphql/registry.js';
 import { authenticate, hasAnyAuthHeader, type Authenticated } from './auth.js';
 import { isJsonContentType, jsonBodyOrUndefined } from './body.js';
 import { CredentialCache } from './credentials.js';
@@ -22,7 +23,7 @@ import { ReplayCache } from './replay-cache.js';
 import { withGraphiqlLink } from './pages/graphiql.js';
 import { findPage, type Page } from './pages/index.js';
 import type { RestSurface } from './rest-surface.js';
-import type { Surface } from './surface.js';
+import type { Surface, SurfaceCall, SurfaceOutcome } from './surface.js';
 import type { HttpCall, HttpReply } from './types.js';
 
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -47,9 +48,22 @@ function rateLimited(seconds: number, detail: string): Problem {
 
 const READ_ONLY: Writer = { run: () => Promise.reject(new Error('an unsigned request has no writer')) };
 const redirect = (location: string): HttpReply => ({ status: 302, headers: { location }, body: '' });
+const isRead = (call: HttpCall) => call.method === 'GET' || call.method === 'HEAD';
 
-/** What one request learned on its way: for the log line, the replay cache and the nonce's verdict. */
-type Track = { auth?: Authenticated; ctx?: CallContext };
+/** Paths that are their own metrics label, whatever answers them. */
+const FIXED_PATHS = new Set(['/graphql', '/dev/graphql', '/healthz', '/readyz', '/']);
+
+/** What answers a request: a signed call to a surface, an answer that needs no signature, or a refusal. */
+type Target = { call: SurfaceCall } | { answer: () => HttpReply | Promise<HttpReply> } | { problem: Problem };
+
+/** Where a request goes, decided once and carried through it. */
+type Routed = {
+  /** The metrics label: a fixed path, a route template or a page, never an id. */
+  label: string;
+  /** The surface whose shape the path's problems take (§6, §7). */
+  shape: Surface;
+  to: Target;
+};
 
 export type PipelineDeps = {
   config: Config;
@@ -95,37 +109,39 @@ export class Pipeline {
     const log = this.deps.logger.child({ requestId });
     const started = process.hrtime.bigint();
     const pathname = call.url.split('?')[0]!;
-    const track: Track = {};
-    let surface: Surface | undefined;
+    const { label, shape, to } = this.route(call, pathname, requestId, log);
+    let auth: Authenticated | undefined;
+    let outcome: SurfaceOutcome | undefined;
     let reply: HttpReply;
     try {
-      const routed = this.route(call, pathname, requestId, log);
-      if ('reply' in routed) reply = await routed.reply;
+      if ('problem' in to) throw to.problem;
+      if ('answer' in to) reply = await to.answer();
       else {
-        surface = routed.surface;
-        reply = await this.signed(call, routed.surface, requestId, log, track);
+        auth = await this.authenticate(call);
+        outcome = await this.signed(call, to.call, shape, auth, requestId, log);
+        reply = outcome.reply;
       }
     } catch (e) {
-      reply = (surface ?? (pathname === '/graphql' ? this.deps.graphql : this.deps.rest)).render(this.problemOf(e, log), requestId);
+      reply = shape.render(this.problemOf(e, log), requestId);
     }
     // §2: no answer before the request's nonce is durably spent (it commits with the request's effect).
-    const late = track.auth && (await track.auth.nonce.settled);
-    if (late && surface) reply = surface.render(late, requestId);
+    const late = auth && (await auth.nonce.settled);
+    if (late) reply = shape.render(late, requestId);
     // Nor before what it read is on disk: a read may see a batch whose fsync is still running.
     await this.deps.engine.writer.settled().catch((err: unknown) => {
       log.error({ err }, 'commit not durable');
-      reply = (surface ?? this.deps.rest).render(new Problem('INTERNAL', 'Internal server error'), requestId);
+      reply = ('call' in to ? shape : this.deps.rest).render(new Problem('INTERNAL', 'Internal server error'), requestId);
     });
-    this.rememberAnswer(call, track, reply);
+    if (auth && outcome) this.rememberAnswer(call, auth, outcome, reply);
     reply.headers['x-request-id'] = requestId;
     const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
-    this.deps.metrics?.request(this.routeLabel(pathname), call.method, reply.status, durationMs / 1000);
+    this.deps.metrics?.request(label, call.method, reply.status, durationMs / 1000);
     log.info(
       {
         method: call.method,
         path: pathname,
         status: reply.status,
-        clientId: track.auth?.clientId,
+        clientId: auth?.clientId,
         durationMs,
         replayed: reply.headers['idempotent-replayed'] === 'true' || undefined,
       },
@@ -140,79 +156,82 @@ export class Pipeline {
     return new Problem('INTERNAL', 'Internal server error');
   }
 
-  /** A path as a metrics label: its route template, so ids never become label values. */
-  private routeLabel(pathname: string): string {
-    if (['/graphql', '/dev/graphql', '/healthz', '/readyz', '/'].includes(pathname)) return pathname;
-    const template = this.deps.rest.templateOf(pathname);
-    if (template) return template;
-    const page = findPage(this.deps.pages ?? [], pathname, this.deps.config.production);
-    return page ? (page.path.endsWith('/') ? `${page.path}*` : page.path) : 'unmatched';
-  }
-
-  /** What a path is: a fixed answer (health, development pages), or a surface that needs a signature. */
-  private route(call: HttpCall, pathname: string, requestId: string, log: Logger): { reply: Promise<HttpReply> | HttpReply } | { surface: Surface } {
-    const { config } = this.deps;
+  /**
+   * What a path is, matched once: a fixed answer (health, development pages), an unsigned page, or a
+   * surface that needs a signature; with its metrics label, so ids never become label values.
+   */
+  private route(call: HttpCall, pathname: string, requestId: string, log: Logger): Routed {
+    const { config, graphql, rest } = this.deps;
     if (pathname === '/healthz' || pathname === '/readyz') {
-      if (call.method !== 'GET' && call.method !== 'HEAD') throw methodNotAllowed('GET');
-      return { reply: pathname === '/healthz' ? json(200, { status: 'ok' }) : this.readiness() };
+      const answer = () => (pathname === '/healthz' ? json(200, { status: 'ok' }) : this.readiness());
+      return { label: pathname, shape: rest, to: isRead(call) ? { answer } : { problem: methodNotAllowed('GET') } };
     }
-    if (pathname === '/graphql') {
-      if (call.method !== 'GET' && call.method !== 'POST') throw methodNotAllowed('GET, POST');
-      if (!config.production && !hasAnyAuthHeader(call.headers)) {
-        // Development: a browser is sent to Sandbox, and the schema may be read unsigned (§2).
-        if (call.method === 'GET' && (call.headers.accept ?? '').includes('text/html')) return { reply: redirect('/dev/graphql') };
-        if (call.method === 'POST') {
-          const body = jsonBodyOrUndefined(call);
-          if (isIntrospectionOnly(body)) return { reply: this.deps.graphql.runUnsigned(call, body, this.context(call, '', requestId, log)) };
-        }
-      }
-      return { surface: this.deps.graphql };
-    }
-    if (this.devProxy) {
-      if (pathname === '/' && call.method === 'GET') return { reply: redirect('/dev/graphql') };
-      if (pathname === '/dev/graphql') {
-        if (call.method !== 'GET' && call.method !== 'POST') throw methodNotAllowed('GET, POST');
-        if (call.method === 'GET' && (call.headers.accept ?? '').includes('text/html'))
-          return { reply: this.deps.graphql.runUnsigned({ ...call, method: 'GET' }, undefined, this.context(call, '', requestId, log)).then(withGraphiqlLink) };
-        return { reply: this.devProxy.forward(call, requestId) };
-      }
-    }
-    if (this.deps.rest.match(call.method, pathname)) return { surface: this.deps.rest };
+    if (pathname === '/graphql') return { label: pathname, shape: graphql, to: this.graphqlTarget(call, requestId, log) };
+    const dev = this.devProxy && this.devTarget(this.devProxy, call, pathname, requestId, log);
+    if (dev) return { label: pathname, shape: rest, to: dev };
+    const label = (matched: string) => (FIXED_PATHS.has(pathname) ? pathname : matched);
+    const match = rest.match(call.method, pathname);
+    if (match) return { label: label(match.template), shape: rest, to: 'problem' in match ? match : { call: rest.callOf(call, match) } };
     const page = findPage(this.deps.pages ?? [], pathname, config.production);
     if (page) {
-      if (call.method !== 'GET' && call.method !== 'HEAD') throw methodNotAllowed('GET');
-      return { reply: page.answer(call, pathname) };
+      const to: Target = isRead(call) ? { answer: () => page.answer(call, pathname) } : { problem: methodNotAllowed('GET') };
+      return { label: label(page.path.endsWith('/') ? `${page.path}*` : page.path), shape: rest, to };
     }
-    throw new Problem('NOT_FOUND', `No resource at ${pathname}.`);
+    return { label: label('unmatched'), shape: rest, to: { problem: new Problem('NOT_FOUND', `No resource at ${pathname}.`) } };
   }
 
-  /** A signed request: §2 auth, the client's rate limit, the replay cache, then the surface. */
-  private async signed(call: HttpCall, surface: Surface, requestId: string, log: Logger, track: Track): Promise<HttpReply> {
-    const auth = (track.auth = await this.authenticate(call));
-    const ctx = (track.ctx = this.context(call, auth.clientId, requestId, log, auth.nonce.writer));
+  /** /graphql: signed, except in development a browser's visit and an introspection-only query (§2). */
+  private graphqlTarget(call: HttpCall, requestId: string, log: Logger): Target {
+    const { config, graphql } = this.deps;
+    if (call.method !== 'GET' && call.method !== 'POST') return { problem: methodNotAllowed('GET, POST') };
+    if (!config.production && !hasAnyAuthHeader(call.headers)) {
+      // Development: a browser is sent to Sandbox, and the schema may be read unsigned (§2).
+      if (call.method === 'GET' && (call.headers.accept ?? '').includes('text/html')) return { answer: () => redirect('/dev/graphql') };
+      if (call.method === 'POST') {
+        const body = jsonBodyOrUndefined(call);
+        if (isIntrospectionOnly(body)) return { answer: () => graphql.runUnsigned(call, body, this.context(call, '', requestId, log)) };
+      }
+    }
+    return { call: graphql.callOf(call) };
+  }
+
+  /** Development only: `/` and `/dev/graphql` (Sandbox, and the proxy that signs for it). */
+  private devTarget(devProxy: DevProxy, call: HttpCall, pathname: string, requestId: string, log: Logger): Target | undefined {
+    if (pathname === '/' && call.method === 'GET') return { answer: () => redirect('/dev/graphql') };
+    if (pathname !== '/dev/graphql') return undefined;
+    if (call.method !== 'GET' && call.method !== 'POST') return { problem: methodNotAllowed('GET, POST') };
+    if (call.method === 'GET' && (call.headers.accept ?? '').includes('text/html'))
+      return {
+        answer: () => this.deps.graphql.runUnsigned({ ...call, method: 'GET' }, undefined, this.context(call, '', requestId, log)).then(withGraphiqlLink),
+      };
+    return { answer: () => devProxy.forward(call, requestId) };
+  }
+
+  /** A signed request, authenticated (§2): the client's rate limit, the replay cache, then the surface. */
+  private async signed(call: HttpCall, surfaceCall: SurfaceCall, shape: Surface, auth: Authenticated, requestId: string, log: Logger): Promise<SurfaceOutcome> {
+    const ctx = this.context(call, auth.clientId, requestId, log, auth.nonce.writer);
     try {
       await this.limitClient(auth.clientId);
       const cached = await this.replayFromCache(call, ctx, auth.bodyHash);
-      if (cached) return cached;
-      const { reply, refused } = await surface.execute(call, ctx);
-      if (refused) await this.auditRefusal(surface, call, ctx, refused);
+      if (cached) return { reply: cached };
+      const outcome = await surfaceCall.execute(ctx);
+      if (outcome.refused) await this.auditRefusal(surfaceCall, ctx, outcome.refused);
       // §3: a replay says so, on both surfaces.
-      if (ctx.outcome.stored?.replayed) reply.headers['idempotent-replayed'] = 'true';
-      return reply;
+      if (outcome.stored?.replayed) outcome.reply.headers['idempotent-replayed'] = 'true';
+      return outcome;
     } catch (e) {
       const problem = this.problemOf(e, log);
-      await this.auditRefusal(surface, call, ctx, problem);
-      return surface.render(problem, requestId);
+      await this.auditRefusal(surfaceCall, ctx, problem);
+      return { reply: shape.render(problem, requestId) };
     }
   }
 
   /** §8 audit: every refused attempt at a mutation by an authenticated client, whatever refused it. */
-  private async auditRefusal(surface: Surface, call: HttpCall, ctx: CallContext, problem: Pick<Problem, 'code' | 'status'>): Promise<void> {
-    const attempt = surface.attempt(call);
-    const descriptor = attempt && descriptorOf(attempt.field);
-    if (!attempt || descriptor?.kind !== 'mutation') return;
+  private async auditRefusal(surfaceCall: SurfaceCall, ctx: RequestContext, problem: Pick<Problem, 'code' | 'status'>): Promise<void> {
+    const attempt = surfaceCall.attempt();
+    if (!attempt) return;
     try {
-      await ctx.services.writer.run((tx) => auditRefusal(tx, ctx, auditSubject(descriptor, attempt.args), problem));
+      await ctx.services.writer.run((tx) => auditRefusal(tx, ctx, auditSubject(attempt.descriptor, attempt.args), problem));
     } catch (err) {
       // A Problem here is the request's own nonce refusing the write (a replay, or another process
       // first): the answer becomes 401, and a request refused at authentication is not audited.
@@ -251,7 +270,7 @@ export class Pipeline {
    * §3 replay of a byte-identical retry from the answers of this process (src/http/replay-cache.ts):
    * audited like any other replay; a request the cache does not know takes the full path.
    */
-  private async replayFromCache(call: HttpCall, ctx: CallContext, bodyHash: string): Promise<HttpReply | undefined> {
+  private async replayFromCache(call: HttpCall, ctx: RequestContext, bodyHash: string): Promise<HttpReply | undefined> {
     const key = ctx.idempotencyKey;
     if (key === undefined || call.method !== 'POST' || !isJsonContentType(call.headers['content-type'])) return undefined;
     const found = this.replays.find(ctx.clientId, key, call.url, bodyHash, ctx.now.getTime());
@@ -260,14 +279,12 @@ export class Pipeline {
     return { ...found.reply, headers: { ...found.reply.headers } };
   }
 
-  /** Keeps a mutation's successful answer for byte-identical retries of it. */
-  private rememberAnswer(call: HttpCall, track: Track, reply: HttpReply): void {
-    const ctx = track.ctx;
-    const stored = ctx?.outcome.stored;
-    const bodyHash = track.auth?.bodyHash;
-    if (!stored || ctx.outcome.hadErrors || reply.status !== 200 || ctx.idempotencyKey === undefined || call.method !== 'POST' || !bodyHash) return;
+  /** Keeps a mutation's successful answer (as finally sent) for byte-identical retries of it. */
+  private rememberAnswer(call: HttpCall, auth: Authenticated, { stored, hadErrors }: SurfaceOutcome, reply: HttpReply): void {
+    const key = call.headers['idempotency-key'];
+    if (!stored || hadErrors || reply.status !== 200 || key === undefined || call.method !== 'POST' || !auth.bodyHash) return;
     const headers = { ...reply.headers, 'idempotent-replayed': 'true' };
-    this.replays.remember(ctx.clientId, ctx.idempotencyKey, call.url, bodyHash, {
+    this.replays.remember(auth.clientId, key, call.url, auth.bodyHash, {
       resourceId: stored.resourceId,
       expiresAtMs: stored.expiresAtMs,
       subject: stored.subject,
@@ -276,7 +293,7 @@ export class Pipeline {
   }
 
   /** writer: the signed request's (nonce-guarded); an unsigned request (introspection) writes nothing. */
-  private context(call: HttpCall, clientId: string, requestId: string, log: Logger, writer: Writer = READ_ONLY): CallContext {
+  private context(call: HttpCall, clientId: string, requestId: string, log: Logger, writer: Writer = READ_ONLY): RequestContext {
     const { config, engine, logger } = this.deps;
     return {
       services: { db: engine.read, writer, config, logger },
@@ -284,7 +301,6 @@ export class Pipeline {
       clientId,
       idempotencyKey: call.headers['idempotency-key'],
       now: this.deps.clock(),
-      outcome: {},
       logger: log,
     };
   }

@@ -16,13 +16,13 @@ import {
   type GraphQLSchema,
   type OperationDefinitionNode,
 } from 'graphql';
-import type { CallContext } from '../core/context.js';
+import type { RequestContext } from '../core/context.js';
 import type { AnyDescriptor, RestBinding } from '../core/operation.js';
 import { Problem } from '../core/problem.js';
 import { checkOperation } from '../graphql/operation-guard.js';
 import { jsonBodyOrUndefined, parseJsonBody } from './body.js';
 import { json, problemReply } from './render.js';
-import type { Attempt, Surface, SurfaceResult } from './surface.js';
+import { callContext, type Attempt, type Surface, type SurfaceCall, type SurfaceOutcome } from './surface.js';
 import type { HttpCall, HttpReply } from './types.js';
 
 /** Nesting the REST rendering follows (a page's items' fields, say); deeper object fields are left out. */
@@ -52,7 +52,14 @@ export type RestRouteInfo = {
   takesInput: boolean;
 };
 
-export type RestMatch = { route: Route; pathValue: string | undefined };
+/** A path matched to a route and its path id, percent-decoded. */
+export type RestHit = { route: Route; pathValue: string | undefined };
+
+/**
+ * A path the routes know, matched once per request: its template (the metrics label, whatever the
+ * method) and the route to run, or why not (405, a path id that is not percent-encoding).
+ */
+export type RestMatch = { template: string } & (RestHit | { problem: Problem });
 
 /** §9.3: a page's size and position take REST names of their own; every other argument keeps its name. */
 const REST_NAMES: Record<string, string> = { first: 'limit', after: 'cursor' };
@@ -153,11 +160,6 @@ export class RestSurface implements Surface {
     return this.routes.map((r) => ({ method: r.rest.method, path: r.rest.path, field: r.descriptor.name }));
   }
 
-  /** The path template (`/partner/v1/crypto/withdrawals/:withdrawalId`) a path matches, whatever the method. */
-  templateOf(pathname: string): string | undefined {
-    return this.routes.find((r) => r.pattern.test(pathname))?.rest.path;
-  }
-
   /** What each route takes and renders, for its OpenAPI description (src/http/openapi/). */
   describe(): RestRouteInfo[] {
     return this.routes.map((r) => ({
@@ -169,34 +171,34 @@ export class RestSurface implements Surface {
     }));
   }
 
-  /** The route for a path and method: undefined for an unknown path, 405 for a known path with another method. */
+  /** What a path and method are here: undefined for a path no route has. */
   match(method: string, pathname: string): RestMatch | undefined {
     const found = this.routes.flatMap((route) => {
       const m = route.pattern.exec(pathname);
       return m ? [{ route, raw: m[1] }] : [];
     });
     if (found.length === 0) return undefined;
+    const template = found[0]!.route.rest.path;
     const hit = found.find((f) => f.route.rest.method === method || (method === 'HEAD' && f.route.rest.method === 'GET'));
     if (!hit) {
       const allow = [...new Set(found.map((f) => f.route.rest.method))].join(', ');
-      const p = new Problem('METHOD_NOT_ALLOWED', `Use ${allow} on this path.`);
-      p.allow = allow;
-      throw p;
+      const problem = new Problem('METHOD_NOT_ALLOWED', `Use ${allow} on this path.`);
+      problem.allow = allow;
+      return { template, problem };
     }
     try {
-      return { route: hit.route, pathValue: hit.raw === undefined ? undefined : decodeURIComponent(hit.raw) };
+      return { template, route: hit.route, pathValue: hit.raw === undefined ? undefined : decodeURIComponent(hit.raw) };
     } catch {
-      throw new Problem('INVALID_REQUEST', 'The path is not valid percent-encoding.');
+      return { template, problem: new Problem('INVALID_REQUEST', 'The path is not valid percent-encoding.') };
     }
   }
 
-  private routeOf(call: HttpCall): RestMatch {
-    const match = this.match(call.method, call.url.split('?')[0]!);
-    if (!match) throw new Problem('NOT_FOUND', 'No resource at this path.');
-    return match;
+  /** A signed call of a matched route. */
+  callOf(call: HttpCall, hit: RestHit): SurfaceCall {
+    return { execute: (ctx) => this.execute(call, hit, ctx), attempt: () => this.attempt(call, hit) };
   }
 
-  private variables(call: HttpCall, { route, pathValue }: RestMatch): Record<string, unknown> {
+  private variables(call: HttpCall, { route, pathValue }: RestHit): Record<string, unknown> {
     const variables: Record<string, unknown> = route.param === undefined ? {} : { [route.param]: pathValue };
     const query = call.url.includes('?') ? new URLSearchParams(call.url.slice(call.url.indexOf('?') + 1)) : undefined;
     const seen = new Set<string>();
@@ -232,21 +234,21 @@ export class RestSurface implements Surface {
     return variables;
   }
 
-  async execute(call: HttpCall, ctx: CallContext): Promise<SurfaceResult> {
-    const match = this.routeOf(call);
+  private async execute(call: HttpCall, hit: RestHit, ctx: RequestContext): Promise<SurfaceOutcome> {
     // The query's own faults already name REST parameters; only the operation's are renamed.
-    const variables = this.variables(call, match);
+    const variables = this.variables(call, hit);
     try {
-      return await this.run(match, variables, ctx);
+      return await this.run(hit, variables, ctx);
     } catch (e) {
       throw e instanceof Problem ? withRestPointers(e) : e;
     }
   }
 
-  private async run(match: RestMatch, variables: Record<string, unknown>, ctx: CallContext): Promise<SurfaceResult> {
-    const { route } = match;
+  private async run(hit: RestHit, variables: Record<string, unknown>, ctx: RequestContext): Promise<SurfaceOutcome> {
+    const { route } = hit;
     checkOperation(this.schema, route.operation, {}, variables, ctx.idempotencyKey);
-    const result = await execute({ schema: this.schema, document: route.document, variableValues: variables, contextValue: ctx });
+    const call = callContext(ctx);
+    const result = await execute({ schema: this.schema, document: route.document, variableValues: variables, contextValue: call.ctx });
     const error = result.errors?.[0];
     if (error) {
       if (error.originalError instanceof Problem) throw error.originalError;
@@ -256,25 +258,19 @@ export class RestSurface implements Surface {
     const resource = (result.data as { result: unknown } | null | undefined)?.result;
     if (resource === null || resource === undefined) {
       const name = (route.param ?? 'resource').replace(/Id$/, '').replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`);
-      throw new Problem(route.rest.notFound ?? 'NOT_FOUND', `The ${name} ${match.pathValue} does not exist.`);
+      throw new Problem(route.rest.notFound ?? 'NOT_FOUND', `The ${name} ${hit.pathValue} does not exist.`);
     }
-    return { reply: json(200, resource) };
+    return { reply: json(200, resource), stored: call.stored() };
   }
 
   render(problem: Problem, requestId: string): HttpReply {
     return problemReply(problem, requestId);
   }
 
-  attempt(call: HttpCall): Attempt | undefined {
-    let match: RestMatch | undefined;
-    try {
-      match = this.match(call.method, call.url.split('?')[0]!);
-    } catch {
-      return undefined;
-    }
-    if (!match || match.route.descriptor.kind !== 'mutation') return undefined;
-    const input = match.route.takesInput ? jsonBodyOrUndefined(call) : undefined;
-    const path = match.route.param === undefined ? {} : { [match.route.param]: match.pathValue };
-    return { field: match.route.descriptor.name, args: { ...path, ...(input === undefined ? {} : { input }) } };
+  private attempt(call: HttpCall, { route, pathValue }: RestHit): Attempt | undefined {
+    if (route.descriptor.kind !== 'mutation') return undefined;
+    const input = route.takesInput ? jsonBodyOrUndefined(call) : undefined;
+    const path = route.param === undefined ? {} : { [route.param]: pathValue };
+    return { descriptor: route.descriptor, args: { ...path, ...(input === undefined ? {} : { input }) } };
   }
 }

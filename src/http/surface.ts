@@ -1,20 +1,48 @@
 // What the pipeline needs of a surface (GraphQL, REST): it parses and renders; every rule runs in the
-// operations, the same for both.
-import type { CallContext } from '../core/context.js';
+// operations, the same for both. The pipeline matches a request's path once and hands the surface's
+// call what it matched; the call returns its outcome, it writes nothing into the context.
+import type { CallContext, RequestContext, StoredResult } from '../core/context.js';
+import type { MutationDescriptor } from '../core/operation.js';
 import type { Problem } from '../core/problem.js';
-import type { HttpCall, HttpReply } from './types.js';
+import type { HttpReply } from './types.js';
 
-/** A surface's answer; `refused` when it is a refusal the surface rendered itself (GraphQL errors). */
-export type SurfaceResult = { reply: HttpReply; refused?: Pick<Problem, 'code' | 'status'> };
+/** What running a call produced: its answer, and what the audit, the replay cache and the log need of it. */
+export type SurfaceOutcome = {
+  reply: HttpReply;
+  /** A refusal the surface rendered itself (GraphQL errors), for the audit (§8). */
+  refused?: Pick<Problem, 'code' | 'status'>;
+  /** §3: the idempotency record the answer is (a success or a replay). */
+  stored?: StoredResult;
+  /** The answer carries errors beside its data: it is not kept for a byte-identical retry. */
+  hadErrors?: boolean;
+};
 
-/** The root field a call attempts and the arguments it sent (untrusted), for the audit of a refusal. */
-export type Attempt = { field: string; args: Record<string, unknown> };
+/** The mutation a call attempts and the arguments it sent (untrusted), for the audit of a refusal. */
+export type Attempt = { descriptor: MutationDescriptor; args: Record<string, unknown> };
+
+/** One signed request to a surface, its route already matched. */
+export interface SurfaceCall {
+  /** Runs the call; a refusal found before the operation runs is thrown as a Problem. */
+  execute(ctx: RequestContext): Promise<SurfaceOutcome>;
+  /** The mutation the call attempts, if any: read only when it is refused. */
+  attempt(): Attempt | undefined;
+}
 
 export interface Surface {
-  /** Runs the call; a refusal found before the operation runs is thrown as a Problem. */
-  execute(call: HttpCall, ctx: CallContext): Promise<SurfaceResult>;
   /** A problem in this surface's shape (§7). */
   render(problem: Problem, requestId: string): HttpReply;
-  /** The mutation the call attempts, if any: read only when it is refused. */
-  attempt(call: HttpCall): Attempt | undefined;
+}
+
+/** The request's context as an operation's, with the hook that hears which idempotency record its result is (§3). */
+export function callContext(ctx: RequestContext): { ctx: CallContext; stored(): StoredResult | undefined } {
+  let stored: StoredResult | undefined;
+  return {
+    ctx: {
+      ...ctx,
+      onStored: (s) => {
+        stored = s;
+      },
+    },
+    stored: () => stored,
+  };
 }

@@ -1,5 +1,6 @@
-// docs/problems.md from the problem guide (src/core/problem-guide.ts), the same text /problems serves.
-import { guideOf, problemCodes } from '../../src/core/problem-guide.js';
+// docs/problems.md from the problem guides (src/http/problem-guides.ts: the platform's and each area's),
+// the same text /problems serves.
+import { guideOf, problemCodes } from '../../src/http/problem-guides.js';
 
 const cell = (s: string) => s.replaceAll('|', '\\|');
 

@@ -1151,6 +1151,12 @@ export type ResolversParentTypes = {
   WalletBeneficiaryPage: Omit<WalletBeneficiaryPage, 'items'> & { items: Array<ResolversParentTypes['WalletBeneficiary']> };
 };
 
+export type StatusDirectiveArgs = {
+  code: Scalars['Int']['input'];
+};
+
+export type StatusDirectiveResolver<Result, Parent, ContextType = CallContext, Args = StatusDirectiveArgs> = DirectiveResolverFn<Result, Parent, ContextType, Args>;
+
 export type CryptoWithdrawalResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['CryptoWithdrawal'] = ResolversParentTypes['CryptoWithdrawal']> = {
   amountMinor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   clientReference?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -1509,3 +1515,6 @@ export type Resolvers<ContextType = CallContext> = {
   WalletBeneficiaryPage?: WalletBeneficiaryPageResolvers<ContextType>;
 };
 
+export type DirectiveResolvers<ContextType = CallContext> = {
+  status?: StatusDirectiveResolver<any, any, ContextType>;
+};

@@ -3,7 +3,7 @@
 // OpenAPI: its four headers are declared as API keys and described, with a pointer to the docs.
 import { getNullableType, isListType, type GraphQLField, type GraphQLSchema } from 'graphql';
 import { problemStatus, type ProblemCode } from '../../core/problem.js';
-import { guideOf } from '../../core/problem-guide.js';
+import { guideOf } from '../problem-guides.js';
 import type { RestRouteInfo } from '../rest-surface.js';
 import { SchemaRegistry, type JsonSchema } from './json-schema.js';
 

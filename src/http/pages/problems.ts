@@ -1,7 +1,7 @@
 // §7: a problem's `type` (`/problems/<code in kebab case>`) is a page about the code: what it means and
 // what to do, as HTML for a browser and JSON otherwise; `/problems` lists them all. Unsigned, also in
 // production: it says nothing about any partner.
-import { codeOfType, guideOf, problemCodes, type ProblemGuide } from '../../core/problem-guide.js';
+import { codeOfType, guideOf, problemCodes, type ProblemGuide } from '../problem-guides.js';
 import { Problem } from '../../core/problem.js';
 import { json } from '../render.js';
 import { escapeHtml, htmlPage, wantsHtml } from './html.js';

@@ -6,7 +6,7 @@ import { loadConfig } from '../../../src/config.js';
 import { depositWalletAddress, generatedTxHash } from '../../../src/core/addresses/derive.js';
 import type { Blockchain } from '../../../src/core/addresses/index.js';
 import { openEngine } from '../../../src/db/engine.js';
-import { runUpgrades } from '../../../src/db/upgrades/index.js';
+import { runUpgrades } from '../../../src/upgrades/index.js';
 import { startService } from '../../../src/service.js';
 import { startTestServer, type Client } from '../../helpers/harness.js';
 import { TEST_ENGINE } from '../../helpers/pg.js';

@@ -1,9 +1,10 @@
-// Every problem code is explained (src/core/problem-guide.ts, docs/problems.md), and a problem's `type`
+// Every problem code is explained (src/core/problem-guide.ts, src/modules/*/problems.ts, docs/problems.md), and a problem's `type`
 // (§7) resolves on the server to a page about its code: HTML for a browser, JSON otherwise.
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { guideOf, problemCodes } from '../../../src/core/problem-guide.js';
+import { guideOf, problemCodes } from '../../../src/http/problem-guides.js';
 import { problemStatus } from '../../../src/core/problem.js';
+import { loadTypeDefs } from '../../../src/graphql/type-defs.js';
 import { renderProblemsDoc } from '../../../tools/problems-doc/render.js';
 import { startTestServer, type TestServer } from '../../helpers/harness.js';
 
@@ -17,8 +18,9 @@ const get = (path: string, accept?: string) => fetch(server.url + path, { header
 
 describe('the problem guide', () => {
   it('explains every code of the GraphQL ProblemCode enum and of problemStatus', () => {
-    const sdl = fs.readFileSync(new URL('../../../src/graphql/common.graphql', import.meta.url), 'utf8');
-    const enumCodes = /enum ProblemCode \{([^}]*)\}/.exec(sdl)![1]!.match(/[A-Z_]{3,}/g)!;
+    // The enum and its extensions, in every SDL file the service loads.
+    const sdl = loadTypeDefs();
+    const enumCodes = [...sdl.matchAll(/enum ProblemCode \{([^}]*)\}/g)].flatMap((m) => m[1]!.match(/[A-Z_]{3,}/g)!);
     expect([...problemCodes].sort()).toEqual([...enumCodes].sort());
     for (const code of problemCodes) {
       const g = guideOf(code);

@@ -4,8 +4,10 @@
 // and a database that has the marker is never converted again. A fresh database gets the marker with
 // nothing to convert. Two processes starting at once on PostgreSQL: the second one's marker insert waits
 // for the first one's commit and conflicts; the writer runs its job again, which finds the marker.
-import type { Engine } from '../engine.js';
-import type { Exec } from '../exec.js';
+// They apply the modules' rules (deposit views, events, ledger postings), so they sit above the modules,
+// not under db/, and service.ts runs them.
+import type { Engine } from '../db/engine.js';
+import type { Exec } from '../db/exec.js';
 import { moneyLifecycle } from './money-lifecycle.js';
 import { claimUpgrade } from './repository.js';
 

@@ -1,14 +1,14 @@
 // §10.11: a database the previous release wrote, brought to the money lifecycle in one transaction.
 // The SQL migrations added the columns; what they cannot compute is done here: deposit wallets (§10.3),
 // transaction hashes (§10.4), the ledger rows of the money already in (§10.1) and one event per record
-// and per row (§11.1–§11.2). Runs once per database (src/db/upgrades/index.ts keeps the marker).
-import { depositWalletAddress, generatedTxHash, storedTxHash } from '../../core/addresses/derive.js';
-import { isBlockchain, type Blockchain } from '../../core/addresses/index.js';
-import type { CryptoDepositRow, CryptoRefundRow, CryptoWithdrawalRow, WalletBeneficiaryRow } from '../schema.js';
-import type { Exec } from '../exec.js';
-import { depositView } from '../../modules/deposits/rules.js';
-import { recordEvent } from '../../modules/events/rules.js';
-import { post } from '../../modules/ledger/rules.js';
+// and per row (§11.1–§11.2). Runs once per database (src/upgrades/index.ts keeps the marker).
+import { depositWalletAddress, generatedTxHash, storedTxHash } from '../core/addresses/derive.js';
+import { isBlockchain, type Blockchain } from '../core/addresses/index.js';
+import type { CryptoDepositRow, CryptoRefundRow, CryptoWithdrawalRow, WalletBeneficiaryRow } from '../db/schema.js';
+import type { Exec } from '../db/exec.js';
+import { depositView } from '../modules/deposits/rules.js';
+import { recordEvent } from '../modules/events/rules.js';
+import { post } from '../modules/ledger/rules.js';
 import { allBeneficiaries, allDeposits, allRefunds, allWithdrawals, setDeposit, setRefund } from './repository.js';
 import type { Upgrade, UpgradeContext } from './index.js';
 

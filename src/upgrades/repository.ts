@@ -1,8 +1,8 @@
 // Data upgrades' rows (§10.11): the marker of each upgrade applied, and the previous release's records
 // read whole in creation order. Plain reads and writes, no rules.
 import { asc, eq } from 'drizzle-orm';
-import type { Exec } from '../exec.js';
-import type { CryptoDepositRow, CryptoRefundRow, CryptoWithdrawalRow, WalletBeneficiaryRow } from '../schema.js';
+import type { Exec } from '../db/exec.js';
+import type { CryptoDepositRow, CryptoRefundRow, CryptoWithdrawalRow, WalletBeneficiaryRow } from '../db/schema.js';
 
 /**
  * Claims an upgrade: true when this transaction inserted its marker, false when it was applied before.
