@@ -23,10 +23,10 @@ const config: CodegenConfig = {
           JSONObject: 'Record<string, unknown>',
         },
         mappers: {
-          PartnerCustomer: '../../db/schema.js#CustomerRow',
-          WalletBeneficiary: '../../db/schema.js#WalletBeneficiaryRow',
-          CryptoWithdrawal: '../../db/schema.js#CryptoWithdrawalRow',
-          PartnerCryptoRefund: '../../db/schema.js#CryptoRefundRow',
+          PartnerCustomer: '../../modules/customers/tables.js#CustomerRow',
+          WalletBeneficiary: '../../modules/beneficiaries/tables.js#WalletBeneficiaryRow',
+          CryptoWithdrawal: '../../modules/withdrawals/tables.js#CryptoWithdrawalRow',
+          PartnerCryptoRefund: '../../modules/refunds/tables.js#CryptoRefundRow',
           PartnerCryptoDeposit: '../../modules/deposits/rules.js#DepositView',
         },
       },
@@ -47,6 +47,15 @@ const config: CodegenConfig = {
     },
     './src/graphql/generated/operations.ts': {
       plugins: ['./codegen/operations-plugin.cjs'],
+    },
+    // Every table of each dialect, from src/db/ and the modules' tables.ts / tables.pg.ts.
+    './src/db/generated/tables.ts': {
+      plugins: ['./codegen/tables-plugin.cjs'],
+      config: { dialect: 'sqlite' },
+    },
+    './src/db/generated/tables.pg.ts': {
+      plugins: ['./codegen/tables-plugin.cjs'],
+      config: { dialect: 'pg' },
     },
   },
 };

@@ -1,7 +1,7 @@
 // §4.3 / §10.9 Wallet beneficiaries: what a partner sees of one, its events, and the address rule other
 // modules share.
 import type { Exec } from '../../db/exec.js';
-import type { WalletBeneficiaryRow } from '../../db/schema.js';
+import type { WalletBeneficiaryRow } from './tables.js';
 import type { CallContext } from '../../core/context.js';
 import { requireOwn } from '../../core/ownership.js';
 import { FieldErrors } from '../../core/problem.js';

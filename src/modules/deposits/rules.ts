@@ -1,7 +1,7 @@
 // §10.4 crypto deposits: what the API shows of one, and the effects shared by arrival and Travel Rule
 // release (the deny list decides FROZEN; a credit is one DEPOSIT row after the deposit's own event).
 import type { Exec } from '../../db/exec.js';
-import type { CryptoDepositRow } from '../../db/schema.js';
+import type { CryptoDepositRow } from './tables.js';
 import { depositWalletAddress, generatedTxHash } from '../../core/addresses/derive.js';
 import { normalizeAddressForComparison, type Blockchain } from '../../core/addresses/index.js';
 import { recordEvent } from '../events/rules.js';

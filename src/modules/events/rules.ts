@@ -2,7 +2,7 @@
 // change left (D13), sequenced per resource (E3), carrying the resource as GraphQL renders it (E4).
 import { randomUUID } from 'node:crypto';
 import type { Exec } from '../../db/exec.js';
-import type { EventRow } from '../../db/schema.js';
+import type { EventRow } from './tables.js';
 import { renderAs } from '../../graphql/render.js';
 import { fanOut } from '../webhooks/delivery.js';
 import { insertEvent, nextEventSequence } from './repository.js';

@@ -2,7 +2,7 @@
 // balances, rows, postings and the row's event always agree (L2, L5) and commit together (L4).
 import { randomUUID } from 'node:crypto';
 import type { Exec } from '../../db/exec.js';
-import type { BalanceRow, LedgerTransactionRow } from '../../db/schema.js';
+import type { BalanceRow, LedgerTransactionRow } from './tables.js';
 import { Problem } from '../../core/problem.js';
 import { recordEvent } from '../events/rules.js';
 import { findBalance, insertLedgerTransaction, saveBalance } from './repository.js';

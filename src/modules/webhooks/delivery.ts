@@ -11,7 +11,8 @@ import type { Logger } from 'pino';
 import type { Config } from '../../config.js';
 import type { Engine } from '../../db/engine.js';
 import type { Exec } from '../../db/exec.js';
-import type { EventRow, WebhookDeliveryRow } from '../../db/schema.js';
+import type { EventRow } from '../events/tables.js';
+import type { WebhookDeliveryRow } from './tables.js';
 import type { StartTask } from '../../worker/worker.js';
 import { eventView } from '../events/rules.js';
 import {

@@ -3,7 +3,7 @@
 // throws the Problem the contract names, and runs inside the caller's write transaction.
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Exec } from '../../db/exec.js';
-import type { WebhookAttemptRow, WebhookDeliveryRow, WebhookEndpointRow } from '../../db/schema.js';
+import type { WebhookAttemptRow, WebhookDeliveryRow, WebhookEndpointRow } from './tables.js';
 import { FieldErrors, Problem } from '../../core/problem.js';
 import type { SecretBox } from '../../core/secret-box.js';
 import { checkLength } from '../../core/validate.js';

@@ -1,6 +1,7 @@
 // §4.4, §10.5, §10.6 Crypto withdrawals and their quotes: what a partner sees of them, and the checks
 // the draft and the quote share.
-import type { RouteRow, WithdrawalQuoteRow } from '../../db/schema.js';
+import type { RouteRow } from '../routes/tables.js';
+import type { WithdrawalQuoteRow } from './tables.js';
 import { FieldErrors, Problem } from '../../core/problem.js';
 import { amountWithinRoute, describeBounds } from '../routes/rules.js';
 

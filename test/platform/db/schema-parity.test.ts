@@ -1,5 +1,5 @@
-// The two engines' table definitions agree (src/db/schema.ts for SQLite, src/db/pg-schema.ts for
-// PostgreSQL): the same tables, columns, nullability, defaults, keys, unique and plain indexes and
+// The two engines' table definitions agree (tables.ts for SQLite, tables.pg.ts for PostgreSQL, in
+// src/db/ and in each module; gathered per dialect in src/db/generated/): the same tables, columns, nullability, defaults, keys, unique and plain indexes and
 // foreign keys, each column of a type that holds the same values on both.
 import { getTableConfig as pgConfig, type PgTable } from 'drizzle-orm/pg-core';
 import { getTableConfig as sqliteConfig, type SQLiteTable } from 'drizzle-orm/sqlite-core';
@@ -8,8 +8,8 @@ import { is, Table, SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { SQLiteSyncDialect } from 'drizzle-orm/sqlite-core';
 import { describe, expect, it } from 'vitest';
-import * as pg from '../../../src/db/pg-schema.js';
-import * as sqlite from '../../../src/db/schema.js';
+import * as pg from '../../../src/db/generated/tables.pg.js';
+import * as sqlite from '../../../src/db/generated/tables.js';
 
 const tablesOf = (module: Record<string, unknown>) => Object.fromEntries(Object.entries(module).filter(([, v]) => is(v, Table)));
 
