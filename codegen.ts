@@ -1,9 +1,15 @@
 import type { CodegenConfig } from '@graphql-codegen/cli';
+import { createRequire } from 'node:module';
+
+const { recordMappers } = createRequire(import.meta.url)('./codegen/records-plugin.cjs') as { recordMappers(): Record<string, string> };
 
 // Resolver types are generated from the SDL (src/graphql/common.graphql and each module's
 // schema.graphql, the source of truth). Mappers make resolvers return Drizzle row types (or the views
-// built on them), so a field the row lacks is a type error. The operations list is generated from the
-// descriptor files (codegen/operations-plugin.cjs).
+// built on them), so a field the row lacks is a type error; each is declared with its record
+// (src/modules/*/records.ts, `mapper`). The operations list is generated from the descriptor files
+// (codegen/operations-plugin.cjs), the records list from the modules' records.ts
+// (codegen/records-plugin.cjs), the run-time enum values from the SDL (codegen/enums-plugin.cjs), and each
+// dialect's aggregate of tables from src/db/ and the modules' tables.ts (codegen/tables-plugin.cjs).
 // The client's types (src/client/generated/) are the schema's types as JSON on the wire.
 const schema = ['./src/graphql/common.graphql', './src/modules/*/schema.graphql'];
 
@@ -22,13 +28,7 @@ const config: CodegenConfig = {
           StringMap: 'Record<string, string>',
           JSONObject: 'Record<string, unknown>',
         },
-        mappers: {
-          PartnerCustomer: '../../modules/customers/tables.js#CustomerRow',
-          WalletBeneficiary: '../../modules/beneficiaries/tables.js#WalletBeneficiaryRow',
-          CryptoWithdrawal: '../../modules/withdrawals/tables.js#CryptoWithdrawalRow',
-          PartnerCryptoRefund: '../../modules/refunds/tables.js#CryptoRefundRow',
-          PartnerCryptoDeposit: '../../modules/deposits/rules.js#DepositView',
-        },
+        mappers: recordMappers(),
       },
     },
     // The client's view (src/client/): the same types as plain JSON, every scalar as it travels.
@@ -47,6 +47,12 @@ const config: CodegenConfig = {
     },
     './src/graphql/generated/operations.ts': {
       plugins: ['./codegen/operations-plugin.cjs'],
+    },
+    './src/graphql/generated/enums.ts': {
+      plugins: ['./codegen/enums-plugin.cjs'],
+    },
+    './src/graphql/generated/records.ts': {
+      plugins: ['./codegen/records-plugin.cjs'],
     },
     // Every table of each dialect, from src/db/ and the modules' tables.ts / tables.pg.ts.
     './src/db/generated/tables.ts': {

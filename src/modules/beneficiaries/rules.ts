@@ -12,8 +12,7 @@ import { findBeneficiary } from './repository.js';
 export const WALLET_TYPES = ['PRIVATE_WALLET', 'VASP_WALLET'] as const;
 export const OWNER_TYPES = ['INDIVIDUAL', 'CORPORATE'] as const;
 export const MAX_SUPPORT_FILES = 10;
-/** §10.9 `beneficiaryStatus`. */
-export const BENEFICIARY_STATUSES = ['ACTIVE', 'BLOCKED', 'REMOVED'] as const;
+export { BENEFICIARY_STATUSES } from './records.js';
 
 /** §6: the REST body is exactly the interface document's WalletBeneficiary table, in its order. */
 export const WALLET_BENEFICIARY_REST_FIELDS = [

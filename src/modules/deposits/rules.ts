@@ -8,9 +8,10 @@ import { recordEvent } from '../events/rules.js';
 import { post } from '../ledger/rules.js';
 import { refundAmountsOfDeposit } from '../refunds/repository.js';
 import { isDenied } from '../routes/repository.js';
+import { cryptoDepositRecord } from './records.js';
 
-export type DepositStatus = 'PENDING_TRAVEL_RULE' | 'FROZEN' | 'COMPLETED';
-export const DEPOSIT_STATUSES: readonly DepositStatus[] = ['PENDING_TRAVEL_RULE', 'FROZEN', 'COMPLETED'];
+export const DEPOSIT_STATUSES = cryptoDepositRecord.statuses;
+export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
 
 /** §10.10: the exact statusInfo of each status. */
 export const DEPOSIT_STATUS_INFO: Record<DepositStatus, string> = {

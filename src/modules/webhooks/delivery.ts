@@ -41,7 +41,8 @@ import { webhookHeaders } from './signing.js';
 /**
  * D1: one PENDING delivery per ENABLED endpoint of the event's client subscribed to its type ([] = all),
  * in the event's transaction. D5: due at once unless an earlier delivery of the resource to that endpoint
- * is still PENDING (then held back: no due time until it settles).
+ * is still PENDING (then held back: no due time until it settles). The service subscribes it to the
+ * events (`onEventRecorded`), so the events module imports nothing of webhooks.
  */
 export async function fanOut(tx: Exec, event: EventRow): Promise<void> {
   const endpoints = await enabledEndpointsOf(tx, event.clientId);

@@ -20,10 +20,11 @@ import {
   transitionEndpoint,
   validSecretRows,
 } from './repository.js';
+import { webhookDeliveryRecord, webhookEndpointRecord } from './records.js';
 import { checkEndpointUrl } from './url-rules.js';
 
-export const ENDPOINT_STATUSES = ['ENABLED', 'DISABLED'] as const;
-export const DELIVERY_STATUSES = ['PENDING', 'SUCCEEDED', 'FAILED', 'CANCELLED'] as const;
+export const ENDPOINT_STATUSES = webhookEndpointRecord.statuses;
+export const DELIVERY_STATUSES = webhookDeliveryRecord.statuses;
 export type EndpointStatus = (typeof ENDPOINT_STATUSES)[number];
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 export type AttemptError = 'TIMEOUT' | 'CONNECTION_FAILED' | 'DESTINATION_NOT_ALLOWED' | 'NON_2XX_RESPONSE';
