@@ -28,6 +28,8 @@ export type RecordDeclaration = {
    * schema has one, else this is the one list (the interface document makes the status a String).
    */
   readonly statuses?: readonly string[];
+  /** The GraphQL field that shows the status, when it is not `status`. */
+  readonly statusField?: string;
   /** §11.1: the PartnerResourceType of its events (its module adds the value by `extend enum`); none: no events. */
   readonly resourceType?: string;
   /** §11.2: `<eventPrefix>.<status after the change, lower case>`. */

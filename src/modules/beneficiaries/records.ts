@@ -9,6 +9,7 @@ export const walletBeneficiaryRecord = record({
   graphqlType: 'WalletBeneficiary',
   mapper: 'tables.js#WalletBeneficiaryRow',
   statuses: BENEFICIARY_STATUSES,
+  statusField: 'beneficiaryStatus',
   resourceType: 'WALLET_BENEFICIARY',
   eventPrefix: 'wallet_beneficiary',
   eventOrder: 4,
