@@ -67,6 +67,20 @@ describe('schema parity (SQLite ↔ PostgreSQL)', () => {
     for (const f of files) expect(fs.readFileSync(new URL(f, dir), 'utf8'), f).not.toMatch(/"public"\./);
   });
 
+  it('the aggregates hold every table of src/db/ and of each module, and each module has both dialects', async () => {
+    const src = new URL('../../../src/', import.meta.url);
+    const dirs = ['db/', ...fs.readdirSync(new URL('modules/', src)).map((area) => `modules/${area}/`)];
+    for (const dir of dirs) {
+      const has = (file: string) => fs.existsSync(new URL(`${dir}${file}`, src));
+      expect([dir, has('tables.ts')]).toEqual([dir, has('tables.pg.ts')]);
+      if (!has('tables.ts')) continue;
+      for (const [file, all] of [['tables.ts', left], ['tables.pg.ts', right]] as const) {
+        const own = tablesOf((await import(new URL(`${dir}${file}`, src).href)) as Record<string, unknown>);
+        for (const [key, table] of Object.entries(own)) expect([dir, file, key, all[key] === table]).toEqual([dir, file, key, true]);
+      }
+    }
+  });
+
   it('defines the same tables under the same names', () => {
     expect(Object.keys(right).sort()).toEqual(Object.keys(left).sort());
   });
