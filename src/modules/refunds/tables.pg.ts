@@ -1,4 +1,4 @@
-// Refunds (§10.6).
+// Refunds (§4.5, §10.8).
 // PostgreSQL's definitions: the same tables as tables.ts beside this file, in PostgreSQL's types (boolean,
 // bigint milliseconds, serial ids); the code is typed with tables.ts's row types, which these produce too.
 import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';

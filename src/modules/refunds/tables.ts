@@ -1,4 +1,4 @@
-// Refunds (§10.6).
+// Refunds (§4.5, §10.8).
 // SQLite's definitions; tables.pg.ts beside this file defines the same tables for PostgreSQL, and
 // test/platform/db/schema-parity.test.ts proves they agree. The row types below are the ones the code uses.
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
