@@ -1,9 +1,16 @@
 import type { CodegenConfig } from '@graphql-codegen/cli';
+import { createRequire } from 'node:module';
+
+const { recordMappers } = createRequire(import.meta.url)('./codegen/records-plugin.cjs') as { recordMappers(): Record<string, string> };
 
 // Resolver types are generated from the SDL (src/graphql/common.graphql and each module's
 // schema.graphql, the source of truth). Mappers make resolvers return Drizzle row types (or the views
-// built on them), so a field the row lacks is a type error. The operations list is generated from the
-// descriptor files (codegen/operations-plugin.cjs).
+// built on them), so a field the row lacks is a type error; each is declared with its record
+// (src/modules/*/records.ts, `mapper`). The operations list is generated from the descriptor files
+// (codegen/operations-plugin.cjs), the records list from the modules' records.ts
+// (codegen/records-plugin.cjs), the run-time enum values from the SDL (codegen/enums-plugin.cjs), and each
+// dialect's aggregate of tables from src/db/ and the modules' tables.ts (codegen/tables-plugin.cjs), the
+// worker's task factories from the modules' tasks.ts (codegen/tasks-plugin.cjs).
 // The client's types (src/client/generated/) are the schema's types as JSON on the wire.
 const schema = ['./src/graphql/common.graphql', './src/modules/*/schema.graphql'];
 
@@ -22,13 +29,7 @@ const config: CodegenConfig = {
           StringMap: 'Record<string, string>',
           JSONObject: 'Record<string, unknown>',
         },
-        mappers: {
-          PartnerCustomer: '../../db/schema.js#CustomerRow',
-          WalletBeneficiary: '../../db/schema.js#WalletBeneficiaryRow',
-          CryptoWithdrawal: '../../db/schema.js#CryptoWithdrawalRow',
-          PartnerCryptoRefund: '../../db/schema.js#CryptoRefundRow',
-          PartnerCryptoDeposit: '../../modules/deposits/rules.js#DepositView',
-        },
+        mappers: recordMappers(),
       },
     },
     // The client's view (src/client/): the same types as plain JSON, every scalar as it travels.
@@ -57,6 +58,24 @@ const config: CodegenConfig = {
     './src/http/generated/problem-guides.ts': {
       plugins: ['./codegen/problems-plugin.cjs'],
       config: { output: 'guides' },
+    },
+    './src/graphql/generated/enums.ts': {
+      plugins: ['./codegen/enums-plugin.cjs'],
+    },
+    './src/graphql/generated/records.ts': {
+      plugins: ['./codegen/records-plugin.cjs'],
+    },
+    './src/worker/generated/tasks.ts': {
+      plugins: ['./codegen/tasks-plugin.cjs'],
+    },
+    // Every table of each dialect, from src/db/ and the modules' tables.ts / tables.pg.ts.
+    './src/db/generated/tables.ts': {
+      plugins: ['./codegen/tables-plugin.cjs'],
+      config: { dialect: 'sqlite' },
+    },
+    './src/db/generated/tables.pg.ts': {
+      plugins: ['./codegen/tables-plugin.cjs'],
+      config: { dialect: 'pg' },
     },
   },
 };

@@ -16,6 +16,8 @@ import { Metrics } from './http/metrics.js';
 import { pagesOf } from './http/pages/index.js';
 import { Pipeline, type Clock } from './http/pipeline.js';
 import { RestSurface } from './http/rest-surface.js';
+import { onEventRecorded } from './modules/events/rules.js';
+import { fanOut } from './modules/webhooks/delivery.js';
 import { createHttpServer } from './http/server.js';
 import { workerTasks } from './worker/tasks.js';
 import { Worker } from './worker/worker.js';
@@ -51,6 +53,9 @@ export async function startService(config: Config, options: ServiceOptions = {})
   const clock = options.clock ?? (() => new Date());
   const log = options.logger ?? pino({ level: config.logLevel, base: undefined, redact: ['*.secret', '*.signature'] });
   const metrics = new Metrics();
+  // D1: every event is fanned out to its webhook deliveries in its own transaction, from the first one
+  // on (the upgrades below record events too).
+  onEventRecorded(fanOut);
   const engine = await openEngine(config.database, {
     onBatch: (jobs) => metrics.batch(jobs),
     checkpointIntervalMs: config.checkpointIntervalMs,

@@ -2,7 +2,7 @@
 import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import type { Exec } from './exec.js';
 import { prepared } from './prepared.js';
-import type { AuditInsert, AuditRow } from './schema.js';
+import type { AuditInsert, AuditRow } from './tables.js';
 
 // Every insertable column, so a placeholder exists for each.
 const auditColumns: Record<Exclude<keyof AuditInsert, 'id'>, true> = {

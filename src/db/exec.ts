@@ -1,10 +1,11 @@
 // What repositories run on, on either engine: a query builder and the engine's tables. Repositories use
 // only the builder API the SQLite and PostgreSQL dialects share (select, insert … returning, update,
 // delete, on conflict), await every query, and take the tables from here, never by import: the same
-// function then runs on both engines. Types come from the SQLite definitions (src/db/schema.ts); the
-// PostgreSQL mirror (src/db/pg-schema.ts) produces the same rows.
+// function then runs on both engines. Types come from the SQLite definitions (every table, gathered in
+// src/db/generated/tables.ts from src/db/tables.ts and src/modules/*/tables.ts); the PostgreSQL mirror
+// (the tables.pg.ts beside each) produces the same rows.
 import type { BaseSQLiteDatabase } from 'drizzle-orm/sqlite-core';
-import type * as schema from './schema.js';
+import type * as schema from './generated/tables.js';
 
 export type Tables = typeof schema;
 export type Query = BaseSQLiteDatabase<'async', unknown, Tables>;

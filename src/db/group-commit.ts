@@ -26,7 +26,7 @@ import fs from 'node:fs';
 import type { EngineWriter } from './engine.js';
 import type { Exec, Query } from './exec.js';
 import type { DbHandle } from './open.js';
-import * as tables from './schema.js';
+import * as tables from './generated/tables.js';
 
 type Job = { work: (tx: Exec) => Promise<unknown>; resolve: (value: unknown) => void; reject: (error: unknown) => void };
 type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };

@@ -2,7 +2,7 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Exec } from './exec.js';
 import { prepared } from './prepared.js';
-import type { EvidenceInsert } from './schema.js';
+import type { EvidenceInsert } from './tables.js';
 
 type IdempotencyRecord = Exec['t']['idempotencyRecords']['$inferSelect'];
 

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
-import * as schema from './schema.js';
+import * as schema from './generated/tables.js';
 
 export type Db = BetterSQLite3Database<typeof schema>;
 export type DbHandle = { db: Db; sqlite: Database.Database; close(): void };

@@ -16,7 +16,7 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import type { Engine, EngineOptions, EngineWriter } from './engine.js';
 import type { Exec, Query, Tables } from './exec.js';
-import * as pgTables from './pg-schema.js';
+import * as pgTables from './generated/tables.pg.js';
 
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle/pg');
 /** Held while migrations run, so several processes starting at once apply them one at a time. */

@@ -8,7 +8,7 @@ import type { Engine, EngineOptions } from './engine.js';
 import type { Exec, Query } from './exec.js';
 import { GroupCommitter } from './group-commit.js';
 import { openDatabase } from './open.js';
-import * as tables from './schema.js';
+import * as tables from './generated/tables.js';
 
 export async function openSqliteEngine(file: string, options: EngineOptions = {}): Promise<Engine> {
   const absolute = path.resolve(file);

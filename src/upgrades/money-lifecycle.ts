@@ -4,7 +4,10 @@
 // and per row (§11.1–§11.2). Runs once per database (src/upgrades/index.ts keeps the marker).
 import { depositWalletAddress, generatedTxHash, storedTxHash } from '../core/addresses/derive.js';
 import { isBlockchain, type Blockchain } from '../core/addresses/index.js';
-import type { CryptoDepositRow, CryptoRefundRow, CryptoWithdrawalRow, WalletBeneficiaryRow } from '../db/schema.js';
+import type { WalletBeneficiaryRow } from '../modules/beneficiaries/tables.js';
+import type { CryptoDepositRow } from '../modules/deposits/tables.js';
+import type { CryptoRefundRow } from '../modules/refunds/tables.js';
+import type { CryptoWithdrawalRow } from '../modules/withdrawals/tables.js';
 import type { Exec } from '../db/exec.js';
 import { depositView } from '../modules/deposits/rules.js';
 import { recordEvent } from '../modules/events/rules.js';

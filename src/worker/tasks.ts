@@ -1,19 +1,16 @@
-// Every task the worker runs, in the order of a round.
+// Every task the worker runs, in the order of a round: each module with worker steps default-exports a
+// TaskFactory from its tasks.ts, gathered by codegen in src/worker/generated/tasks.ts.
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import type { Engine } from '../db/engine.js';
-import { sandboxRail } from '../modules/transfers/sandbox-rail.js';
-import { transferTasks } from '../modules/transfers/tasks.js';
-import { DeliveryTask } from '../modules/webhooks/delivery.js';
+import { taskFactories } from './generated/tasks.js';
 import type { WorkerTask } from './worker.js';
 
 export type TaskServices = { engine: Pick<Engine, 'read' | 'writer'>; clock: () => Date; logger: Logger };
 
+/** A module's worker tasks under a configuration (none where its mode runs none). */
+export type TaskFactory = (config: Config, services: TaskServices) => WorkerTask[];
+
 export function workerTasks(config: Config, services: TaskServices): WorkerTask[] {
-  // §10.7 / settled point 3: the sandbox simulator is the only rail shipped and runs only in sandbox
-  // mode; outside it submitted withdrawals stay SUBMITTED and confirmed refunds CONFIRMED, funds held.
-  const rail = config.sandbox ? sandboxRail : undefined;
-  const transfers = rail ? transferTasks(rail, config.sandboxStepDelayMs) : [];
-  // §11.5: webhooks are delivered in every mode.
-  return [...transfers, new DeliveryTask(config, services.engine, services.clock, services.logger)];
+  return taskFactories.flatMap((tasks) => tasks(config, services));
 }

@@ -1,6 +1,9 @@
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
-import type { CustomerRow, WalletBeneficiaryRow, CryptoWithdrawalRow, CryptoRefundRow } from '../../db/schema.js';
+import type { WalletBeneficiaryRow } from '../../modules/beneficiaries/tables.js';
+import type { CustomerRow } from '../../modules/customers/tables.js';
 import type { DepositView } from '../../modules/deposits/rules.js';
+import type { CryptoRefundRow } from '../../modules/refunds/tables.js';
+import type { CryptoWithdrawalRow } from '../../modules/withdrawals/tables.js';
 import type { CallContext } from '../../core/context.js';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;

@@ -3,7 +3,7 @@ import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Exec } from '../../db/exec.js';
 import { olderThan, newestFirst } from '../../db/keyset.js';
 import { prepared } from '../../db/prepared.js';
-import type { WalletBeneficiaryRow } from '../../db/schema.js';
+import type { WalletBeneficiaryRow } from './tables.js';
 
 export async function findBeneficiary(x: Exec, walletBeneficiaryId: string): Promise<WalletBeneficiaryRow | undefined> {
   const rows = await prepared(

@@ -1,7 +1,7 @@
 // §4.3 / §10.9 Wallet beneficiaries: what a partner sees of one, its events, and the address rule other
 // modules share.
 import type { Exec } from '../../db/exec.js';
-import type { WalletBeneficiaryRow } from '../../db/schema.js';
+import type { WalletBeneficiaryRow } from './tables.js';
 import type { CallContext } from '../../core/context.js';
 import { requireOwn } from '../../core/ownership.js';
 import { FieldErrors } from '../../core/problem.js';
@@ -12,8 +12,7 @@ import { findBeneficiary } from './repository.js';
 export const WALLET_TYPES = ['PRIVATE_WALLET', 'VASP_WALLET'] as const;
 export const OWNER_TYPES = ['INDIVIDUAL', 'CORPORATE'] as const;
 export const MAX_SUPPORT_FILES = 10;
-/** §10.9 `beneficiaryStatus`. */
-export const BENEFICIARY_STATUSES = ['ACTIVE', 'BLOCKED', 'REMOVED'] as const;
+export { BENEFICIARY_STATUSES } from './records.js';
 
 /** §6: the REST body is exactly the interface document's WalletBeneficiary table, in its order. */
 export const WALLET_BENEFICIARY_REST_FIELDS = [

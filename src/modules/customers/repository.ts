@@ -2,7 +2,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Exec } from '../../db/exec.js';
 import { prepared } from '../../db/prepared.js';
-import type { CustomerRow } from '../../db/schema.js';
+import type { CustomerRow } from './tables.js';
 
 export async function findCustomer(x: Exec, customerId: string): Promise<CustomerRow | undefined> {
   const rows = await prepared(

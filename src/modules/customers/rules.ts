@@ -1,6 +1,6 @@
 // §4.1 Customers: owned by the partner client that created them.
 import type { Exec } from '../../db/exec.js';
-import type { CustomerRow } from '../../db/schema.js';
+import type { CustomerRow } from './tables.js';
 import type { CallContext } from '../../core/context.js';
 import { requireOwn } from '../../core/ownership.js';
 import { findCustomer } from './repository.js';

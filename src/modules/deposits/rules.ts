@@ -1,16 +1,17 @@
 // §10.4 crypto deposits: what the API shows of one, and the effects shared by arrival and Travel Rule
 // release (the deny list decides FROZEN; a credit is one DEPOSIT row after the deposit's own event).
 import type { Exec } from '../../db/exec.js';
-import type { CryptoDepositRow } from '../../db/schema.js';
+import type { CryptoDepositRow } from './tables.js';
 import { depositWalletAddress, generatedTxHash } from '../../core/addresses/derive.js';
 import { normalizeAddressForComparison, type Blockchain } from '../../core/addresses/index.js';
 import { recordEvent } from '../events/rules.js';
 import { post } from '../ledger/rules.js';
 import { refundAmountsOfDeposit } from '../refunds/repository.js';
 import { isDenied } from '../routes/repository.js';
+import { cryptoDepositRecord } from './records.js';
 
-export type DepositStatus = 'PENDING_TRAVEL_RULE' | 'FROZEN' | 'COMPLETED';
-export const DEPOSIT_STATUSES: readonly DepositStatus[] = ['PENDING_TRAVEL_RULE', 'FROZEN', 'COMPLETED'];
+export const DEPOSIT_STATUSES = cryptoDepositRecord.statuses;
+export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
 
 /** §10.10: the exact statusInfo of each status. */
 export const DEPOSIT_STATUS_INFO: Record<DepositStatus, string> = {

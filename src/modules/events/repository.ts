@@ -1,7 +1,7 @@
 // Events' rows (§11.1 outbox, §11.3 feed): plain reads and writes, no rules.
 import { and, asc, eq, gt, inArray, max, sql, type SQL } from 'drizzle-orm';
 import type { Exec } from '../../db/exec.js';
-import type { EventRow } from '../../db/schema.js';
+import type { EventRow } from './tables.js';
 
 /** The PostgreSQL builder's raw statement (the shared builder API has none for a bare select). */
 type PgExecute = { execute(query: SQL): Promise<unknown> };

@@ -2,36 +2,35 @@
 // change left (D13), sequenced per resource (E3), carrying the resource as GraphQL renders it (E4).
 import { randomUUID } from 'node:crypto';
 import type { Exec } from '../../db/exec.js';
-import type { EventRow } from '../../db/schema.js';
+import type { EventRow } from './tables.js';
+import { records, type AnyRecord } from '../../graphql/generated/records.js';
+import type { PartnerResourceType } from '../../graphql/generated/resolvers-types.js';
 import { renderAs } from '../../graphql/render.js';
-import { fanOut } from '../webhooks/delivery.js';
 import { insertEvent, nextEventSequence } from './repository.js';
 
-export type ResourceType = 'CRYPTO_WITHDRAWAL' | 'CRYPTO_REFUND' | 'CRYPTO_DEPOSIT' | 'WALLET_BENEFICIARY' | 'TRANSACTION';
+/** A record type that has events: declared with a resourceType in its module's records.ts. */
+type EventRecord = Extract<AnyRecord, { resourceType: string }>;
+export type ResourceType = EventRecord['resourceType'];
 
-const resources: Record<ResourceType, { prefix: string; typeName: string; omit: readonly string[] }> = {
-  CRYPTO_WITHDRAWAL: { prefix: 'crypto_withdrawal', typeName: 'CryptoWithdrawal', omit: [] },
-  CRYPTO_REFUND: { prefix: 'crypto_refund', typeName: 'PartnerCryptoRefund', omit: [] },
-  // E4: it changes with refunds, not with the deposit.
-  CRYPTO_DEPOSIT: { prefix: 'crypto_deposit', typeName: 'PartnerCryptoDeposit', omit: ['refundableAmountMinor'] },
-  WALLET_BENEFICIARY: { prefix: 'wallet_beneficiary', typeName: 'WalletBeneficiary', omit: [] },
-  TRANSACTION: { prefix: 'transaction', typeName: 'PartnerTransaction', omit: [] },
-};
+// tsc: every PartnerResourceType value has a record declaration, and every declared one is in the SDL.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const everyResourceTypeDeclared: Same<ResourceType, PartnerResourceType> = true;
+void everyResourceTypeDeclared;
 
-const statusesOf: Record<Exclude<ResourceType, 'TRANSACTION'>, readonly string[]> = {
-  CRYPTO_WITHDRAWAL: ['APPROVED', 'SUBMITTED', 'SCREENING', 'BROADCASTING', 'CONFIRMING', 'COMPLETED', 'REJECTED', 'FAILED'],
-  CRYPTO_REFUND: ['APPROVED', 'AWAITING_CONFIRMATION', 'CONFIRMED', 'SCREENING', 'BROADCASTING', 'CONFIRMING', 'COMPLETED', 'REJECTED', 'FAILED'],
-  CRYPTO_DEPOSIT: ['PENDING_TRAVEL_RULE', 'FROZEN', 'COMPLETED'],
-  WALLET_BENEFICIARY: ['ACTIVE', 'BLOCKED', 'REMOVED', 'UPDATED'],
-};
+const eventRecords = records.filter((r): r is EventRecord => 'resourceType' in r).sort((a, b) => a.eventOrder - b.eventOrder);
+const resources = new Map<string, EventRecord>();
+for (const r of eventRecords) {
+  if (resources.has(r.resourceType)) throw new Error(`two records declare resourceType ${r.resourceType}`);
+  resources.set(r.resourceType, r);
+}
+const resourceOf = (type: ResourceType): EventRecord => resources.get(type)!;
+const statusesOf = (r: EventRecord): readonly string[] => ('statuses' in r ? r.statuses : []);
+const extraEventsOf = (r: EventRecord): readonly string[] => ('extraEvents' in r ? r.extraEvents : []);
 
-/** §11.2: the 25 event types. */
-export const EVENT_TYPES: readonly string[] = [
-  ...Object.entries(statusesOf).flatMap(([kind, statuses]) =>
-    statuses.map((s) => `${resources[kind as ResourceType].prefix}.${s.toLowerCase()}`),
-  ),
-  'transaction.posted',
-];
+/** §11.2: the 25 event types, in its table's order. */
+export const EVENT_TYPES: readonly string[] = eventRecords.flatMap((r) =>
+  [...statusesOf(r), ...extraEventsOf(r)].map((suffix) => `${r.eventPrefix}.${suffix.toLowerCase()}`),
+);
 
 export type Change = {
   resourceType: ResourceType;
@@ -47,12 +46,28 @@ export type Change = {
   at: string;
 };
 
-/** D13: `<prefix>.<status after, lower case>`, `.updated` when the status stayed, `transaction.posted`. */
+/**
+ * D13: `<prefix>.<status after, lower case>`, `.updated` when the status stayed; a record type without
+ * statuses (a ledger row) has its one event (`transaction.posted`).
+ */
 export function eventTypeOf(c: Pick<Change, 'resourceType' | 'status' | 'previousStatus'>): string {
-  const { prefix } = resources[c.resourceType];
-  if (c.resourceType === 'TRANSACTION') return `${prefix}.posted`;
+  const r = resourceOf(c.resourceType);
+  const prefix = r.eventPrefix;
+  if (statusesOf(r).length === 0) return `${prefix}.${extraEventsOf(r)[0]}`;
   if (c.status === undefined) throw new Error(`a ${c.resourceType} event needs the status after the change`);
   return c.previousStatus === c.status ? `${prefix}.updated` : `${prefix}.${c.status.toLowerCase()}`;
+}
+
+/** What runs for each event in the event's transaction (D1: webhooks fan it out to their deliveries). */
+export type EventSubscriber = (tx: Exec, event: EventRow) => Promise<void>;
+const subscribers = new Set<EventSubscriber>();
+
+/**
+ * Registers a subscriber once (the service wires them at start): the events module imports none of its
+ * subscribers, so webhooks read events without an import circle.
+ */
+export function onEventRecorded(subscriber: EventSubscriber): void {
+  subscribers.add(subscriber);
 }
 
 /**
@@ -60,7 +75,7 @@ export function eventTypeOf(c: Pick<Change, 'resourceType' | 'status' | 'previou
  * webhook deliveries are written in the same transaction.
  */
 export async function recordEvent(tx: Exec, c: Change): Promise<EventRow> {
-  const { typeName, omit } = resources[c.resourceType];
+  const r = resourceOf(c.resourceType);
   const event = await insertEvent(tx, {
     eventId: randomUUID(),
     clientId: c.clientId,
@@ -69,10 +84,10 @@ export async function recordEvent(tx: Exec, c: Change): Promise<EventRow> {
     resourceType: c.resourceType,
     resourceId: c.resourceId,
     sequence: await nextEventSequence(tx, c.resourceId),
-    data: JSON.stringify(renderAs(typeName, c.resource, omit)),
+    data: JSON.stringify(renderAs(r.graphqlType, c.resource, 'omit' in r ? r.omit : [])),
     createdAt: c.at,
   });
-  await fanOut(tx, event);
+  for (const subscriber of subscribers) await subscriber(tx, event);
   return event;
 }
 

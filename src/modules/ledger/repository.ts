@@ -2,7 +2,7 @@
 import { and, asc, desc, eq, gt, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Exec } from '../../db/exec.js';
 import { createdWithin } from '../../db/keyset.js';
-import type { BalanceRow, LedgerTransactionRow } from '../../db/schema.js';
+import type { BalanceRow, LedgerTransactionRow } from './tables.js';
 
 export async function findBalance(x: Exec, customerId: string, currency: string): Promise<BalanceRow | undefined> {
   const t = x.t.balances;

@@ -2,24 +2,36 @@
 // balances, rows, postings and the row's event always agree (L2, L5) and commit together (L4).
 import { randomUUID } from 'node:crypto';
 import type { Exec } from '../../db/exec.js';
-import type { BalanceRow, LedgerTransactionRow } from '../../db/schema.js';
+import type { BalanceRow, LedgerTransactionRow } from './tables.js';
 import { Problem } from '../../core/problem.js';
+import type { PostingRule } from '../../core/record.js';
+import { enumValues } from '../../graphql/generated/enums.js';
+import { records, type AnyRecord } from '../../graphql/generated/records.js';
+import type { PartnerTransactionType } from '../../graphql/generated/resolvers-types.js';
 import { recordEvent } from '../events/rules.js';
 import { findBalance, insertLedgerTransaction, saveBalance } from './repository.js';
 
-export type TransactionType = 'DEPOSIT' | 'HOLD' | 'RELEASE' | 'WITHDRAWAL' | 'WITHDRAWAL_FEE' | 'REFUND';
-export type LedgerResourceType = 'CRYPTO_DEPOSIT' | 'CRYPTO_WITHDRAWAL' | 'CRYPTO_REFUND';
-export const TRANSACTION_TYPES: readonly TransactionType[] = ['DEPOSIT', 'HOLD', 'RELEASE', 'WITHDRAWAL', 'WITHDRAWAL_FEE', 'REFUND'];
+/** A record type with a ledger side: declared with `ledger` in its module's records.ts. */
+type LedgerRecord = Extract<AnyRecord, { ledger: object }>;
+type PostingsOf<R> = R extends { ledger: { postings: infer P } } ? keyof P & string : never;
+export type TransactionType = PostingsOf<LedgerRecord>;
+export type LedgerResourceType = Extract<LedgerRecord, { ledger: { resource: true } }>['resourceType'];
 
-/** §10.1's table: the two accounts of each type (from → to) and the customer's deltas per unit. */
-const postingRules: Record<TransactionType, { from: 'available' | 'held' | 'external'; to: 'available' | 'held' | 'external' | 'fees'; available: -1n | 0n | 1n; held: -1n | 0n | 1n }> = {
-  DEPOSIT: { from: 'external', to: 'available', available: 1n, held: 0n },
-  HOLD: { from: 'available', to: 'held', available: -1n, held: 1n },
-  RELEASE: { from: 'held', to: 'available', available: 1n, held: -1n },
-  WITHDRAWAL: { from: 'held', to: 'external', available: 0n, held: -1n },
-  WITHDRAWAL_FEE: { from: 'held', to: 'fees', available: 0n, held: -1n },
-  REFUND: { from: 'held', to: 'external', available: 0n, held: -1n },
-};
+// tsc: every PartnerTransactionType value has a posting rule in a record declaration, and no rule has a
+// type the SDL lacks.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const everyTransactionTypeDeclared: Same<TransactionType, PartnerTransactionType> = true;
+void everyTransactionTypeDeclared;
+
+/** §10.1's table, gathered from the records: the two accounts of each type and the customer's deltas. */
+const postingRules = new Map<string, PostingRule>();
+for (const r of records)
+  for (const [type, rule] of Object.entries('ledger' in r && 'postings' in r.ledger ? r.ledger.postings : {})) {
+    if (postingRules.has(type)) throw new Error(`two records declare the posting rule of ${type}`);
+    postingRules.set(type, rule);
+  }
+
+export const TRANSACTION_TYPES = enumValues.PartnerTransactionType;
 
 const account = (name: string, customerId: string) => (name === 'available' || name === 'held' ? `${name}:${customerId}` : name);
 
@@ -85,7 +97,8 @@ export async function availableOf(tx: Exec, customerId: string, currency: string
  */
 export async function post(tx: Exec, p: Posting): Promise<LedgerTransactionRow> {
   if (p.amountMinor <= 0n) throw new Error(`ledger amounts are positive, got ${p.amountMinor}`);
-  const rule = postingRules[p.type];
+  const declared = postingRules.get(p.type)!;
+  const rule = { ...declared, available: BigInt(declared.available), held: BigInt(declared.held) };
   const existing = await findBalance(tx, p.customerId, p.currency);
   const available = (existing ? BigInt(existing.availableMinor) : 0n) + rule.available * p.amountMinor;
   const held = (existing ? BigInt(existing.heldMinor) : 0n) + rule.held * p.amountMinor;

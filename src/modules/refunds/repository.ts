@@ -2,7 +2,7 @@
 import { and, eq, inArray, notInArray, type SQL } from 'drizzle-orm';
 import type { Exec } from '../../db/exec.js';
 import { olderThan, createdWithin, newestFirst } from '../../db/keyset.js';
-import type { CryptoRefundRow } from '../../db/schema.js';
+import type { CryptoRefundRow } from './tables.js';
 
 export async function findRefund(x: Exec, refundId: string): Promise<CryptoRefundRow | undefined> {
   const t = x.t.cryptoRefunds;

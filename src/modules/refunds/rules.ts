@@ -2,7 +2,9 @@
 // each step authorized by its own evidence (§5). Any other transition is 409 INVALID_STATE (§10.10).
 // Every change writes its event in the change's transaction (§11.1 E1), before any ledger row (E6).
 import type { Exec } from '../../db/exec.js';
-import type { CryptoDepositRow, CryptoRefundRow, RouteRow } from '../../db/schema.js';
+import type { CryptoDepositRow } from '../deposits/tables.js';
+import type { CryptoRefundRow } from './tables.js';
+import type { RouteRow } from '../routes/tables.js';
 import type { CallContext } from '../../core/context.js';
 import { requireOwn } from '../../core/ownership.js';
 import { Problem } from '../../core/problem.js';

@@ -2,7 +2,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Exec } from '../../db/exec.js';
 import { prepared } from '../../db/prepared.js';
-import type { RouteRow } from '../../db/schema.js';
+import type { RouteRow } from './tables.js';
 
 export async function findRoute(x: Exec, routeCode: string, clientId: string): Promise<RouteRow | undefined> {
   const rows = await prepared(

@@ -1,6 +1,6 @@
 // §4.2 Routes: what a partner may do on a routeCode. Existence is never revealed to other partners.
 import type { Exec } from '../../db/exec.js';
-import type { RouteRow } from '../../db/schema.js';
+import type { RouteRow } from './tables.js';
 import type { CallContext } from '../../core/context.js';
 import { Problem } from '../../core/problem.js';
 import { findRoute } from './repository.js';

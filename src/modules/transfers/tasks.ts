@@ -1,10 +1,12 @@
 // §10.7 the worker tasks of the transfer pipeline: one per kind of record, each step through the rail.
+import type { TaskFactory } from '../../worker/tasks.js';
 import type { WorkerTask } from '../../worker/worker.js';
 import { refundTransfers, withdrawalTransfers } from './kinds.js';
 import type { TransferKind } from './pipeline.js';
 import { stepTransfer } from './pipeline.js';
 import type { TransferRail } from './rail.js';
 import { pipelineStates } from './rules.js';
+import { sandboxRail } from './sandbox-rail.js';
 
 function taskOf<Row extends object>(kind: TransferKind<Row>, rail: TransferRail, delayMs: number): WorkerTask {
   return {
@@ -18,3 +20,8 @@ function taskOf<Row extends object>(kind: TransferKind<Row>, rail: TransferRail,
 export function transferTasks(rail: TransferRail, delayMs: number): WorkerTask[] {
   return [taskOf(withdrawalTransfers, rail, delayMs), taskOf(refundTransfers, rail, delayMs)];
 }
+
+// §10.7 / settled point 3: the sandbox simulator is the only rail shipped and runs only in sandbox
+// mode; outside it submitted withdrawals stay SUBMITTED and confirmed refunds CONFIRMED, funds held.
+const tasks: TaskFactory = (config) => (config.sandbox ? transferTasks(sandboxRail, config.sandboxStepDelayMs) : []);
+export default tasks;

@@ -2,7 +2,7 @@
 // text (all UTC with milliseconds, so text order is time order).
 import { and, asc, count, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Exec } from '../../db/exec.js';
-import type { WebhookDeliveryRow, WebhookEndpointRow } from '../../db/schema.js';
+import type { WebhookDeliveryRow, WebhookEndpointRow } from './tables.js';
 
 export type NewDelivery = Pick<
   WebhookDeliveryRow,

@@ -11,7 +11,8 @@ import type { Logger } from 'pino';
 import type { Config } from '../../config.js';
 import type { Engine } from '../../db/engine.js';
 import type { Exec } from '../../db/exec.js';
-import type { EventRow, WebhookDeliveryRow } from '../../db/schema.js';
+import type { EventRow } from '../events/tables.js';
+import type { WebhookDeliveryRow } from './tables.js';
 import type { StartTask } from '../../worker/worker.js';
 import { eventView } from '../events/rules.js';
 import {
@@ -40,7 +41,8 @@ import { webhookHeaders } from './signing.js';
 /**
  * D1: one PENDING delivery per ENABLED endpoint of the event's client subscribed to its type ([] = all),
  * in the event's transaction. D5: due at once unless an earlier delivery of the resource to that endpoint
- * is still PENDING (then held back: no due time until it settles).
+ * is still PENDING (then held back: no due time until it settles). The service subscribes it to the
+ * events (`onEventRecorded`), so the events module imports nothing of webhooks.
  */
 export async function fanOut(tx: Exec, event: EventRow): Promise<void> {
   const endpoints = await enabledEndpointsOf(tx, event.clientId);

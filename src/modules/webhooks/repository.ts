@@ -3,7 +3,7 @@
 import { and, asc, desc, eq, gt, inArray, isNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Exec } from '../../db/exec.js';
 import { newestFirst, olderThan } from '../../db/keyset.js';
-import type { WebhookAttemptRow, WebhookDeliveryRow, WebhookEndpointRow } from '../../db/schema.js';
+import type { WebhookAttemptRow, WebhookDeliveryRow, WebhookEndpointRow } from './tables.js';
 
 export async function findEndpoint(x: Exec, endpointId: string): Promise<WebhookEndpointRow | undefined> {
   const t = x.t.webhookEndpoints;

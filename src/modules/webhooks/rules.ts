@@ -3,7 +3,7 @@
 // throws the Problem the contract names, and runs inside the caller's write transaction.
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Exec } from '../../db/exec.js';
-import type { WebhookAttemptRow, WebhookDeliveryRow, WebhookEndpointRow } from '../../db/schema.js';
+import type { WebhookAttemptRow, WebhookDeliveryRow, WebhookEndpointRow } from './tables.js';
 import { FieldErrors, Problem } from '../../core/problem.js';
 import type { SecretBox } from '../../core/secret-box.js';
 import { checkLength } from '../../core/validate.js';
@@ -20,10 +20,11 @@ import {
   transitionEndpoint,
   validSecretRows,
 } from './repository.js';
+import { webhookDeliveryRecord, webhookEndpointRecord } from './records.js';
 import { checkEndpointUrl } from './url-rules.js';
 
-export const ENDPOINT_STATUSES = ['ENABLED', 'DISABLED'] as const;
-export const DELIVERY_STATUSES = ['PENDING', 'SUCCEEDED', 'FAILED', 'CANCELLED'] as const;
+export const ENDPOINT_STATUSES = webhookEndpointRecord.statuses;
+export const DELIVERY_STATUSES = webhookDeliveryRecord.statuses;
 export type EndpointStatus = (typeof ENDPOINT_STATUSES)[number];
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 export type AttemptError = 'TIMEOUT' | 'CONNECTION_FAILED' | 'DESTINATION_NOT_ALLOWED' | 'NON_2XX_RESPONSE';

@@ -2,7 +2,7 @@
 import { and, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { Exec } from '../../db/exec.js';
 import { olderThan, createdWithin, newestFirst } from '../../db/keyset.js';
-import type { CryptoWithdrawalRow, WithdrawalQuoteRow } from '../../db/schema.js';
+import type { CryptoWithdrawalRow, WithdrawalQuoteRow } from './tables.js';
 
 export async function findWithdrawal(x: Exec, withdrawalId: string): Promise<CryptoWithdrawalRow | undefined> {
   const t = x.t.cryptoWithdrawals;

@@ -1,6 +1,7 @@
 // §4.4, §10.5, §10.6 Crypto withdrawals and their quotes: what a partner sees of them, and the checks
 // the draft and the quote share.
-import type { RouteRow, WithdrawalQuoteRow } from '../../db/schema.js';
+import type { RouteRow } from '../routes/tables.js';
+import type { WithdrawalQuoteRow } from './tables.js';
 import { FieldErrors, Problem } from '../../core/problem.js';
 import { amountWithinRoute, describeBounds } from '../routes/rules.js';
 
@@ -11,8 +12,7 @@ export const CRYPTO_WITHDRAWAL_REST_FIELDS = [
   'otherRelationship', 'status', 'statusInfo', 'kytResult', 'txHash', 'createdAt', 'updatedAt',
 ] as const;
 
-/** §9.3 / §10.10: the values of `statuses` of `cryptoWithdrawals`. */
-export const WITHDRAWAL_STATUSES = ['APPROVED', 'SUBMITTED', 'SCREENING', 'BROADCASTING', 'CONFIRMING', 'COMPLETED', 'REJECTED', 'FAILED'] as const;
+export { WITHDRAWAL_STATUSES } from './records.js';
 
 /** §4.4 / §10.5: `currency` and `currencyScale` equal the route's (400), then the amount within its bounds (400). */
 export function requireRouteAmount(route: RouteRow, input: { currency: string; currencyScale: number; amountMinor: string }): void {

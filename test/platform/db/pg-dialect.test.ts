@@ -14,7 +14,7 @@ import { activeSecrets, findClient, insertClient, insertSecret, recordNonce, ret
 import { openEngine, type Engine } from '../../../src/db/engine.js';
 import type { Exec, Query, Tables } from '../../../src/db/exec.js';
 import { deleteIdempotencyRecord, findEvidenceUse, findIdempotencyRecord, insertEvidence, insertIdempotencyRecord, purgeIdempotencyRecords } from '../../../src/db/idempotency-repository.js';
-import * as pgTables from '../../../src/db/pg-schema.js';
+import * as pgTables from '../../../src/db/generated/tables.pg.js';
 import { takeToken } from '../../../src/db/rate-repository.js';
 import { findActiveBeneficiaryByAddress, findBeneficiary, insertBeneficiary } from '../../../src/modules/beneficiaries/repository.js';
 import { findCustomer, findCustomerByExternalRef, insertCustomer } from '../../../src/modules/customers/repository.js';

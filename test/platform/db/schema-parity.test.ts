@@ -1,5 +1,5 @@
-// The two engines' table definitions agree (src/db/schema.ts for SQLite, src/db/pg-schema.ts for
-// PostgreSQL): the same tables, columns, nullability, defaults, keys, unique and plain indexes and
+// The two engines' table definitions agree (tables.ts for SQLite, tables.pg.ts for PostgreSQL, in
+// src/db/ and in each module; gathered per dialect in src/db/generated/): the same tables, columns, nullability, defaults, keys, unique and plain indexes and
 // foreign keys, each column of a type that holds the same values on both.
 import { getTableConfig as pgConfig, type PgTable } from 'drizzle-orm/pg-core';
 import { getTableConfig as sqliteConfig, type SQLiteTable } from 'drizzle-orm/sqlite-core';
@@ -8,8 +8,8 @@ import { is, Table, SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { SQLiteSyncDialect } from 'drizzle-orm/sqlite-core';
 import { describe, expect, it } from 'vitest';
-import * as pg from '../../../src/db/pg-schema.js';
-import * as sqlite from '../../../src/db/schema.js';
+import * as pg from '../../../src/db/generated/tables.pg.js';
+import * as sqlite from '../../../src/db/generated/tables.js';
 
 const tablesOf = (module: Record<string, unknown>) => Object.fromEntries(Object.entries(module).filter(([, v]) => is(v, Table)));
 
@@ -65,6 +65,20 @@ describe('schema parity (SQLite ↔ PostgreSQL)', () => {
     const files = fs.readdirSync(dir).filter((f) => f.endsWith('.sql'));
     expect(files.length).toBeGreaterThan(0);
     for (const f of files) expect(fs.readFileSync(new URL(f, dir), 'utf8'), f).not.toMatch(/"public"\./);
+  });
+
+  it('the aggregates hold every table of src/db/ and of each module, and each module has both dialects', async () => {
+    const src = new URL('../../../src/', import.meta.url);
+    const dirs = ['db/', ...fs.readdirSync(new URL('modules/', src)).map((area) => `modules/${area}/`)];
+    for (const dir of dirs) {
+      const has = (file: string) => fs.existsSync(new URL(`${dir}${file}`, src));
+      expect([dir, has('tables.ts')]).toEqual([dir, has('tables.pg.ts')]);
+      if (!has('tables.ts')) continue;
+      for (const [file, all] of [['tables.ts', left], ['tables.pg.ts', right]] as const) {
+        const own = tablesOf((await import(new URL(`${dir}${file}`, src).href)) as Record<string, unknown>);
+        for (const [key, table] of Object.entries(own)) expect([dir, file, key, all[key] === table]).toEqual([dir, file, key, true]);
+      }
+    }
   });
 
   it('defines the same tables under the same names', () => {

@@ -1,0 +1,40 @@
+// Refunds (§4.5, §10.8).
+// SQLite's definitions; tables.pg.ts beside this file defines the same tables for PostgreSQL, and
+// test/platform/db/schema-parity.test.ts proves they agree. The row types below are the ones the code uses.
+import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { cryptoDeposits } from '../deposits/tables.js';
+
+export const cryptoRefunds = sqliteTable(
+  'crypto_refunds',
+  {
+    refundId: text('refund_id').primaryKey(),
+    depositId: text('deposit_id').notNull().references(() => cryptoDeposits.depositId),
+    customerId: text('customer_id').notNull(),
+    clientId: text('client_id').notNull(),
+    routeCode: text('route_code').notNull(),
+    amountMinor: text('amount_minor').notNull(),
+    currency: text('currency').notNull(),
+    currencyScale: integer('currency_scale').notNull(),
+    refundAddress: text('refund_address').notNull(),
+    reason: text('reason'),
+    status: text('status').notNull(),
+    statusInfo: text('status_info').notNull(),
+    txHash: text('tx_hash'),
+    createdAt: text('created_at').notNull(),
+    updatedAt: text('updated_at').notNull(),
+    confirmedAt: text('confirmed_at'),
+    kytResult: text('kyt_result').notNull().default('PENDING'),
+    submittedAt: text('submitted_at'),
+    completedAt: text('completed_at'),
+    // §10.7, as on withdrawals.
+    dueAt: text('due_at'),
+    failAt: text('fail_at'),
+  },
+  (t) => [
+    index('crypto_refunds_deposit_idx').on(t.depositId),
+    index('crypto_refunds_customer_created_idx').on(t.customerId, t.createdAt, t.refundId),
+    index('crypto_refunds_due_idx').on(t.dueAt),
+  ],
+);
+
+export type CryptoRefundRow = typeof cryptoRefunds.$inferSelect;

@@ -1,0 +1,50 @@
+// Routes (§4.2), the sandbox's screening denylist and failing destinations (§10.7).
+// SQLite's definitions; tables.pg.ts beside this file defines the same tables for PostgreSQL, and
+// test/platform/db/schema-parity.test.ts proves they agree. The row types below are the ones the code uses.
+import { integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { partnerClients } from '../../db/tables.js';
+
+// §4.2: one route code may be mapped to several partners; each mapping has its own bounds and fee.
+export const routes = sqliteTable(
+  'routes',
+  {
+    routeCode: text('route_code').notNull(),
+    clientId: text('client_id').notNull().references(() => partnerClients.clientId),
+    blockchain: text('blockchain').notNull(),
+    currency: text('currency').notNull(),
+    currencyScale: integer('currency_scale').notNull(),
+    minAmountMinor: text('min_amount_minor'),
+    maxAmountMinor: text('max_amount_minor'),
+    feeAmountMinor: text('fee_amount_minor').notNull().default('0'),
+    // §10.2: deposits at or above it wait for Travel Rule information; null: never.
+    travelRuleThresholdMinor: text('travel_rule_threshold_minor'),
+    enabled: integer('enabled', { mode: 'boolean' }).notNull().default(true),
+    createdAt: text('created_at').notNull(),
+    updatedAt: text('updated_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.routeCode, t.clientId] })],
+);
+
+export const screeningDenylist = sqliteTable(
+  'screening_denylist',
+  {
+    blockchain: text('blockchain').notNull(),
+    addressKey: text('address_key').notNull(),
+    createdAt: text('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.blockchain, t.addressKey] })],
+);
+
+// §10.7 sandbox: destinations whose transfers fail at a given step, captured on entering the pipeline.
+export const sandboxFailures = sqliteTable(
+  'sandbox_failures',
+  {
+    blockchain: text('blockchain').notNull(),
+    addressKey: text('address_key').notNull(),
+    failAt: text('fail_at').notNull(),
+    createdAt: text('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.blockchain, t.addressKey] })],
+);
+
+export type RouteRow = typeof routes.$inferSelect;

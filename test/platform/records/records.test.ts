@@ -1,0 +1,63 @@
+// The record declarations (src/modules/<area>/records.ts) agree with the SDL: each shared enum value is
+// declared by exactly one record, statuses are the SDL's where it has an enum for them, and the event
+// types derived from them are §11.2's, in its order (the feed filter's messages list them so).
+import { buildSchema, getNamedType, isEnumType, isObjectType } from 'graphql';
+import { describe, expect, it } from 'vitest';
+import { records } from '../../../src/graphql/generated/records.js';
+import { loadTypeDefs } from '../../../src/graphql/type-defs.js';
+import { EVENT_TYPES, eventTypeOf } from '../../../src/modules/events/rules.js';
+
+const schema = buildSchema(loadTypeDefs());
+const enumValuesOf = (name: string) => {
+  const type = schema.getType(name);
+  if (!isEnumType(type)) throw new Error(`${name} is not an enum`);
+  return type.getValues().map((v) => v.name);
+};
+const countOf = (values: string[], v: string) => values.filter((x) => x === v).length;
+
+describe('record declarations', () => {
+  it('every PartnerResourceType value is the resourceType of exactly one record, and no record names another', () => {
+    const declared = records.flatMap((r) => ('resourceType' in r ? [r.resourceType as string] : []));
+    const values = enumValuesOf('PartnerResourceType');
+    for (const v of values) expect([v, countOf(declared, v)]).toEqual([v, 1]);
+    expect([...declared].sort()).toEqual([...values].sort());
+  });
+
+  it('every PartnerTransactionType value has exactly one posting rule, and no rule names another', () => {
+    const declared = records.flatMap((r) => ('ledger' in r && 'postings' in r.ledger ? Object.keys(r.ledger.postings) : []));
+    const values = enumValuesOf('PartnerTransactionType');
+    for (const v of values) expect([v, countOf(declared, v)]).toEqual([v, 1]);
+    expect([...declared].sort()).toEqual([...values].sort());
+  });
+
+  it('each record names an object type of the schema; its statuses are its status enum’s, in the SDL’s order', () => {
+    for (const r of records) {
+      const type = schema.getType(r.graphqlType);
+      expect(isObjectType(type), r.graphqlType).toBe(true);
+      if (!isObjectType(type) || !('statuses' in r)) continue;
+      const field = 'statusField' in r ? r.statusField : 'status';
+      const status = type.getFields()[field];
+      expect(status, `${r.graphqlType}.${field}`).toBeDefined();
+      const named = getNamedType(status!.type);
+      if (isEnumType(named)) expect([r.graphqlType, r.statuses]).toEqual([r.graphqlType, enumValuesOf(named.name)]);
+      else expect([r.graphqlType, named.name, r.statuses.length > 0]).toEqual([r.graphqlType, 'String', true]);
+    }
+  });
+
+  it('the event types are §11.2’s 25, in its table’s order', () => {
+    expect(EVENT_TYPES).toEqual([
+      ...['approved', 'submitted', 'screening', 'broadcasting', 'confirming', 'completed', 'rejected', 'failed'].map((s) => `crypto_withdrawal.${s}`),
+      ...['approved', 'awaiting_confirmation', 'confirmed', 'screening', 'broadcasting', 'confirming', 'completed', 'rejected', 'failed'].map((s) => `crypto_refund.${s}`),
+      ...['pending_travel_rule', 'frozen', 'completed'].map((s) => `crypto_deposit.${s}`),
+      ...['active', 'blocked', 'removed', 'updated'].map((s) => `wallet_beneficiary.${s}`),
+      'transaction.posted',
+    ]);
+  });
+
+  it('D13: the status after the change, .updated when it stayed, transaction.posted for a ledger row', () => {
+    expect(eventTypeOf({ resourceType: 'CRYPTO_REFUND', status: 'AWAITING_CONFIRMATION', previousStatus: 'APPROVED' })).toBe('crypto_refund.awaiting_confirmation');
+    expect(eventTypeOf({ resourceType: 'WALLET_BENEFICIARY', status: 'ACTIVE', previousStatus: 'ACTIVE' })).toBe('wallet_beneficiary.updated');
+    expect(eventTypeOf({ resourceType: 'CRYPTO_DEPOSIT', status: 'COMPLETED', previousStatus: null })).toBe('crypto_deposit.completed');
+    expect(eventTypeOf({ resourceType: 'TRANSACTION' })).toBe('transaction.posted');
+  });
+});
