@@ -3,15 +3,11 @@
 // surface that runs the call adds the hook its idempotency record is reported through.
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
-import type { Exec } from '../db/exec.js';
+import type { Exec, Writer } from '../db/exec.js';
 import type { AuditSubject } from './audit.js';
 
-/**
- * Runs a write job in one transaction of the engine (a savepoint of the SQLite group commit) and
- * resolves once it is durable. A job awaits only repository calls: on SQLite they settle at once, so a
- * batch never yields the connection to other work mid-transaction.
- */
-export type Writer = { run<T>(work: (tx: Exec) => Promise<T>): Promise<T> };
+
+export type { Writer };
 
 /** db: reads; writer: every write. A signed request's writer runs its jobs only while its nonce is its own (§2). */
 export type Services = { db: Exec; writer: Writer; config: Config; logger: Logger };

@@ -2,7 +2,7 @@
 // default) or PostgreSQL (`postgres://`). Everything above this line of code is the same on both:
 // repositories receive an Exec (src/db/exec.ts), writes go through the engine's writer.
 import path from 'node:path';
-import type { Writer } from '../core/context.js';
+import type { Writer } from './exec.js';
 import type { EngineKind, Exec } from './exec.js';
 
 export type DatabaseTarget = { kind: 'sqlite'; file: string } | { kind: 'pg'; url: string };

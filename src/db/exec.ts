@@ -12,3 +12,10 @@ export type Query = BaseSQLiteDatabase<'async', unknown, Tables>;
 export type EngineKind = 'sqlite' | 'pg';
 
 export type Exec = { readonly q: Query; readonly t: Tables; readonly engine: EngineKind };
+
+/**
+ * Runs a write job in one transaction of the engine (a savepoint of the SQLite group commit) and
+ * resolves once it is durable. A job awaits only repository calls: on SQLite they settle at once, so a
+ * batch never yields the connection to other work mid-transaction.
+ */
+export type Writer = { run<T>(work: (tx: Exec) => Promise<T>): Promise<T> };

@@ -4,7 +4,7 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Engine } from '../db/engine.js';
 import { countPendingDeliveries } from '../modules/webhooks/delivery-repository.js';
-import type { WorkerTask } from '../worker/worker.js';
+import type { WorkerTask } from '../core/task.js';
 
 /** Records due per worker task are counted up to this many (a gauge, not an inventory). */
 const DUE_COUNT_LIMIT = 10_000;

@@ -7,23 +7,9 @@
 // They apply the modules' rules (deposit views, events, ledger postings), so they sit above the modules,
 // not under db/, and service.ts runs them.
 import type { Engine } from '../db/engine.js';
-import type { Exec } from '../db/exec.js';
 import { moneyLifecycle } from './money-lifecycle.js';
+import type { Upgrade } from './upgrade.js';
 import { claimUpgrade } from './repository.js';
-
-export type UpgradeContext = {
-  /** The service's clock when the upgrade runs. */
-  now: Date;
-  /** §10.7: records entering the pipeline are due one step delay later. */
-  sandboxStepDelayMs: number;
-};
-
-export type Upgrade = {
-  /** The marker's primary key: never reused. */
-  name: string;
-  /** Converts the database in `tx`; resolves with how many records it converted. */
-  apply(tx: Exec, c: UpgradeContext): Promise<number>;
-};
 
 /** In the order they apply. */
 export const UPGRADES: readonly Upgrade[] = [moneyLifecycle];

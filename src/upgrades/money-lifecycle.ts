@@ -13,7 +13,7 @@ import { depositView } from '../modules/deposits/rules.js';
 import { recordEvent } from '../modules/events/rules.js';
 import { post } from '../modules/ledger/rules.js';
 import { allBeneficiaries, allDeposits, allRefunds, allWithdrawals, setDeposit, setRefund } from './repository.js';
-import type { Upgrade, UpgradeContext } from './index.js';
+import type { Upgrade, UpgradeContext } from './upgrade.js';
 
 /** §10.10 statusInfo of a deposit (the previous release wrote COMPLETED ones only). */
 const DEPOSIT_STATUS_INFO: Record<string, string> = {

@@ -4,35 +4,8 @@
 // never applied twice. On start, overdue steps run at once.
 import type { Logger } from 'pino';
 import type { Engine } from '../db/engine.js';
-import type { Exec } from '../db/exec.js';
+import type { WorkerTask } from '../core/task.js';
 
-type TaskBase = {
-  name: string;
-  /** Ids whose next step is due at `now`, oldest first, at most `limit`. */
-  due(db: Exec, now: Date, limit: number): Promise<string[]>;
-};
-
-export type StepTask = TaskBase & {
-  /** One step of one record in `tx`: false when it was no longer due (another process took it). */
-  step(tx: Exec, id: string, now: Date): Promise<boolean>;
-};
-
-/**
- * A task whose step must not hold a transaction open (a webhook request, §11.5): it runs its own
- * transactions and may leave work running after `start` resolves.
- */
-export type StartTask = TaskBase & {
-  /** Takes the record (false when it was no longer due) and starts its work. */
-  start(id: string, now: Date): Promise<boolean>;
-  /** Resolves when the work started so far is done, with how much finished since the last call. */
-  idle(): Promise<number>;
-  /** Cuts the work in flight (it is made again later) and resolves when it has stopped. */
-  stop(): Promise<void>;
-  /** Set by the worker: ask for a round now (work finished, so more may be due) instead of at the next poll. */
-  wake?: () => void;
-};
-
-export type WorkerTask = StepTask | StartTask;
 
 const BATCH = 100;
 /**

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { HttpReply } from '../types.js';
-import type { Page } from './index.js';
+import type { Page } from './page.js';
 
 const require = createRequire(import.meta.url);
 const dirOf = (pkg: string) => path.dirname(require.resolve(`${pkg}/package.json`));

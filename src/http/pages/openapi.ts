@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import type { GraphQLSchema } from 'graphql';
 import { openApiDocument } from '../openapi/document.js';
 import type { RestRouteInfo } from '../rest-surface.js';
-import type { Page } from './index.js';
+import type { Page } from './page.js';
 
 const { version } = JSON.parse(fs.readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string };
 

@@ -5,7 +5,7 @@ import { codeOfType, guideOf, problemCodes, type ProblemGuide } from '../problem
 import { Problem } from '../../core/problem.js';
 import { json } from '../render.js';
 import { escapeHtml, htmlPage, wantsHtml } from './html.js';
-import type { Page } from './index.js';
+import type { Page } from './page.js';
 
 const CACHE = { 'cache-control': 'public, max-age=3600' };
 

@@ -1,6 +1,6 @@
 // §10.7 the worker tasks of the transfer pipeline: one per kind of record, each step through the rail.
-import type { TaskFactory } from '../../worker/tasks.js';
-import type { WorkerTask } from '../../worker/worker.js';
+import type { TaskFactory } from '../../core/task.js';
+import type { WorkerTask } from '../../core/task.js';
 import { refundTransfers, withdrawalTransfers } from './kinds.js';
 import type { TransferKind } from './pipeline.js';
 import { stepTransfer } from './pipeline.js';

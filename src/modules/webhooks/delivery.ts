@@ -13,7 +13,7 @@ import type { Engine } from '../../db/engine.js';
 import type { Exec } from '../../db/exec.js';
 import type { EventRow } from '../events/tables.js';
 import type { WebhookDeliveryRow } from './tables.js';
-import type { StartTask } from '../../worker/worker.js';
+import type { StartTask } from '../../core/task.js';
 import { eventView } from '../events/rules.js';
 import {
   anyPending,
