@@ -20,17 +20,26 @@ export const SCENARIO_ROUTE = {
   minMinor: '1000000', maxMinor: '1000000000000', feeMinor: '1500000', travelRuleThresholdMinor: '1000000000',
 };
 
-/** The operations of the scenario, in the order of their first step (no server needed). */
+/** The scenario's steps, not to be run (no server needed): which operations have one. */
+const dryScenario = () => scenario(new PartnerClient({ baseUrl: 'http://127.0.0.1:1', clientId: 'x', secret: 'x' }), 'R');
+
+/** The operations of the scenario, in the order of their first step. */
 export function scenarioOperations(): string[] {
-  const steps = scenario(new PartnerClient({ baseUrl: 'http://127.0.0.1:1', clientId: 'x', secret: 'x' }), 'R');
-  return [...new Set(steps.map((s) => s.op))];
+  return [...new Set(dryScenario().map((s) => s.op))];
+}
+
+/** The first step of an operation in `steps`; an operation without one fails naming it and the scenario's file. */
+export function stepOf(op: string, steps: readonly Step[] = dryScenario(), suite = 'example'): Step {
+  const step = steps.find((s) => s.op === op);
+  if (!step) throw noCase(op, suite);
+  return step;
 }
 
 /**
  * The operations of `registry` that have no example request: each named with where its case must come
  * from. Empty when every operation is covered.
  */
-export function missingCases(registry: readonly Pick<AnyDescriptor, 'name'>[] = descriptors): string[] {
+export function missingCases(registry: readonly { name: string }[] = descriptors): string[] {
   const covered = new Set(scenarioOperations());
   return registry.filter((d) => !covered.has(d.name)).map((d) => `${d.name}: no step in ${CASE_SOURCE} (the source of its example request)`);
 }
@@ -200,9 +209,7 @@ export class World {
 
   /** The case of an operation over this partner's records, as the scenario would send it now (fresh evidence). */
   caseOf(op: string): OperationCase {
-    const step = this.steps.find((s) => s.op === op);
-    if (!step) throw noCase(op, 'example');
-    return new OperationCase(op, step.args('graphql'));
+    return new OperationCase(op, stepOf(op, this.steps).args('graphql'));
   }
 
   /** An id of this partner's records sent under `name` (an argument or an input member) by any step, or undefined. */
