@@ -120,7 +120,8 @@ export class OperationCase {
 
   /**
    * The arguments with `changes` applied (top level, or `input.<member>`), and the §5 evidence made again
-   * for the changed arguments, so that only what the test changed differs from a valid request.
+   * for the changed arguments (unless the change is to the evidence itself), so that only what the test
+   * changed differs from a valid request.
    */
   changed(changes: Record<string, unknown>): OperationCase {
     const args: Record<string, unknown> = { ...this.args };
@@ -131,7 +132,7 @@ export class OperationCase {
     }
     if (input) args.input = input;
     const d = this.descriptor;
-    if (input && d.kind === 'mutation' && d.evidence && d.target && input.operationAuthorization) {
+    if (input && d.kind === 'mutation' && d.evidence && d.target && input.operationAuthorization && !('input.operationAuthorization' in changes)) {
       const { operationAuthorization: _old, ...rest } = input;
       input.operationAuthorization = evidenceFor(d.evidence, { [d.target]: String(args[d.target]) }, rest);
     }
