@@ -236,8 +236,11 @@ function tokensIn(text: string): string[] {
   return text.match(/\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b|\b0x[0-9a-f]{64}\b|whsec_[A-Za-z0-9+/=]+/gi) ?? [];
 }
 
-/** Tables every request may write (the audit trail, spent nonces) and drizzle's own. */
-const WRITTEN_BY_ANY_REQUEST = new Set(['audit_events', 'nonces', '__drizzle_migrations']);
+/**
+ * Tables any request may write: the audit trail, spent nonces, the rate limit's buckets (rows on
+ * PostgreSQL, one per client and address), and drizzle's own.
+ */
+const WRITTEN_BY_ANY_REQUEST = new Set(['audit_events', 'nonces', 'rate_buckets', '__drizzle_migrations']);
 
 /** Rows per table, but for the ones any request writes: a refusal leaves these counts as they were. */
 export async function tableCounts(server: TestServer): Promise<Record<string, number>> {
