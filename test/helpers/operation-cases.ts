@@ -2,7 +2,7 @@
 // unknown fields), taken from the walk the API reference documents (tools/api-examples/scenario.ts), so an
 // operation added to the registry is covered by every such suite once it has its step there, and a suite
 // names the operation and that file when it has none.
-import { getNamedType, isInputObjectType, isNonNullType, isScalarType, type GraphQLArgument, type GraphQLInputType } from 'graphql';
+import { getNamedType, isInputObjectType, isNonNullType, isScalarType, type GraphQLArgument, type GraphQLField, type GraphQLInputType } from 'graphql';
 import { PartnerClient, queryString } from '../../src/client/index.js';
 import type { AnyDescriptor } from '../../src/core/operation.js';
 import { descriptors } from '../../src/graphql/registry.js';
@@ -60,12 +60,15 @@ export const mutationNames = () => descriptors.filter((d) => d.kind === 'mutatio
 export const queryNames = () => descriptors.filter((d) => d.kind === 'query').map((d) => d.name);
 export const operationNames = () => descriptors.map((d) => d.name);
 
-function argsOf(op: string): readonly GraphQLArgument[] {
+/** The root field of an operation in the SDL. */
+export function rootFieldOf(op: string): GraphQLField<unknown, unknown> {
   const s = sdlSchema();
   const f = s.getQueryType()!.getFields()[op] ?? s.getMutationType()!.getFields()[op];
   if (!f) throw new Error(`${op} is not a root field of the SDL`);
-  return f.args;
+  return f;
 }
+
+const argsOf = (op: string): readonly GraphQLArgument[] => rootFieldOf(op).args;
 
 const isUuid = (t: GraphQLInputType) => isScalarType(getNamedType(t)) && getNamedType(t).name === 'UUID';
 
@@ -85,9 +88,7 @@ export function inputRecordMembers(op: string): string[] {
 
 /** Whether the query's result is nullable: an unknown id is then null, not a problem (§4). */
 export function returnsNullable(op: string): boolean {
-  const s = sdlSchema();
-  const f = s.getQueryType()!.getFields()[op] ?? s.getMutationType()!.getFields()[op]!;
-  return !isNonNullType(f.type);
+  return !isNonNullType(rootFieldOf(op).type);
 }
 
 /** One operation's request, on both surfaces, from its arguments. */

@@ -18,9 +18,8 @@ import {
   type RequestOptions,
   type TestServer,
 } from '../../helpers/harness.js';
-import { descriptorOf } from '../../../src/graphql/registry.js';
 import { PARTNERCTL_VARS, processKit } from '../../helpers/processes.js';
-import { noCase, OperationCase, operationNames, tableCounts as countsOutsideAudit, World } from '../../helpers/operation-cases.js';
+import { mutationNames, noCase, OperationCase, queryNames, tableCounts as countsOutsideAudit, World } from '../../helpers/operation-cases.js';
 import { problemCodeOf } from '../../helpers/problems.js';
 
 type AuditRow = {
@@ -589,8 +588,6 @@ describe('every operation of the registry (its example request at its scenario s
   }, 120_000);
 
   const seen = (op: string) => mutations.get(op) ?? (() => { throw noCase(op, 'audit'); })();
-  const mutationOps = operationNames().filter((op) => descriptorOf(op)?.kind === 'mutation');
-  const queryOps = operationNames().filter((op) => descriptorOf(op)?.kind === 'query');
 
   /** The evidence columns of a mutation's rows: its §5 references, or none. */
   function evidenceColumns(c: OperationCase) {
@@ -605,7 +602,7 @@ describe('every operation of the registry (its example request at its scenario s
     return d.kind === 'mutation' && d.target ? String(c.args[d.target]) : null;
   };
 
-  it.each(mutationOps)('%s: its success — target, result id, key, evidence references; replays (both surfaces) as replayed = 1', async (op) => {
+  it.each(mutationNames())('%s: its success — target, result id, key, evidence references; replays (both surfaces) as replayed = 1', async (op) => {
     const m = seen(op);
     const d = m.case.descriptor;
     expect(m.success.reply.status, m.success.reply.text).toBe(200);
@@ -625,7 +622,7 @@ describe('every operation of the registry (its example request at its scenario s
     }
   });
 
-  it.each(mutationOps)('%s: a refusal on each surface — status, problem code, target, no result id; nothing else written', async (op) => {
+  it.each(mutationNames())('%s: a refusal on each surface — status, problem code, target, no result id; nothing else written', async (op) => {
     const m = seen(op);
     expect(m.refusals.length).toBeGreaterThanOrEqual(1);
     for (const r of m.refusals) {
@@ -648,7 +645,7 @@ describe('every operation of the registry (its example request at its scenario s
     expect(m.refusalsWrote, `${op}: a refused attempt writes no other row`).toBe(false);
   });
 
-  it.each(queryOps)('%s: a query is not recorded, on either surface', async (op) => {
+  it.each(queryNames())('%s: a query is not recorded, on either surface', async (op) => {
     const sent = queries.get(op);
     if (!sent) throw noCase(op, 'audit');
     await sleep(50);

@@ -6,9 +6,8 @@
 import { getNamedType, isInputObjectType, isListType, isNonNullType, type GraphQLInputType } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type Reply, type TestServer } from '../../helpers/harness.js';
-import { noCase, operationNames, tableCounts, World, type OperationCase } from '../../helpers/operation-cases.js';
+import { noCase, operationNames, rootFieldOf, tableCounts, World, type OperationCase } from '../../helpers/operation-cases.js';
 import { expectGraphQLProblem, expectRestProblem } from '../../helpers/problems.js';
-import { sdlSchema } from '../../helpers/sdl-fields.js';
 
 const UNKNOWN = 'zzNotAMember';
 
@@ -23,9 +22,7 @@ function unknownMembers(c: OperationCase): { what: string; pointer: string; chan
   const input = c.args.input as Record<string, unknown> | undefined;
   if (!input) return [];
   const out = [{ what: 'an input member', pointer: `/${UNKNOWN}`, changed: c.changed({ [`input.${UNKNOWN}`]: 1 }) }];
-  const s = sdlSchema();
-  const field = (s.getQueryType()!.getFields()[c.op] ?? s.getMutationType()!.getFields()[c.op])!;
-  const inputType = getNamedType(field.args.find((a) => a.name === 'input')!.type);
+  const inputType = getNamedType(rootFieldOf(c.op).args.find((a) => a.name === 'input')!.type);
   if (!isInputObjectType(inputType)) return out;
   for (const member of Object.values(inputType.getFields())) {
     const value = input[member.name];
