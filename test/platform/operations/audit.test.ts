@@ -640,6 +640,8 @@ describe('every operation of the registry (its example request at its scenario s
         problem_code: 'IDEMPOTENCY_KEY_MISSING',
         result_id: null,
         replayed: 0,
+        // A refusal with evidence still names its user / MFA references.
+        ...evidenceColumns(m.case),
       });
     }
     expect(m.refusalsWrote, `${op}: a refused attempt writes no other row`).toBe(false);

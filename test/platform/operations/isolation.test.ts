@@ -449,6 +449,14 @@ describe.each(VARIANTS)('isolation matrix: $variant', ({ variant, sharedRoute })
         expect(WA.leaksIn(a.reply.text), `${message}: A′'s values in the refusal: ${a.reply.text}`).toEqual([]);
         refusedLog.push({ variant, attempt: { ...a, name: message } });
       }
+      if (!c.isMutation) {
+        // §1: a query may be sent with GET too.
+        const path = `/graphql?query=${encodeURIComponent(c.document)}&variables=${encodeURIComponent(JSON.stringify(c.variables))}`;
+        const reply = await server.request(WB.client, 'GET', path, { headers: { 'apollo-require-preflight': 'true' } });
+        const message = `GraphQL GET ${c.op} (${what})`;
+        expectGraphQLProblem(reply, 403, 'FORBIDDEN', { message, data: 'null-fields' });
+        expect(WA.leaksIn(reply.text), `${message}: A′'s values in the refusal: ${reply.text}`).toEqual([]);
+      }
       expect(await tableCounts(server), `${c.op} (${what}): rows written by refused attempts`).toEqual(before);
     }
 
