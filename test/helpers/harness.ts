@@ -13,6 +13,7 @@ import { signedHeaders } from '../../src/http/signature.js';
 import { startService, type RunningService } from '../../src/service.js';
 import { createPgSchema, TEST_ENGINE, type PgSchema } from './pg.js';
 import { PgTestDb } from './pg-test-db.js';
+import { graphqlOnlyFieldsOf, restFieldsOf, selectionOf } from './sdl-fields.js';
 import { SqliteTestDb, type TestDb } from './test-db.js';
 
 export type Client = { clientId: string; secret: string };
@@ -290,22 +291,19 @@ export function evidenceFor(
 export const ETH_ADDRESS = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 export const ETH_ADDRESS_2 = '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359';
 
-export const CUSTOMER_FIELDS = 'customerId externalRef type displayName status createdAt updatedAt';
+// Field lists from the SDL and the descriptors' REST bindings (helpers/sdl-fields.ts), never kept by hand.
+export const CUSTOMER_FIELDS = selectionOf('PartnerCustomer');
 /** The interface document's WalletBeneficiary table: exactly the REST body (§6); GraphQL selects them too. */
-export const BENEFICIARY_FIELDS =
-  'walletBeneficiaryId routeCode label description blockchain walletAddress isOwner walletType platformName platformUserId ownerType ownerInfo purposeOfPayment relationshipWithThirdParty beneficiaryStatus screeningStatus lastSyncedAt removedAt createdAt updatedAt';
+export const BENEFICIARY_FIELDS = selectionOf('WalletBeneficiary', restFieldsOf('cryptoWalletBeneficiary'));
 /** The interface document's CryptoWithdrawal table: exactly the REST body (§6). */
-export const WITHDRAWAL_FIELDS =
-  'withdrawalId routeCode walletBeneficiaryId walletBeneficiaryLabel amountMinor currency currencyScale withdrawalType feeAmountMinor feeCurrency purposeOfPayment otherPurpose relationshipWithThirdParty otherRelationship status statusInfo kytResult txHash createdAt updatedAt';
+export const WITHDRAWAL_FIELDS = selectionOf('CryptoWithdrawal', restFieldsOf('cryptoWithdrawal'));
 /** Fields GraphQL has beyond the document's tables (GraphQL only). */
-export const BENEFICIARY_GRAPHQL_EXTRA = 'customerId';
-export const WITHDRAWAL_GRAPHQL_EXTRA = 'customerId clientReference externalFeeFields quoteId submittedAt completedAt';
+export const BENEFICIARY_GRAPHQL_EXTRA = selectionOf('WalletBeneficiary', graphqlOnlyFieldsOf('WalletBeneficiary', 'cryptoWalletBeneficiary'));
+export const WITHDRAWAL_GRAPHQL_EXTRA = selectionOf('CryptoWithdrawal', graphqlOnlyFieldsOf('CryptoWithdrawal', 'cryptoWithdrawal'));
 /** Every field of PartnerCryptoRefund, in schema order: REST renders them all (§9.4, §10.8). */
-export const REFUND_FIELDS =
-  'refundId depositId customerId routeCode amountMinor currency currencyScale refundAddress reason status statusInfo kytResult txHash createdAt updatedAt submittedAt confirmedAt completedAt';
+export const REFUND_FIELDS = selectionOf('PartnerCryptoRefund');
 /** Every field of PartnerCryptoDeposit (§10.4); REST renders them all (§9.4). */
-export const DEPOSIT_FIELDS =
-  'depositId customerId routeCode blockchain amountMinor currency currencyScale fromAddress toAddress txHash status statusInfo travelRuleRequired travelRuleSubmittedAt refundableAmountMinor creditedAt createdAt updatedAt';
+export const DEPOSIT_FIELDS = selectionOf('PartnerCryptoDeposit');
 
 /** A partner with a route, a customer and (optionally) an active beneficiary, made through the API. */
 export class Scenario {

@@ -4,13 +4,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { post } from '../../src/modules/ledger/rules.js';
+import { selectionOf } from './sdl-fields.js';
 import { evidenceFor, randomEthAddress, type Reply, type RequestOptions, type Scenario, type TestServer } from './harness.js';
 
 /** The interface document's fields plus GraphQL's own (quoteId, submittedAt, completedAt, …). */
-export const WITHDRAWAL_ALL_FIELDS =
-  'withdrawalId customerId routeCode walletBeneficiaryId walletBeneficiaryLabel amountMinor currency currencyScale withdrawalType feeAmountMinor feeCurrency clientReference externalFeeFields purposeOfPayment otherPurpose relationshipWithThirdParty otherRelationship status statusInfo kytResult txHash createdAt updatedAt quoteId submittedAt completedAt';
-export const QUOTE_FIELDS =
-  'quoteId customerId routeCode amountMinor currency currencyScale withdrawalType feeAmountMinor feeCurrency totalAmountMinor expiresAt createdAt';
+export const WITHDRAWAL_ALL_FIELDS = selectionOf('CryptoWithdrawal');
+export const QUOTE_FIELDS = selectionOf('PartnerCryptoWithdrawalQuote');
 
 export const SUBMIT_MUTATION = `mutation($withdrawalId: UUID!, $input: SubmitCryptoWithdrawalInput!) {
   submitCryptoWithdrawal(withdrawalId: $withdrawalId, input: $input) { ${WITHDRAWAL_ALL_FIELDS} } }`;

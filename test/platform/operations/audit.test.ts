@@ -2,7 +2,8 @@
 // request id, client, operation, target id, outcome (status + problem code, or result id), the evidence's
 // user / policy / MFA references — on both surfaces; unauthenticated attempts and queries are not. A
 // refusal writes nothing else. `partnerctl audit --client ID [--since T]` prints JSON lines, never a
-// secret or a signature.
+// secret or a signature. The first part holds for every operation of the registry, each with its example
+// request (helpers/operation-cases.ts), so a new operation is covered with no edit here.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -18,6 +19,7 @@ import {
   type TestServer,
 } from '../../helpers/harness.js';
 import { PARTNERCTL_VARS, processKit } from '../../helpers/processes.js';
+import { mutationNames, noCase, OperationCase, queryNames, tableCounts as countsOutsideAudit, World } from '../../helpers/operation-cases.js';
 import { problemCodeOf } from '../../helpers/problems.js';
 
 type AuditRow = {
@@ -533,6 +535,126 @@ describe('what is not recorded', () => {
     await sleep(200);
     for (const id of ids) expect(await auditByRequest(id)).toEqual([]);
     expect(await auditRows(sc.client.clientId)).toHaveLength(countBefore);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------
+
+describe('every operation of the registry (its example request at its scenario step)', () => {
+  type Sent = { requestId: string; reply: Reply; surface: 'GraphQL' | 'REST' };
+  type MutationSeen = {
+    case: OperationCase;
+    clientId: string;
+    key: string;
+    refusals: Sent[];
+    refusalsWrote: boolean;
+    success: Sent;
+    replays: Sent[];
+  };
+  const mutations = new Map<string, MutationSeen>();
+  const queries = new Map<string, Sent[]>();
+
+  beforeAll(async () => {
+    await World.walk(server, {
+      name: 'Audit partner',
+      hook: async (v) => {
+        if (!v.first) return;
+        const c = v.case;
+        const send = async (surface: Sent['surface'], o: RequestOptions): Promise<Sent> => {
+          const { requestId, o: ro } = withRequestId(o);
+          const reply = surface === 'REST' ? await c.restRequest(server, v.client, ro) : await c.graphql(server, v.client, ro);
+          return { requestId, reply, surface };
+        };
+        const surfaces: Sent['surface'][] = c.rest ? ['GraphQL', 'REST'] : ['GraphQL'];
+        if (!c.isMutation) {
+          const sent: Sent[] = [];
+          for (const surface of surfaces) sent.push(await send(surface, {}));
+          queries.set(c.op, sent);
+          return;
+        }
+        // A refusal on each surface (no Idempotency-Key, §3), then the success and its replays.
+        const before = await countsOutsideAudit(server);
+        const refusals: Sent[] = [];
+        for (const surface of surfaces) refusals.push(await send(surface, { idempotencyKey: null }));
+        const refusalsWrote = JSON.stringify(await countsOutsideAudit(server)) !== JSON.stringify(before);
+        const key = randomUUID();
+        const success = await send('GraphQL', { idempotencyKey: key });
+        const replays: Sent[] = [];
+        for (const surface of surfaces) replays.push(await send(surface, { idempotencyKey: key }));
+        mutations.set(c.op, { case: c, clientId: v.client.clientId, key, refusals, refusalsWrote, success, replays });
+        return success.reply;
+      },
+    });
+  }, 120_000);
+
+  const seen = (op: string) => mutations.get(op) ?? (() => { throw noCase(op, 'audit'); })();
+
+  /** The evidence columns of a mutation's rows: its §5 references, or none. */
+  function evidenceColumns(c: OperationCase) {
+    const ev = (c.args.input as { operationAuthorization?: Record<string, string> } | undefined)?.operationAuthorization;
+    const d = c.descriptor;
+    if (d.kind !== 'mutation' || !d.evidence || !ev) return { evidence_user_ref: null, evidence_policy_ref: null, evidence_mfa_ref: null };
+    return { evidence_user_ref: ev.authorizedByPartnerUserRef, evidence_policy_ref: ev.authorizedByPartnerPolicyRef ?? null, evidence_mfa_ref: ev.mfaEvidenceRef };
+  }
+
+  const targetOf = (c: OperationCase) => {
+    const d = c.descriptor;
+    return d.kind === 'mutation' && d.target ? String(c.args[d.target]) : null;
+  };
+
+  it.each(mutationNames())('%s: its success — target, result id, key, evidence references; replays (both surfaces) as replayed = 1', async (op) => {
+    const m = seen(op);
+    const d = m.case.descriptor;
+    expect(m.success.reply.status, m.success.reply.text).toBe(200);
+    expect(m.success.reply.headers.get('x-request-id')).toBe(m.success.requestId);
+    const resultId = d.kind === 'mutation' ? (d.resultId as (r: unknown) => string)(OperationCase.dataOf(op, m.success.reply)) : null;
+    expect(resultId, op).toMatch(/^[0-9a-f-]{36}$/);
+    const common = { client_id: m.clientId, operation: op, target_id: targetOf(m.case), idempotency_key: m.key, status: 200, problem_code: null, result_id: resultId, ...evidenceColumns(m.case) };
+    const rows = await auditOf(m.success.requestId);
+    expect(rows, 'exactly one audit event for the success').toHaveLength(1);
+    expect(rows[0]).toEqual({ id: expect.any(Number), at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/), request_id: m.success.requestId, replayed: 0, ...common });
+    for (const r of m.replays) {
+      expect(r.reply.status, `${r.surface}: ${r.reply.text}`).toBe(200);
+      expect(r.reply.headers.get('idempotent-replayed'), r.surface).toBe('true');
+      const [row, ...more] = await auditOf(r.requestId);
+      expect(more, r.surface).toEqual([]);
+      expect(row, r.surface).toMatchObject({ request_id: r.requestId, replayed: 1, ...common });
+    }
+  });
+
+  it.each(mutationNames())('%s: a refusal on each surface — status, problem code, target, no result id; nothing else written', async (op) => {
+    const m = seen(op);
+    expect(m.refusals.length).toBeGreaterThanOrEqual(1);
+    for (const r of m.refusals) {
+      expect(r.reply.status, `${r.surface}: ${r.reply.text}`).toBe(400);
+      expect(problemCodeOf(r.reply), r.surface).toBe('IDEMPOTENCY_KEY_MISSING');
+      const rows = await auditOf(r.requestId);
+      expect(rows, `${r.surface}: exactly one audit event for the attempt`).toHaveLength(1);
+      expect(rows[0], r.surface).toMatchObject({
+        request_id: r.requestId,
+        client_id: m.clientId,
+        operation: op,
+        target_id: targetOf(m.case),
+        idempotency_key: null,
+        status: 400,
+        problem_code: 'IDEMPOTENCY_KEY_MISSING',
+        result_id: null,
+        replayed: 0,
+        // A refusal with evidence still names its user / MFA references.
+        ...evidenceColumns(m.case),
+      });
+    }
+    expect(m.refusalsWrote, `${op}: a refused attempt writes no other row`).toBe(false);
+  });
+
+  it.each(queryNames())('%s: a query is not recorded, on either surface', async (op) => {
+    const sent = queries.get(op);
+    if (!sent) throw noCase(op, 'audit');
+    await sleep(50);
+    for (const s of sent) {
+      expect(s.reply.status, `${s.surface}: ${s.reply.text}`).toBe(200);
+      expect(await auditByRequest(s.requestId), s.surface).toEqual([]);
+    }
   });
 });
 

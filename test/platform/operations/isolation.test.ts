@@ -3,7 +3,9 @@
 // mapped to B as well) tries every query and every operation on A's records. Contract §4: a record of
 // another partner → FORBIDDEN (403), an unknown id → null (queries) / 404 (operations), a route not
 // mapped to the caller → 403 ROUTE_NOT_PERMITTED. Nothing of A's data may appear in any answer to B,
-// and none of B's refused attempts may change anything of A's.
+// and none of B's refused attempts may change anything of A's. Every operation of the registry is tried
+// (helpers/operation-cases.ts: its example request from the API reference's scenario, walked by a second
+// partner A′ and by B), so an operation added to the registry is in the matrix with no edit here.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -19,7 +21,16 @@ import {
   type Reply,
   type TestServer,
 } from '../../helpers/harness.js';
-import { expectGraphQLProblem, expectRestProblem } from '../../helpers/problems.js';
+import {
+  inputRecordMembers,
+  operationNames,
+  recordArguments,
+  returnsNullable,
+  tableCounts,
+  World,
+  type OperationCase,
+} from '../../helpers/operation-cases.js';
+import { expectGraphQLProblem, expectRestProblem, problemCodeOf } from '../../helpers/problems.js';
 
 const Q = {
   customer: `query($id: UUID!) { customer(customerId: $id) { ${CUSTOMER_FIELDS} } }`,
@@ -59,6 +70,8 @@ type AWorld = {
 };
 
 let A: AWorld;
+/** A second partner of A's side that walked the whole scenario: a record of every kind (helpers/operation-cases.ts). */
+let WA: World;
 
 function ok(r: Reply, what: string): Reply {
   if (r.status !== 200 || r.body?.errors) throw new Error(`${what} failed: ${r.status} ${r.text}`);
@@ -213,6 +226,7 @@ function expectRefused(variant: string, a: Attempt, status: number, code: string
 beforeAll(async () => {
   server = await startTestServer({ SANDBOX_STEP_DELAY_MS: '600000' }); // records stay where the test put them
   A = await buildA();
+  WA = await World.walk(server, { name: 'Partner A′' });
 }, 60_000);
 afterAll(() => server.stop());
 
@@ -250,7 +264,7 @@ describe.each(VARIANTS)('isolation matrix: $variant', ({ variant, sharedRoute })
     expect(await rowCounts(A.s.client.clientId), 'rows of A after B’s refused attempts').toEqual(aCountsBefore);
   }
 
-  it('all 5 queries on A’s records → 403 FORBIDDEN with no data', async () => {
+  it('the by-id queries on A’s records, every refund state and GET /graphql → 403 FORBIDDEN with no data', async () => {
     const cases: [keyof typeof Q, string][] = [
       ['customer', A.customerId],
       ['cryptoWalletBeneficiary', A.beneficiaryId],
@@ -265,7 +279,7 @@ describe.each(VARIANTS)('isolation matrix: $variant', ({ variant, sharedRoute })
     expectRefused(variant, { name: 'GraphQL GET query customer', reply, sent: path }, 403, 'FORBIDDEN');
   });
 
-  it('all 5 queries for unknown ids → 200 with null', async () => {
+  it('the by-id queries for unknown ids → 200 with null', async () => {
     for (const field of Object.keys(Q) as (keyof typeof Q)[]) {
       const r = await server.gql(B.client, Q[field], { id: randomUUID() });
       expect(r.status, r.text).toBe(200);
@@ -274,7 +288,7 @@ describe.each(VARIANTS)('isolation matrix: $variant', ({ variant, sharedRoute })
     }
   });
 
-  it('all 7 GraphQL mutations on A’s customer, deposit and refunds → 403 FORBIDDEN; nothing written', async () => {
+  it('GraphQL mutations on A’s customer, deposit and refunds (A’s route, too much, every refund state) → 403 FORBIDDEN; nothing written', async () => {
     await refusedOnly(async () => {
       const f = (a: Attempt) => expectRefused(variant, a, 403, 'FORBIDDEN');
       const cid = A.customerId;
@@ -313,7 +327,7 @@ describe.each(VARIANTS)('isolation matrix: $variant', ({ variant, sharedRoute })
     });
   });
 
-  it('the 3 REST paths on A’s customer and refunds → 403 FORBIDDEN problem+json; nothing written', async () => {
+  it('REST paths on A’s customer and refunds (every refund state) → 403 FORBIDDEN problem+json; nothing written', async () => {
     await refusedOnly(async () => {
       const f = (a: Attempt) => expectRefused(variant, a, 403, 'FORBIDDEN');
       const cid = A.customerId;
@@ -409,6 +423,93 @@ describe.each(VARIANTS)('isolation matrix: $variant', ({ variant, sharedRoute })
     nf(await gql(B.client, 'submitCryptoRefund(unknown refund)', M.submitCryptoRefund, { refundId: u, input: B.stepInput('CRYPTO_REFUND_SUBMIT', u) }), 'NOT_FOUND');
     nf(await rest(B.client, 'confirmation(unknown refund)', `/partner/v1/crypto/refunds/${u}/confirmation`, B.stepInput('CRYPTO_REFUND_CONFIRM', u)), 'NOT_FOUND');
     nf(await rest(B.client, 'crypto-withdrawals(B customer, unknown beneficiary)', `/partner/v1/customers/${bCustomer}/crypto-withdrawals`, B.withdrawalInput(bCustomer, u)), 'WALLET_BENEFICIARY_NOT_FOUND');
+  });
+
+  describe('every operation of the registry (its example request, helpers/operation-cases.ts)', () => {
+    let WB: World;
+    beforeAll(async () => {
+      // B's own records of every kind, under its own route or under A′'s code mapped to B too.
+      WB = await World.walk(server, { name: 'Partner B′', routeCode: sharedRoute ? WA.routeCode : undefined });
+    }, 60_000);
+
+    /** The case on each surface it has, as B. */
+    async function asB(c: OperationCase): Promise<Attempt[]> {
+      const out: Attempt[] = [{ name: `GraphQL ${c.op}`, reply: await c.graphql(server, WB.client), sent: JSON.stringify(c.variables) }];
+      if (c.rest) out.push({ name: `REST ${c.op}`, reply: await c.restRequest(server, WB.client), sent: JSON.stringify(c.rest) });
+      return out;
+    }
+
+    /** §4: another partner's record → 403 FORBIDDEN, no data, none of A′'s values (not even the ones B sent); nothing written. */
+    async function expectForbidden(c: OperationCase, what: string): Promise<void> {
+      const before = await tableCounts(server);
+      for (const a of await asB(c)) {
+        const message = `${a.name} (${what})`;
+        if (a.name.startsWith('REST')) expectRestProblem(a.reply, 403, 'FORBIDDEN', { message });
+        else expectGraphQLProblem(a.reply, 403, 'FORBIDDEN', { message, data: 'null-fields' });
+        expect(WA.leaksIn(a.reply.text), `${message}: A′'s values in the refusal: ${a.reply.text}`).toEqual([]);
+        refusedLog.push({ variant, attempt: { ...a, name: message } });
+      }
+      if (!c.isMutation) {
+        // §1: a query may be sent with GET too.
+        const path = `/graphql?query=${encodeURIComponent(c.document)}&variables=${encodeURIComponent(JSON.stringify(c.variables))}`;
+        const reply = await server.request(WB.client, 'GET', path, { headers: { 'apollo-require-preflight': 'true' } });
+        const message = `GraphQL GET ${c.op} (${what})`;
+        expectGraphQLProblem(reply, 403, 'FORBIDDEN', { message, data: 'null-fields' });
+        expect(WA.leaksIn(reply.text), `${message}: A′'s values in the refusal: ${reply.text}`).toEqual([]);
+      }
+      expect(await tableCounts(server), `${c.op} (${what}): rows written by refused attempts`).toEqual(before);
+    }
+
+    /** An answer that is not a refusal of A′'s record shows nothing of A′'s that B did not send itself. */
+    async function expectNothingOfA(c: OperationCase, what: string): Promise<void> {
+      for (const a of await asB(c)) {
+        expect(a.reply.status, `${a.name} (${what}): ${a.reply.text}`).toBeLessThan(500);
+        expect(WA.leaksIn(a.reply.text, a.sent), `${a.name} (${what}): A′'s values in the answer: ${a.reply.text}`).toEqual([]);
+      }
+    }
+
+    it.each(operationNames())('%s with A′’s arguments → 403 FORBIDDEN where one names A′’s record, else nothing of A′’s', async (op) => {
+      const c = WA.caseOf(op);
+      if (recordArguments(op).required.length > 0) await expectForbidden(c, 'A′’s arguments');
+      else await expectNothingOfA(c, 'A′’s arguments');
+    });
+
+    it.each(operationNames())('%s: each record id of A′’s in B’s own request → 403 FORBIDDEN (a filter: nothing of A′’s)', async (op) => {
+      const mine = WB.caseOf(op);
+      const theirs = WA.caseOf(op);
+      const { required, optional } = recordArguments(op);
+      for (const name of required) await expectForbidden(mine.changed({ [name]: theirs.args[name] }), `A′’s ${name}`);
+      for (const name of optional) {
+        const id = (theirs.args[name] as string | undefined) ?? WA.recordId(name);
+        if (id !== undefined) await expectNothingOfA(mine.changed({ [name]: id }), `A′’s id as ${name}`);
+      }
+      const theirInput = (theirs.args.input ?? {}) as Record<string, unknown>;
+      for (const member of inputRecordMembers(op))
+        if (theirInput[member] !== undefined) await expectForbidden(mine.changed({ [`input.${member}`]: theirInput[member] }), `A′’s input.${member}`);
+    });
+
+    it.each(operationNames())('%s with unknown ids → null (a nullable query) or 404 with the record’s code, on both surfaces; nothing written', async (op) => {
+      const { required, optional } = recordArguments(op);
+      const mine = WB.caseOf(op);
+      if (required.length === 0) return void (await expectNothingOfA(mine, 'its own arguments'));
+      const c = mine.changed(Object.fromEntries([...required, ...optional.filter((n) => mine.args[n] !== undefined)].map((n) => [n, randomUUID()])));
+      const before = await tableCounts(server);
+      const g = await c.graphql(server, WB.client);
+      const d = c.descriptor;
+      if (d.kind === 'query' && returnsNullable(op)) {
+        expect(g.status, g.text).toBe(200);
+        expect(g.body.errors, g.text).toBeUndefined();
+        expect(g.body.data).toEqual({ [op]: null });
+        // §9.4: the GET of a record answers 404 with the record's own code, else NOT_FOUND.
+        if (c.rest) expectRestProblem(await c.restRequest(server, WB.client), 404, d.rest?.notFound ?? 'NOT_FOUND', { message: `REST ${op}` });
+      } else {
+        const code = String(problemCodeOf(g));
+        expect(code, `${op}: ${g.text}`).toMatch(/NOT_FOUND$/);
+        expectGraphQLProblem(g, 404, code, { message: `GraphQL ${op}` });
+        if (c.rest) expectRestProblem(await c.restRequest(server, WB.client), 404, code, { message: `REST ${op}` });
+      }
+      expect(await tableCounts(server), `${op}: rows written by refused attempts`).toEqual(before);
+    });
   });
 
   it('refusals do not echo A’s identifiers even when B sent them (no A identifier anywhere in the body)', () => {

@@ -1,0 +1,36 @@
+// The cross-cutting suites (isolation, audit, idempotency, unknown fields) iterate the registry and take
+// each operation's request from the API reference's scenario (helpers/operation-cases.ts). An operation
+// without a step there has no case: this suite fails naming it and the file, and so does each of theirs.
+import { describe, expect, it } from 'vitest';
+import { descriptors } from '../../../src/graphql/registry.js';
+import { CASE_SOURCE, missingCases, noCase, OperationCase, recordArguments, scenarioOperations, stepOf } from '../../helpers/operation-cases.js';
+
+describe('operation cases', () => {
+  it('every operation of the registry has an example request', () => {
+    expect(missingCases()).toEqual([]);
+    expect(new Set(scenarioOperations())).toEqual(new Set(descriptors.map((d) => d.name)));
+  });
+
+  it('an operation in the registry without a step in the scenario is named, with where its case comes from', () => {
+    const registry = [...descriptors, { name: 'createFiatPayout' }];
+    expect(missingCases(registry)).toContain(`createFiatPayout: no step in ${CASE_SOURCE} (the source of its example request)`);
+    // What each suite meets when it looks for the operation's request: a failure naming both.
+    expect(() => stepOf('createFiatPayout')).toThrow(/^createFiatPayout has no example case: add its step to tools\/api-examples\/scenario\.ts/);
+    expect(noCase('createFiatPayout', 'idempotency').message).toMatch(/^createFiatPayout has no idempotency case: add its step to tools\/api-examples\/scenario\.ts/);
+    expect(stepOf('createCustomer').op).toBe('createCustomer');
+  });
+
+  it('a case is the operation’s GraphQL document with every field of its result, and its REST request from the descriptor', () => {
+    const c = new OperationCase('cryptoWithdrawal', { withdrawalId: '00000000-0000-4000-8000-000000000001' });
+    expect(c.document).toMatch(/^query CryptoWithdrawal\(\$withdrawalId: UUID!\) \{\n {2}cryptoWithdrawal\(withdrawalId: \$withdrawalId\) \{/);
+    for (const field of ['withdrawalId', 'statusInfo', 'quoteId', 'completedAt']) expect(c.document).toContain(`\n    ${field}`);
+    expect(c.rest).toEqual({ method: 'GET', path: '/partner/v1/crypto/withdrawals/00000000-0000-4000-8000-000000000001', query: {} });
+    expect(new OperationCase('createCustomer', { input: { externalRef: 'x', type: 'INDIVIDUAL' } }).rest).toBeUndefined();
+  });
+
+  it('the record arguments come from the SDL: required ids and optional id filters', () => {
+    expect(recordArguments('cryptoRefunds')).toEqual({ required: ['customerId'], optional: ['depositId'] });
+    expect(recordArguments('events')).toEqual({ required: [], optional: ['customerId', 'resourceId'] });
+    expect(recordArguments('createCustomer')).toEqual({ required: [], optional: [] });
+  });
+});
