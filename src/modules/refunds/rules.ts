@@ -6,6 +6,7 @@ import type { CryptoDepositRow } from '../deposits/tables.js';
 import type { CryptoRefundRow } from './tables.js';
 import type { RouteRow } from '../routes/tables.js';
 import type { CallContext } from '../../core/context.js';
+import type { Guard } from '../../core/operation.js';
 import { requireOwn } from '../../core/ownership.js';
 import { Problem } from '../../core/problem.js';
 import { lockDeposit } from '../deposits/repository.js';
@@ -60,16 +61,15 @@ export async function stepRefund(
   tx: Exec,
   ctx: CallContext,
   refundId: string,
-  authorize: () => void,
-  evidenceUnused: () => Promise<void>,
+  guard: Guard,
 ): Promise<CryptoRefundRow> {
   const refund = await requireOwnRefund(tx, ctx, refundId);
   // The refund copied its deposit's route code at draft: no second read of the deposit.
   const route = await requirePermittedRoute(tx, ctx, refund.routeCode);
-  authorize();
+  guard.authorize();
   if (refund.status !== step.from) throw new Problem('INVALID_STATE', `Refund is ${refund.status}; ${step.operation} needs ${step.from}.`);
   // §10.8 places single use before the funds check.
-  await evidenceUnused();
+  await guard.evidenceUnused();
   await step.check?.(tx, refund);
   const now = ctx.now.toISOString();
   const updated = await transitionRefund(tx, refundId, step.from, {

@@ -9,7 +9,7 @@ export default mutation('confirmCryptoRefund', {
   target: 'refundId',
   evidence: 'CRYPTO_REFUND_CONFIRM',
   resultId: (r) => r.refundId,
-  run: (tx, ctx, { refundId }, authorize, evidenceUnused) =>
+  run: (tx, ctx, { refundId }, guard) =>
     stepRefund(
       {
         operation: 'confirmCryptoRefund',
@@ -26,7 +26,6 @@ export default mutation('confirmCryptoRefund', {
       tx,
       ctx,
       refundId,
-      authorize,
-      evidenceUnused,
+      guard,
     ),
 });

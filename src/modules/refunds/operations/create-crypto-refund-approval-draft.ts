@@ -21,10 +21,10 @@ export default mutation('createCryptoRefundApprovalDraft', {
     checkLength(errors, '/reason', input.reason, 0, 500);
     checkLength(errors, '/refundAddress', input.refundAddress, 1, 128);
   },
-  run: async (tx, ctx, { depositId, input }, authorize) => {
+  run: async (tx, ctx, { depositId, input }, guard) => {
     const deposit = await requireOwnDeposit(tx, ctx, depositId);
     const route = await requirePermittedRoute(tx, ctx, deposit.routeCode);
-    authorize();
+    guard.authorize();
     const refundAddress = input.refundAddress ?? deposit.fromAddress;
     requireRouteAddress(route, '/refundAddress', refundAddress);
     // §10.8: only a credited deposit is refundable (a held or frozen one is not, settled point 4).

@@ -9,7 +9,7 @@ export default mutation('submitCryptoRefund', {
   target: 'refundId',
   evidence: 'CRYPTO_REFUND_SUBMIT',
   resultId: (r) => r.refundId,
-  run: (tx, ctx, { refundId }, authorize, evidenceUnused) =>
+  run: (tx, ctx, { refundId }, guard) =>
     stepRefund(
       {
         operation: 'submitCryptoRefund',
@@ -46,7 +46,6 @@ export default mutation('submitCryptoRefund', {
       tx,
       ctx,
       refundId,
-      authorize,
-      evidenceUnused,
+      guard,
     ),
 });

@@ -31,7 +31,7 @@ export default mutation('createCryptoWithdrawalApprovalDraft', {
     checkLength(errors, '/otherRelationship', input.otherRelationship, 1, 500);
   },
   // §4 order: records and ownership → route → evidence → route-dependent validation → state rules.
-  run: async (tx, ctx, { customerId, input }, authorize) => {
+  run: async (tx, ctx, { customerId, input }, guard) => {
     await requireOwnCustomer(tx, ctx, customerId);
     const beneficiary = await findBeneficiary(tx, input.walletBeneficiaryId);
     if (!beneficiary)
@@ -40,7 +40,7 @@ export default mutation('createCryptoWithdrawalApprovalDraft', {
     // §10.5: the quote is a record of the records stage, after the beneficiary.
     const quote = input.quoteId ? requireOwn(ctx, await findQuote(tx, input.quoteId), 'QUOTE_NOT_FOUND', 'quote', input.quoteId) : undefined;
     const route = await requirePermittedRoute(tx, ctx, input.routeCode);
-    authorize();
+    guard.authorize();
 
     // Bounds are the route's as it is now, quote or not (§10.5).
     requireRouteAmount(route, input);

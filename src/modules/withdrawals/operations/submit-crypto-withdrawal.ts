@@ -16,10 +16,10 @@ export default mutation('submitCryptoWithdrawal', {
   evidence: 'CRYPTO_WITHDRAWAL_SUBMIT',
   resultId: (w) => w.withdrawalId,
   // §10.6's checks 4–12, in its order (1–3 are the pipeline's and the registry's).
-  run: async (tx, ctx, { withdrawalId }, authorize, evidenceUnused) => {
+  run: async (tx, ctx, { withdrawalId }, guard) => {
     const w = requireOwn(ctx, await findWithdrawal(tx, withdrawalId), 'NOT_FOUND', 'withdrawal', withdrawalId);
     await requirePermittedRoute(tx, ctx, w.routeCode);
-    authorize();
+    guard.authorize();
     if (w.status !== 'APPROVED') throw new Problem('INVALID_STATE', `Withdrawal is ${w.status}; submitCryptoWithdrawal needs APPROVED.`);
     const beneficiary = await findBeneficiary(tx, w.walletBeneficiaryId);
     if (!beneficiary) throw new Error(`withdrawal ${withdrawalId}: beneficiary ${w.walletBeneficiaryId} is missing`);
@@ -27,7 +27,7 @@ export default mutation('submitCryptoWithdrawal', {
     if (beneficiary.beneficiaryStatus !== 'ACTIVE')
       throw new Problem('BENEFICIARY_NOT_ACTIVE', `Wallet beneficiary is ${beneficiary.beneficiaryStatus}, not ACTIVE.`);
     // Check 10 (single use) before the funds.
-    await evidenceUnused();
+    await guard.evidenceUnused();
     const required = BigInt(w.amountMinor) + BigInt(w.feeAmountMinor);
     const available = await availableOf(tx, w.customerId, w.currency);
     if (available < required)
