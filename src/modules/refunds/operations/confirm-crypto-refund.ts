@@ -15,8 +15,7 @@ export default mutation('confirmCryptoRefund', {
         operation: 'confirmCryptoRefund',
         from: 'AWAITING_CONFIRMATION',
         to: 'CONFIRMED',
-        statusInfo: 'Confirmed',
-        extra: async (tx, refund, route, now) => ({
+        set: async (tx, refund, route, now) => ({
           confirmedAt: now,
           // §10.7: the worker's first step is due a step delay after entering CONFIRMED.
           dueAt: new Date(ctx.now.getTime() + ctx.services.config.sandboxStepDelayMs).toISOString(),

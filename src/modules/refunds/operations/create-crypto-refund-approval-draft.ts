@@ -8,7 +8,7 @@ import { requireRouteAddress } from '../../beneficiaries/rules.js';
 import { refundableOf } from '../../deposits/rules.js';
 import { requirePermittedRoute } from '../../routes/rules.js';
 import { insertRefund } from '../repository.js';
-import { recordRefundEvent, requireOwnDeposit } from '../rules.js';
+import { recordRefundEvent, REFUND_STATUS_INFO, requireOwnDeposit } from '../rules.js';
 
 export default mutation('createCryptoRefundApprovalDraft', {
   rest: { method: 'POST', path: '/partner/v1/crypto/deposits/:depositId/refunds' },
@@ -45,7 +45,7 @@ export default mutation('createCryptoRefundApprovalDraft', {
       refundAddress,
       reason: input.reason ?? null,
       status: 'APPROVED',
-      statusInfo: 'Awaiting submission',
+      statusInfo: REFUND_STATUS_INFO.APPROVED,
       txHash: null,
       createdAt: now,
       updatedAt: now,

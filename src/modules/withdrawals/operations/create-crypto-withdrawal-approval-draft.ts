@@ -9,7 +9,7 @@ import { requireOwnCustomer } from '../../customers/rules.js';
 import { recordEvent } from '../../events/rules.js';
 import { requirePermittedRoute } from '../../routes/rules.js';
 import { findQuote, findWithdrawalByClientReference, insertWithdrawal, markQuoteUsed } from '../repository.js';
-import { CRYPTO_WITHDRAWAL_REST_FIELDS, requireRouteAmount, requireUsableQuote } from '../rules.js';
+import { CRYPTO_WITHDRAWAL_REST_FIELDS, requireRouteAmount, requireUsableQuote, WITHDRAWAL_STATUS_INFO } from '../rules.js';
 
 export default mutation('createCryptoWithdrawalApprovalDraft', {
   rest: { method: 'POST', path: '/partner/v1/customers/:customerId/crypto-withdrawals', fields: CRYPTO_WITHDRAWAL_REST_FIELDS },
@@ -83,7 +83,7 @@ export default mutation('createCryptoWithdrawalApprovalDraft', {
       relationshipWithThirdParty: input.relationshipWithThirdParty ?? null,
       otherRelationship: input.otherRelationship ?? null,
       status: 'APPROVED',
-      statusInfo: 'Awaiting submission',
+      statusInfo: WITHDRAWAL_STATUS_INFO.APPROVED,
       kytResult: 'PENDING',
       txHash: null,
       createdAt: now,

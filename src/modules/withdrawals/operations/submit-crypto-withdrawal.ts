@@ -3,12 +3,12 @@ import { mutation } from '../../../core/operation.js';
 import { requireOwn } from '../../../core/ownership.js';
 import { Problem } from '../../../core/problem.js';
 import { findBeneficiary } from '../../beneficiaries/repository.js';
-import { recordEvent } from '../../events/rules.js';
-import { availableOf, post } from '../../ledger/rules.js';
+import { availableOf } from '../../ledger/rules.js';
+import { transition } from '../../records/transition.js';
 import { requirePermittedRoute } from '../../routes/rules.js';
-import { captureFailure, dueAfter, STATUS_INFO } from '../../transfers/rules.js';
-import { findWithdrawal, transitionWithdrawal } from '../repository.js';
-import { CRYPTO_WITHDRAWAL_REST_FIELDS } from '../rules.js';
+import { captureFailure, dueAfter } from '../../transfers/rules.js';
+import { findWithdrawal } from '../repository.js';
+import { CRYPTO_WITHDRAWAL_REST_FIELDS, withdrawalLifecycle } from '../rules.js';
 
 export default mutation('submitCryptoWithdrawal', {
   rest: { method: 'POST', path: '/partner/v1/crypto/withdrawals/:withdrawalId/submission', fields: CRYPTO_WITHDRAWAL_REST_FIELDS },
@@ -38,37 +38,16 @@ export default mutation('submitCryptoWithdrawal', {
 
     const now = ctx.now.toISOString();
     const failAt = await captureFailure(tx, beneficiary.blockchain, beneficiary.walletAddress, ctx.services.config.sandbox);
-    const submitted = await transitionWithdrawal(tx, withdrawalId, 'APPROVED', {
-      status: 'SUBMITTED',
-      statusInfo: STATUS_INFO.SUBMITTED,
-      submittedAt: now,
-      updatedAt: now,
-      dueAt: dueAfter(ctx.now, ctx.services.config.sandboxStepDelayMs),
-      failAt,
+    const submitted = await transition(tx, withdrawalLifecycle, {
+      id: withdrawalId,
+      from: 'APPROVED',
+      to: 'SUBMITTED',
+      at: now,
+      set: { submittedAt: now, dueAt: dueAfter(ctx.now, ctx.services.config.sandboxStepDelayMs), failAt },
+      // §10.1: amount + fee held, after the withdrawal's event (E6).
+      ledger: [{ type: 'HOLD', amountMinor: required }],
     });
     if (!submitted) throw new Problem('INVALID_STATE', 'Withdrawal is no longer APPROVED.');
-    // E6: the record's event, then its ledger row.
-    await recordEvent(tx, {
-      resourceType: 'CRYPTO_WITHDRAWAL',
-      resourceId: withdrawalId,
-      clientId: w.clientId,
-      customerId: w.customerId,
-      resource: submitted,
-      status: 'SUBMITTED',
-      previousStatus: 'APPROVED',
-      at: now,
-    });
-    await post(tx, {
-      type: 'HOLD',
-      customerId: w.customerId,
-      clientId: w.clientId,
-      currency: w.currency,
-      currencyScale: w.currencyScale,
-      amountMinor: required,
-      resourceType: 'CRYPTO_WITHDRAWAL',
-      resourceId: withdrawalId,
-      at: now,
-    });
     return submitted;
   },
 });
