@@ -5,13 +5,11 @@
 import type { Exec } from '../db/exec.js';
 import type { CallContext } from './context.js';
 import type { Filter } from './list-filters.js';
-import { query, type ArgsOf, type QueryDescriptor, type QueryName, type ResultOf, type RestBinding } from './operation.js';
+import { query, type QueryArgs as Args, type QueryDescriptor, type QueryName, type QueryResult, type RestBinding } from './operation.js';
 import { decodeCursor, encodeCursor, pageOf, pageSize } from './pages.js';
 import { FieldErrors } from './problem.js';
-import type { QueryResolvers } from '../graphql/generated/resolvers-types.js';
 
-type Args<N extends QueryName> = ArgsOf<Required<QueryResolvers>[N]>;
-type Item<N extends QueryName> = ResultOf<Required<QueryResolvers>[N]> extends { items: readonly (infer I)[] } ? I : never;
+type Item<N extends QueryName> = QueryResult<N> extends { items: readonly (infer I)[] } ? I : never;
 
 /** The parts of a sort key, in order: what a cursor must hold to be one of this list's. */
 export type KeyShape = readonly ('string' | 'number')[];

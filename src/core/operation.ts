@@ -16,8 +16,8 @@ export type MutationName = keyof MutationResolvers & string;
 export type QueryName = keyof QueryResolvers & string;
 type MutationArgs<N extends MutationName> = ArgsOf<Required<MutationResolvers>[N]>;
 type MutationResult<N extends MutationName> = ResultOf<Required<MutationResolvers>[N]>;
-type QueryArgs<N extends QueryName> = ArgsOf<Required<QueryResolvers>[N]>;
-type QueryResult<N extends QueryName> = ResultOf<Required<QueryResolvers>[N]>;
+export type QueryArgs<N extends QueryName> = ArgsOf<Required<QueryResolvers>[N]>;
+export type QueryResult<N extends QueryName> = ResultOf<Required<QueryResolvers>[N]>;
 
 /**
  * §5 operationType of an operation's evidence: `<RESOURCE>_<ACTION>`, the resource naming the record it
