@@ -8,6 +8,7 @@ import { FieldErrors } from '../../core/problem.js';
 import { isBlockchain, isValidAddress, type Blockchain } from '../../core/addresses/index.js';
 import { recordEvent } from '../events/rules.js';
 import type { Lifecycle } from '../records/transition.js';
+import { walletBeneficiaryRecord } from './records.js';
 import { findBeneficiary, updateBeneficiary, type BeneficiaryChange } from './repository.js';
 
 export const WALLET_TYPES = ['PRIVATE_WALLET', 'VASP_WALLET'] as const;
@@ -17,8 +18,7 @@ export { BENEFICIARY_STATUSES } from './records.js';
 
 /** A beneficiary's status changes (§10.10): `beneficiaryStatus`, no statusInfo, no money. */
 export const beneficiaryLifecycle: Lifecycle<WalletBeneficiaryRow, BeneficiaryChange> = {
-  resourceType: 'WALLET_BENEFICIARY',
-  statusField: 'beneficiaryStatus',
+  record: walletBeneficiaryRecord,
   compareAndSet: updateBeneficiary,
 };
 

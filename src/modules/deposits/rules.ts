@@ -22,11 +22,9 @@ export const DEPOSIT_STATUS_INFO: Record<DepositStatus, string> = {
   COMPLETED: 'Credited',
 };
 
-/** A deposit's status changes (§10.10): its event renders the view (E4), its credit is CRYPTO_DEPOSIT. */
+/** A deposit's status changes (§10.10): its event renders the view (E4), then its credit. */
 export const depositLifecycle: Lifecycle<CryptoDepositRow> = {
-  resourceType: 'CRYPTO_DEPOSIT',
-  ledger: 'CRYPTO_DEPOSIT',
-  statusField: 'status',
+  record: cryptoDepositRecord,
   statusInfo: DEPOSIT_STATUS_INFO,
   compareAndSet: transitionDeposit,
   view: (tx, row) => depositView(tx, row),

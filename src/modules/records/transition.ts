@@ -11,14 +11,18 @@ import { post, type LedgerResourceType, type TransactionType } from '../ledger/r
 export type RecordRow = { clientId: string; customerId: string };
 type MoneyRow = RecordRow & { currency: string; currencyScale: number };
 
-/** A kind of record whose status changes: declared once in its module (its rules.ts). */
+/** What a transition reads of a record type's declaration (its module's records.ts, core/record.ts). */
+export type DeclaredRecord = {
+  /** Its events' resourceType (§11.2), and its ledger rows' where `ledger.resource` (§10.1). */
+  readonly resourceType: ResourceType;
+  /** The field, and the row's column, that is its status when it is not `status`. */
+  readonly statusField?: string;
+  readonly ledger?: { readonly resource: boolean };
+};
+
+/** How a record type's status changes: declared once in its module's rules.ts, beside its declaration. */
 export type Lifecycle<Row extends RecordRow, Set extends object = Partial<Row>> = {
-  /** Its events' resourceType (§11.2). */
-  resourceType: ResourceType;
-  /** Its ledger rows' resourceType, where it moves money (§10.1). */
-  ledger?: LedgerResourceType;
-  /** The column the status is. */
-  statusField: keyof Row & string;
+  record: DeclaredRecord;
   /** §10.10 the exact statusInfo of each status, where the record shows one. */
   statusInfo?: Readonly<Record<string, string>>;
   /** The repository's compare-and-set: the row after it, or undefined when its status is no longer `from`. */
@@ -47,10 +51,11 @@ export async function transition<Row extends RecordRow, Set extends object>(
   record: Lifecycle<Row, Set>,
   change: Change<Set>,
 ): Promise<Row | undefined> {
+  const { resourceType, statusField = 'status', ledger } = record.record;
   const statusInfo = record.statusInfo ? (change.statusInfo ?? record.statusInfo[change.to]) : undefined;
-  if (record.statusInfo && statusInfo === undefined) throw new Error(`${record.resourceType}: no statusInfo for ${change.to}`);
+  if (record.statusInfo && statusInfo === undefined) throw new Error(`${resourceType}: no statusInfo for ${change.to}`);
   const set = {
-    [record.statusField]: change.to,
+    [statusField]: change.to,
     ...(statusInfo === undefined ? {} : { statusInfo }),
     updatedAt: change.at,
     ...change.set,
@@ -58,7 +63,7 @@ export async function transition<Row extends RecordRow, Set extends object>(
   const row = await record.compareAndSet(tx, change.id, change.from, set);
   if (!row) return undefined;
   await recordEvent(tx, {
-    resourceType: record.resourceType,
+    resourceType,
     resourceId: change.id,
     clientId: row.clientId,
     customerId: row.customerId,
@@ -69,7 +74,7 @@ export async function transition<Row extends RecordRow, Set extends object>(
   });
   for (const p of change.ledger ?? []) {
     if (p.amountMinor === 0n) continue;
-    if (!record.ledger) throw new Error(`${record.resourceType} moves no money`);
+    if (!ledger?.resource) throw new Error(`${resourceType} is not a ledger resource`);
     const money = row as unknown as MoneyRow;
     await post(tx, {
       type: p.type,
@@ -78,7 +83,7 @@ export async function transition<Row extends RecordRow, Set extends object>(
       currency: money.currency,
       currencyScale: money.currencyScale,
       amountMinor: p.amountMinor,
-      resourceType: record.ledger,
+      resourceType: resourceType as LedgerResourceType,
       resourceId: change.id,
       at: change.at,
     });

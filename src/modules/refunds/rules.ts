@@ -15,6 +15,7 @@ import type { TransactionType } from '../ledger/rules.js';
 import { transition, type Lifecycle } from '../records/transition.js';
 import { requirePermittedRoute } from '../routes/rules.js';
 import { STATUS_INFO } from '../transfers/rules.js';
+import { cryptoRefundRecord } from './records.js';
 import { findRefund, transitionRefund } from './repository.js';
 
 /** §10.10 the statusInfo of each status; FAILED has one per cause (the pipeline's STATUS_INFO). */
@@ -29,11 +30,9 @@ export const REFUND_STATUS_INFO = {
   REJECTED: STATUS_INFO.REJECTED,
 } as const;
 
-/** A refund's status changes (§10.10): its event, and its ledger rows as CRYPTO_REFUND. */
+/** A refund's status changes (§10.10): its event, then its ledger rows. */
 export const refundLifecycle: Lifecycle<CryptoRefundRow> = {
-  resourceType: 'CRYPTO_REFUND',
-  ledger: 'CRYPTO_REFUND',
-  statusField: 'status',
+  record: cryptoRefundRecord,
   statusInfo: REFUND_STATUS_INFO,
   compareAndSet: transitionRefund,
 };

@@ -114,9 +114,7 @@ type TransferRow = RecordRow & { status: string };
 /** The kind's records as transition() changes them: the pipeline's statusInfo (§10.10), the kind's compare-and-set. */
 function lifecycleOf<Row extends object>(kind: TransferKind<Row>): Lifecycle<TransferRow, Record<string, unknown>> {
   return {
-    resourceType: kind.resourceType,
-    ledger: kind.resourceType,
-    statusField: 'status',
+    record: { resourceType: kind.resourceType, ledger: { resource: true } },
     statusInfo: STATUS_INFO,
     compareAndSet: kind.transition as (x: Exec, id: string, from: string, set: Record<string, unknown>) => Promise<TransferRow | undefined>,
   };

@@ -6,6 +6,7 @@ import { FieldErrors, Problem } from '../../core/problem.js';
 import type { Lifecycle } from '../records/transition.js';
 import { amountWithinRoute, describeBounds } from '../routes/rules.js';
 import { STATUS_INFO } from '../transfers/rules.js';
+import { cryptoWithdrawalRecord } from './records.js';
 import { transitionWithdrawal } from './repository.js';
 
 /** §6: the REST body is exactly the interface document's CryptoWithdrawal table, in its order. */
@@ -28,11 +29,9 @@ export const WITHDRAWAL_STATUS_INFO = {
   REJECTED: STATUS_INFO.REJECTED,
 } as const;
 
-/** A withdrawal's status changes (§10.10): its event, and its ledger rows as CRYPTO_WITHDRAWAL. */
+/** A withdrawal's status changes (§10.10): its event, then its ledger rows. */
 export const withdrawalLifecycle: Lifecycle<CryptoWithdrawalRow> = {
-  resourceType: 'CRYPTO_WITHDRAWAL',
-  ledger: 'CRYPTO_WITHDRAWAL',
-  statusField: 'status',
+  record: cryptoWithdrawalRecord,
   statusInfo: WITHDRAWAL_STATUS_INFO,
   compareAndSet: transitionWithdrawal,
 };
