@@ -16,8 +16,8 @@ export type MutationName = keyof MutationResolvers & string;
 export type QueryName = keyof QueryResolvers & string;
 type MutationArgs<N extends MutationName> = ArgsOf<Required<MutationResolvers>[N]>;
 type MutationResult<N extends MutationName> = ResultOf<Required<MutationResolvers>[N]>;
-type QueryArgs<N extends QueryName> = ArgsOf<Required<QueryResolvers>[N]>;
-type QueryResult<N extends QueryName> = ResultOf<Required<QueryResolvers>[N]>;
+export type QueryArgs<N extends QueryName> = ArgsOf<Required<QueryResolvers>[N]>;
+export type QueryResult<N extends QueryName> = ResultOf<Required<QueryResolvers>[N]>;
 
 /**
  * §5 operationType of an operation's evidence: `<RESOURCE>_<ACTION>`, the resource naming the record it
@@ -56,14 +56,25 @@ export type MutationDescriptor<N extends MutationName = MutationName> = {
   sealResult?: boolean;
   /** Shape checks the schema cannot express (400), before idempotency (§4 order of checks). */
   validate?: (args: MutationArgs<N>, errors: FieldErrors, ctx: CallContext) => void;
+  /** The contract section's rules in its order, inside the transaction of the effect; `guard` places §5's checks in it. */
+  run: (tx: Exec, ctx: CallContext, args: MutationArgs<N>, guard: Guard) => Promise<MutationResult<N>>;
+};
+
+/**
+ * §5 the evidence checks a mutation's `run` places in its order of checks (§4). Both do nothing for an
+ * operation without evidence.
+ */
+export type Guard = {
   /**
-   * The contract section's rules in its order, inside the transaction of the effect. With evidence,
-   * `authorize()` checks its type, hash and age (§5, 403) and must be called where §4 places it (after
-   * records, ownership and the route). Single use (409) is checked after `run`, unless the section places
-   * it earlier (§10.6, §10.8: before the funds) and `run` calls `evidenceUnused()` there; the evidence
-   * is stored after `run` either way.
+   * Checks the evidence's type, hash and age (403). Call it where §4 places it: after the records,
+   * their ownership and the route. An operation that declares evidence and never calls it fails.
    */
-  run: (tx: Exec, ctx: CallContext, args: MutationArgs<N>, authorize: () => void, evidenceUnused: () => Promise<void>) => Promise<MutationResult<N>>;
+  authorize(): void;
+  /**
+   * Single use (409). Checked after `run` unless the section places it earlier (§10.6, §10.8: before
+   * the funds) and `run` calls this there; the evidence is stored after `run` either way.
+   */
+  evidenceUnused(): Promise<void>;
 };
 
 export type QueryDescriptor<N extends QueryName = QueryName> = {

@@ -1,5 +1,6 @@
 // §9.3 keyset pages, one set of rules for every list: page size, opaque cursors bound to their list and
-// scope, list-valued filters, the page's answer. Lists differ only in their sort key (their repository).
+// scope, list-valued filters, the page's answer. Lists differ only in their sort key (their repository);
+// list() (list.ts) applies these rules to each.
 import { FieldErrors, Problem } from './problem.js';
 
 export const DEFAULT_PAGE_SIZE = 20;
@@ -95,9 +96,4 @@ export function checkTextFilter(errors: FieldErrors, pointer: string, value: str
   if (value === null || value === undefined) return;
   if (value.length < 1 || value.length > max) errors.add(pointer, `must be 1 to ${max} characters`);
   else if (allowed && !allowed.includes(value)) errors.add(pointer, `must be one of ${allowed.join(', ')}`);
-}
-
-/** §9.3 createdFrom (inclusive) / createdBefore (exclusive), as the ISO strings the rows store. */
-export function createdRange(createdFrom: Date | null | undefined, createdBefore: Date | null | undefined): { from?: string; before?: string } {
-  return { from: createdFrom?.toISOString(), before: createdBefore?.toISOString() };
 }

@@ -6,7 +6,7 @@ import { assertEvidenceUnused, recordEvidence, targetTypeOf, validateEvidenceSha
 import { auditSubject } from '../core/audit.js';
 import type { CallContext } from '../core/context.js';
 import { runIdempotent } from '../core/idempotency.js';
-import type { AnyDescriptor, MutationDescriptor, MutationName, QueryName } from '../core/operation.js';
+import type { AnyDescriptor, Guard, MutationDescriptor, MutationName, QueryName } from '../core/operation.js';
 import { FieldErrors, Problem } from '../core/problem.js';
 import { textFaults } from '../core/text.js';
 import { operations } from './generated/operations.js';
@@ -48,7 +48,7 @@ function mutationResolver(d: MutationDescriptor<MutationName>) {
   // The descriptor with its arguments as the resolver receives them (untyped past this point).
   const op = d as unknown as MutationDescriptor<never> & {
     validate?: (args: Args, errors: FieldErrors, ctx: CallContext) => void;
-    run: (tx: Parameters<MutationDescriptor['run']>[0], ctx: CallContext, args: Args, authorize: () => void, evidenceUnused: () => Promise<void>) => Promise<object>;
+    run: (tx: Parameters<MutationDescriptor['run']>[0], ctx: CallContext, args: Args, guard: Guard) => Promise<object>;
     resultId: (result: object) => string;
   };
   return async (_parent: unknown, args: Args, ctx: CallContext): Promise<object> => {
@@ -60,18 +60,20 @@ function mutationResolver(d: MutationDescriptor<MutationName>) {
     errors.throwIfAny();
     return runIdempotent(ctx, auditSubject(d, args), args, op.resultId, d.sealResult === true, async (tx) => {
       let authorized = false;
-      const authorize = () => {
-        if (!evidence || d.evidence === null || d.target === null) return;
-        verifyEvidence(ctx, d.evidence, { [d.target]: args[d.target] as string }, args.input as Parameters<typeof verifyEvidence>[3]);
-        authorized = true;
-      };
       let unusedChecked = false;
-      const evidenceUnused = async () => {
-        if (!evidence || d.evidence === null) return;
-        await assertEvidenceUnused(tx, ctx, evidence);
-        unusedChecked = true;
+      const guard: Guard = {
+        authorize: () => {
+          if (!evidence || d.evidence === null || d.target === null) return;
+          verifyEvidence(ctx, d.evidence, { [d.target]: args[d.target] as string }, args.input as Parameters<typeof verifyEvidence>[3]);
+          authorized = true;
+        },
+        evidenceUnused: async () => {
+          if (!evidence || d.evidence === null) return;
+          await assertEvidenceUnused(tx, ctx, evidence);
+          unusedChecked = true;
+        },
       };
-      const result = await op.run(tx, ctx, args, authorize, evidenceUnused);
+      const result = await op.run(tx, ctx, args, guard);
       if (evidence && d.evidence !== null) {
         if (!authorized) throw new Error(`${d.name} declares evidence but did not verify it`);
         // §5 single use: a state rule (409), checked after the others unless run placed it earlier; its

@@ -7,12 +7,20 @@ import { requireOwn } from '../../core/ownership.js';
 import { FieldErrors } from '../../core/problem.js';
 import { isBlockchain, isValidAddress, type Blockchain } from '../../core/addresses/index.js';
 import { recordEvent } from '../events/rules.js';
-import { findBeneficiary } from './repository.js';
+import type { Lifecycle } from '../records/transition.js';
+import { walletBeneficiaryRecord } from './records.js';
+import { findBeneficiary, updateBeneficiary, type BeneficiaryChange } from './repository.js';
 
 export const WALLET_TYPES = ['PRIVATE_WALLET', 'VASP_WALLET'] as const;
 export const OWNER_TYPES = ['INDIVIDUAL', 'CORPORATE'] as const;
 export const MAX_SUPPORT_FILES = 10;
 export { BENEFICIARY_STATUSES } from './records.js';
+
+/** A beneficiary's status changes (§10.10): `beneficiaryStatus`, no statusInfo, no money. */
+export const beneficiaryLifecycle: Lifecycle<WalletBeneficiaryRow, BeneficiaryChange> = {
+  record: walletBeneficiaryRecord,
+  compareAndSet: updateBeneficiary,
+};
 
 /** §6: the REST body is exactly the interface document's WalletBeneficiary table, in its order. */
 export const WALLET_BENEFICIARY_REST_FIELDS = [
@@ -38,8 +46,8 @@ export async function requireOwnBeneficiary(tx: Exec, ctx: CallContext, walletBe
   return requireOwn(ctx, await findBeneficiary(tx, walletBeneficiaryId), 'WALLET_BENEFICIARY_NOT_FOUND', 'wallet beneficiary', walletBeneficiaryId);
 }
 
-/** §11.1–§11.2: the beneficiary's event after a change, typed by `beneficiaryStatus` (null before a creation). */
-export function recordBeneficiaryEvent(tx: Exec, b: WalletBeneficiaryRow, previousStatus: string | null): Promise<unknown> {
+/** §11.1–§11.2: a new beneficiary's event, typed by `beneficiaryStatus`. Later changes are transitions (beneficiaryLifecycle). */
+export function recordNewBeneficiaryEvent(tx: Exec, b: WalletBeneficiaryRow): Promise<unknown> {
   return recordEvent(tx, {
     resourceType: 'WALLET_BENEFICIARY',
     resourceId: b.walletBeneficiaryId,
@@ -47,7 +55,7 @@ export function recordBeneficiaryEvent(tx: Exec, b: WalletBeneficiaryRow, previo
     customerId: b.customerId,
     resource: b,
     status: b.beneficiaryStatus,
-    previousStatus,
+    previousStatus: null,
     at: b.updatedAt,
   });
 }

@@ -11,3 +11,9 @@ export const CUSTOMER_TYPES = ['INDIVIDUAL', 'CORPORATE'] as const;
 export async function requireOwnCustomer(tx: Exec, ctx: CallContext, customerId: string): Promise<CustomerRow> {
   return requireOwn(ctx, await findCustomer(tx, customerId), 'CUSTOMER_NOT_FOUND', 'customer', customerId);
 }
+
+/** §9.3 a list under a customer: its cursors name the customer, which is checked after the shape (404 / 403). */
+export const underCustomer = {
+  under: 'customerId',
+  own: (db: Exec, ctx: CallContext, args: { customerId: string }) => requireOwnCustomer(db, ctx, args.customerId),
+} as const;

@@ -6,9 +6,11 @@ import { depositWalletAddress, generatedTxHash } from '../../core/addresses/deri
 import { normalizeAddressForComparison, type Blockchain } from '../../core/addresses/index.js';
 import { recordEvent } from '../events/rules.js';
 import { post } from '../ledger/rules.js';
+import type { Lifecycle } from '../records/transition.js';
 import { refundAmountsOfDeposit } from '../refunds/repository.js';
 import { isDenied } from '../routes/repository.js';
 import { cryptoDepositRecord } from './records.js';
+import { transitionDeposit } from './repository.js';
 
 export const DEPOSIT_STATUSES = cryptoDepositRecord.statuses;
 export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
@@ -18,6 +20,14 @@ export const DEPOSIT_STATUS_INFO: Record<DepositStatus, string> = {
   PENDING_TRAVEL_RULE: 'Awaiting Travel Rule information',
   FROZEN: 'Source address failed screening',
   COMPLETED: 'Credited',
+};
+
+/** A deposit's status changes (§10.10): its event renders the view (E4), then its credit. */
+export const depositLifecycle: Lifecycle<CryptoDepositRow> = {
+  record: cryptoDepositRecord,
+  statusInfo: DEPOSIT_STATUS_INFO,
+  compareAndSet: transitionDeposit,
+  view: (tx, row) => depositView(tx, row),
 };
 
 /**
@@ -90,10 +100,10 @@ export function sourceDenied(tx: Exec, blockchain: string, fromAddress: string):
 }
 
 /**
- * E1/E6: the deposit's event for the change just written (status after, status before), then, when the
- * change credited it, its one DEPOSIT row (§10.1). Returns the view the operation answers with.
+ * E1/E6: a new deposit's event, then, when it arrived credited, its one DEPOSIT row (§10.1). Returns
+ * the view the operation answers with. Later changes are transitions (depositLifecycle).
  */
-export async function publishDepositChange(tx: Exec, d: CryptoDepositRow, previousStatus: DepositStatus | null): Promise<DepositView> {
+export async function publishNewDeposit(tx: Exec, d: CryptoDepositRow): Promise<DepositView> {
   const view = await depositView(tx, d);
   await recordEvent(tx, {
     resourceType: 'CRYPTO_DEPOSIT',
@@ -102,7 +112,7 @@ export async function publishDepositChange(tx: Exec, d: CryptoDepositRow, previo
     customerId: d.customerId,
     resource: view,
     status: view.status,
-    previousStatus,
+    previousStatus: null,
     at: view.updatedAt,
   });
   if (view.status === 'COMPLETED')

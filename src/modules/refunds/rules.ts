@@ -6,12 +6,36 @@ import type { CryptoDepositRow } from '../deposits/tables.js';
 import type { CryptoRefundRow } from './tables.js';
 import type { RouteRow } from '../routes/tables.js';
 import type { CallContext } from '../../core/context.js';
+import type { Guard } from '../../core/operation.js';
 import { requireOwn } from '../../core/ownership.js';
 import { Problem } from '../../core/problem.js';
 import { lockDeposit } from '../deposits/repository.js';
 import { recordEvent } from '../events/rules.js';
+import type { TransactionType } from '../ledger/rules.js';
+import { transition, type Lifecycle } from '../records/transition.js';
 import { requirePermittedRoute } from '../routes/rules.js';
+import { STATUS_INFO } from '../transfers/rules.js';
+import { cryptoRefundRecord } from './records.js';
 import { findRefund, transitionRefund } from './repository.js';
+
+/** §10.10 the statusInfo of each status; FAILED has one per cause (the pipeline's STATUS_INFO). */
+export const REFUND_STATUS_INFO = {
+  APPROVED: 'Awaiting submission',
+  AWAITING_CONFIRMATION: 'Awaiting confirmation',
+  CONFIRMED: STATUS_INFO.CONFIRMED,
+  SCREENING: STATUS_INFO.SCREENING,
+  BROADCASTING: STATUS_INFO.BROADCASTING,
+  CONFIRMING: STATUS_INFO.CONFIRMING,
+  COMPLETED: STATUS_INFO.COMPLETED,
+  REJECTED: STATUS_INFO.REJECTED,
+} as const;
+
+/** A refund's status changes (§10.10): its event, then its ledger rows. */
+export const refundLifecycle: Lifecycle<CryptoRefundRow> = {
+  record: cryptoRefundRecord,
+  statusInfo: REFUND_STATUS_INFO,
+  compareAndSet: transitionRefund,
+};
 
 // §7: a problem's code is one of the contract's; it names none for an unknown deposit or refund, so
 // these are the generic 404 NOT_FOUND (the detail names the record). The deposit stays locked for the
@@ -39,15 +63,14 @@ export function recordRefundEvent(tx: Exec, refund: CryptoRefundRow, previousSta
 export type RefundStep = {
   from: string;
   to: string;
-  statusInfo: string;
   /** The step's name, for the INVALID_STATE detail. */
   operation: string;
   /** State rules of the step beyond INVALID_STATE and single use (409), checked before any change. */
   check?: (tx: Exec, refund: CryptoRefundRow) => Promise<void>;
   /** The step's own fields. */
-  extra: (tx: Exec, refund: CryptoRefundRow, route: RouteRow, now: string) => Promise<Partial<CryptoRefundRow>>;
-  /** What follows the record's event in the same transaction (the ledger rows, E6). */
-  after?: (tx: Exec, refund: CryptoRefundRow) => Promise<void>;
+  set: (tx: Exec, refund: CryptoRefundRow, route: RouteRow, now: string) => Promise<Partial<CryptoRefundRow>>;
+  /** The ledger rows that follow the refund's event (E6). */
+  ledger?: (refund: CryptoRefundRow) => { type: TransactionType; amountMinor: bigint }[];
 };
 
 /**
@@ -60,26 +83,25 @@ export async function stepRefund(
   tx: Exec,
   ctx: CallContext,
   refundId: string,
-  authorize: () => void,
-  evidenceUnused: () => Promise<void>,
+  guard: Guard,
 ): Promise<CryptoRefundRow> {
   const refund = await requireOwnRefund(tx, ctx, refundId);
   // The refund copied its deposit's route code at draft: no second read of the deposit.
   const route = await requirePermittedRoute(tx, ctx, refund.routeCode);
-  authorize();
+  guard.authorize();
   if (refund.status !== step.from) throw new Problem('INVALID_STATE', `Refund is ${refund.status}; ${step.operation} needs ${step.from}.`);
   // §10.8 places single use before the funds check.
-  await evidenceUnused();
+  await guard.evidenceUnused();
   await step.check?.(tx, refund);
   const now = ctx.now.toISOString();
-  const updated = await transitionRefund(tx, refundId, step.from, {
-    status: step.to,
-    statusInfo: step.statusInfo,
-    updatedAt: now,
-    ...(await step.extra(tx, refund, route, now)),
+  const updated = await transition(tx, refundLifecycle, {
+    id: refundId,
+    from: step.from,
+    to: step.to,
+    at: now,
+    set: await step.set(tx, refund, route, now),
+    ledger: step.ledger?.(refund),
   });
   if (!updated) throw new Problem('INVALID_STATE', `Refund is no longer ${step.from}.`);
-  await recordRefundEvent(tx, updated, step.from);
-  await step.after?.(tx, updated);
   return updated;
 }

@@ -3,8 +3,8 @@
 // transaction: a compare-and-set on (id, status), the record's event, then its ledger rows (E6, L4).
 import type { Exec } from '../../db/exec.js';
 import { isBlockchain } from '../../core/addresses/index.js';
-import { recordEvent } from '../events/rules.js';
-import { post, type TransactionType } from '../ledger/rules.js';
+import type { TransactionType } from '../ledger/rules.js';
+import { transition, type Lifecycle, type RecordRow } from '../records/transition.js';
 import type { TransferOrder, TransferRail } from './rail.js';
 import { dueAfter, pipelineStates, STATUS_INFO } from './rules.js';
 
@@ -38,7 +38,8 @@ export type TransferKind<Row extends object> = {
   settlement(r: TransferRecord): { type: TransactionType; amountMinor: bigint }[];
 };
 
-type Next = { status: string; statusInfo: string; kytResult?: string; txHash?: string };
+/** The step's status, its fields, and statusInfo where it is not the status's own (FAILED: by cause). */
+type Next = { status: string; statusInfo?: string; kytResult?: string; txHash?: string };
 
 const FINAL = ['COMPLETED', 'REJECTED', 'FAILED'];
 
@@ -52,20 +53,19 @@ async function nextOf(rail: TransferRail, tx: Exec, r: TransferRecord, entry: st
   const order = orderOf(r);
   switch (r.status) {
     case entry:
-      return { status: 'SCREENING', statusInfo: STATUS_INFO.SCREENING, kytResult: 'PENDING' };
+      return { status: 'SCREENING', kytResult: 'PENDING' };
     case 'SCREENING':
       // The deny list as it is now decides (§10.6); a cleared transfer is broadcast and keeps its hash.
-      if ((await rail.screen(tx, order.destination)) === 'REJECTED')
-        return { status: 'REJECTED', statusInfo: STATUS_INFO.REJECTED, kytResult: 'REJECTED' };
-      return { status: 'BROADCASTING', statusInfo: STATUS_INFO.BROADCASTING, kytResult: 'CLEARED', txHash: await rail.broadcast(tx, order) };
+      if ((await rail.screen(tx, order.destination)) === 'REJECTED') return { status: 'REJECTED', kytResult: 'REJECTED' };
+      return { status: 'BROADCASTING', kytResult: 'CLEARED', txHash: await rail.broadcast(tx, order) };
     case 'BROADCASTING':
       return (await rail.confirm(tx, order, 'BROADCASTING')) === 'FAILED'
         ? { status: 'FAILED', statusInfo: STATUS_INFO.FAILED_BROADCAST }
-        : { status: 'CONFIRMING', statusInfo: STATUS_INFO.CONFIRMING };
+        : { status: 'CONFIRMING' };
     case 'CONFIRMING':
       return (await rail.confirm(tx, order, 'CONFIRMING')) === 'FAILED'
         ? { status: 'FAILED', statusInfo: STATUS_INFO.FAILED_ON_CHAIN }
-        : { status: 'COMPLETED', statusInfo: STATUS_INFO.COMPLETED };
+        : { status: 'COMPLETED' };
     default:
       throw new Error(`transfer ${r.id}: no step out of ${r.status}`);
   }
@@ -87,44 +87,35 @@ export async function stepTransfer<Row extends object>(
   const r = await kind.load(tx, id);
   const at = now.toISOString();
   if (!r || r.dueAt === null || r.dueAt > at || !(pipelineStates(kind.entry) as readonly string[]).includes(r.status)) return false;
-  const next = await nextOf(rail, tx, r, kind.entry);
-  const final = FINAL.includes(next.status);
-  const row = await kind.transition(tx, id, r.status, {
-    ...next,
-    updatedAt: at,
-    dueAt: final ? null : dueAfter(now, delayMs),
-    ...(next.status === 'COMPLETED' ? { completedAt: at } : {}),
-  });
-  if (!row) return false;
-  await recordEvent(tx, {
-    resourceType: kind.resourceType,
-    resourceId: id,
-    clientId: r.clientId,
-    customerId: r.customerId,
-    resource: row,
-    status: next.status,
-    previousStatus: r.status,
-    at,
-  });
+  const { status, statusInfo, ...fields } = await nextOf(rail, tx, r, kind.entry);
+  const final = FINAL.includes(status);
   // §10.1: COMPLETED settles the hold; REJECTED and FAILED release all of it, fee included (D10).
-  const rows =
-    next.status === 'COMPLETED'
+  const ledger =
+    status === 'COMPLETED'
       ? kind.settlement(r)
-      : next.status === 'REJECTED' || next.status === 'FAILED'
+      : status === 'REJECTED' || status === 'FAILED'
         ? [{ type: 'RELEASE' as const, amountMinor: r.amountMinor + r.feeMinor }]
         : [];
-  for (const p of rows)
-    if (p.amountMinor > 0n)
-      await post(tx, {
-        type: p.type,
-        customerId: r.customerId,
-        clientId: r.clientId,
-        currency: r.currency,
-        currencyScale: r.currencyScale,
-        amountMinor: p.amountMinor,
-        resourceType: kind.resourceType,
-        resourceId: id,
-        at,
-      });
-  return true;
+  const row = await transition(tx, lifecycleOf(kind), {
+    id,
+    from: r.status,
+    to: status,
+    at,
+    statusInfo,
+    set: { ...fields, dueAt: final ? null : dueAfter(now, delayMs), ...(status === 'COMPLETED' ? { completedAt: at } : {}) },
+    ledger,
+  });
+  return row !== undefined;
+}
+
+/** A withdrawal or a refund row: both carry their owner, status and currency. */
+type TransferRow = RecordRow & { status: string };
+
+/** The kind's records as transition() changes them: the pipeline's statusInfo (§10.10), the kind's compare-and-set. */
+function lifecycleOf<Row extends object>(kind: TransferKind<Row>): Lifecycle<TransferRow, Record<string, unknown>> {
+  return {
+    record: { resourceType: kind.resourceType, ledger: { resource: true } },
+    statusInfo: STATUS_INFO,
+    compareAndSet: kind.transition as (x: Exec, id: string, from: string, set: Record<string, unknown>) => Promise<TransferRow | undefined>,
+  };
 }

@@ -1,9 +1,13 @@
 // §4.4, §10.5, §10.6 Crypto withdrawals and their quotes: what a partner sees of them, and the checks
 // the draft and the quote share.
 import type { RouteRow } from '../routes/tables.js';
-import type { WithdrawalQuoteRow } from './tables.js';
+import type { CryptoWithdrawalRow, WithdrawalQuoteRow } from './tables.js';
 import { FieldErrors, Problem } from '../../core/problem.js';
+import type { Lifecycle } from '../records/transition.js';
 import { amountWithinRoute, describeBounds } from '../routes/rules.js';
+import { STATUS_INFO } from '../transfers/rules.js';
+import { cryptoWithdrawalRecord } from './records.js';
+import { transitionWithdrawal } from './repository.js';
 
 /** §6: the REST body is exactly the interface document's CryptoWithdrawal table, in its order. */
 export const CRYPTO_WITHDRAWAL_REST_FIELDS = [
@@ -13,6 +17,24 @@ export const CRYPTO_WITHDRAWAL_REST_FIELDS = [
 ] as const;
 
 export { WITHDRAWAL_STATUSES } from './records.js';
+
+/** §10.10 the statusInfo of each status; FAILED has one per cause (the pipeline's STATUS_INFO). */
+export const WITHDRAWAL_STATUS_INFO = {
+  APPROVED: 'Awaiting submission',
+  SUBMITTED: STATUS_INFO.SUBMITTED,
+  SCREENING: STATUS_INFO.SCREENING,
+  BROADCASTING: STATUS_INFO.BROADCASTING,
+  CONFIRMING: STATUS_INFO.CONFIRMING,
+  COMPLETED: STATUS_INFO.COMPLETED,
+  REJECTED: STATUS_INFO.REJECTED,
+} as const;
+
+/** A withdrawal's status changes (§10.10): its event, then its ledger rows. */
+export const withdrawalLifecycle: Lifecycle<CryptoWithdrawalRow> = {
+  record: cryptoWithdrawalRecord,
+  statusInfo: WITHDRAWAL_STATUS_INFO,
+  compareAndSet: transitionWithdrawal,
+};
 
 /** §4.4 / §10.5: `currency` and `currencyScale` equal the route's (400), then the amount within its bounds (400). */
 export function requireRouteAmount(route: RouteRow, input: { currency: string; currencyScale: number; amountMinor: string }): void {

@@ -8,7 +8,7 @@ import { requireOwnCustomer } from '../../customers/rules.js';
 import { isDenied } from '../../routes/repository.js';
 import { requirePermittedRoute } from '../../routes/rules.js';
 import { findActiveBeneficiaryByAddress, insertBeneficiary } from '../repository.js';
-import { checkWalletAddress, MAX_SUPPORT_FILES, OWNER_TYPES, recordBeneficiaryEvent, WALLET_BENEFICIARY_REST_FIELDS, WALLET_TYPES } from '../rules.js';
+import { checkWalletAddress, MAX_SUPPORT_FILES, OWNER_TYPES, recordNewBeneficiaryEvent, WALLET_BENEFICIARY_REST_FIELDS, WALLET_TYPES } from '../rules.js';
 
 export default mutation('createCryptoWalletBeneficiary', {
   rest: { method: 'POST', path: '/partner/v1/customers/:customerId/crypto/wallet-beneficiaries', fields: WALLET_BENEFICIARY_REST_FIELDS },
@@ -80,7 +80,7 @@ export default mutation('createCryptoWalletBeneficiary', {
       removedAt: null,
     });
     // §11.2: `wallet_beneficiary.active` or `.blocked`, sequence 1.
-    await recordBeneficiaryEvent(tx, created, null);
+    await recordNewBeneficiaryEvent(tx, created);
     return created;
   },
 });

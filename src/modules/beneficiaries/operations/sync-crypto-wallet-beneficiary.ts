@@ -2,9 +2,10 @@
 // (ACTIVE ↔ BLOCKED); always one event (`.updated` when the status stayed). No route check, no evidence.
 import { mutation } from '../../../core/operation.js';
 import { Problem } from '../../../core/problem.js';
+import { transition } from '../../records/transition.js';
 import { isDenied } from '../../routes/repository.js';
-import { findActiveBeneficiaryByAddress, updateBeneficiary } from '../repository.js';
-import { recordBeneficiaryEvent, requireOwnBeneficiary, WALLET_BENEFICIARY_REST_FIELDS } from '../rules.js';
+import { findActiveBeneficiaryByAddress } from '../repository.js';
+import { beneficiaryLifecycle, requireOwnBeneficiary, WALLET_BENEFICIARY_REST_FIELDS } from '../rules.js';
 
 export default mutation('syncCryptoWalletBeneficiary', {
   rest: { method: 'POST', path: '/partner/v1/crypto/wallet-beneficiaries/:walletBeneficiaryId/sync', fields: WALLET_BENEFICIARY_REST_FIELDS },
@@ -24,14 +25,15 @@ export default mutation('syncCryptoWalletBeneficiary', {
         throw new Problem('DUPLICATE_WALLET_BENEFICIARY', `Wallet beneficiary ${twin.id} is already ACTIVE with this blockchain and address; this one stays BLOCKED.`);
     }
     const now = ctx.now.toISOString();
-    const synced = await updateBeneficiary(tx, walletBeneficiaryId, b.beneficiaryStatus, {
-      beneficiaryStatus: next,
-      screeningStatus: denied ? 'REJECTED' : 'CLEARED',
-      lastSyncedAt: now,
-      updatedAt: now,
+    // A status that stays is still a change: its event is `.updated` (§11.2).
+    const synced = await transition(tx, beneficiaryLifecycle, {
+      id: walletBeneficiaryId,
+      from: b.beneficiaryStatus,
+      to: next,
+      at: now,
+      set: { screeningStatus: denied ? 'REJECTED' : 'CLEARED', lastSyncedAt: now },
     });
     if (!synced) throw new Problem('INVALID_STATE', 'The wallet beneficiary changed meanwhile; retry.');
-    await recordBeneficiaryEvent(tx, synced, b.beneficiaryStatus);
     return synced;
   },
 });

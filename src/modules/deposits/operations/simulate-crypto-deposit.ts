@@ -10,7 +10,7 @@ import { checkAmount, checkLength } from '../../../core/validate.js';
 import { requireOwnCustomer } from '../../customers/rules.js';
 import { requirePermittedRoute } from '../../routes/rules.js';
 import { findDepositByTx, insertDeposit } from '../repository.js';
-import { DEPOSIT_STATUS_INFO, publishDepositChange, sourceDenied, travelRuleRequired, type DepositStatus } from '../rules.js';
+import { DEPOSIT_STATUS_INFO, publishNewDeposit, sourceDenied, travelRuleRequired, type DepositStatus } from '../rules.js';
 
 export default mutation('simulateCryptoDeposit', {
   target: 'customerId',
@@ -73,6 +73,6 @@ export default mutation('simulateCryptoDeposit', {
       createdAt: now,
       updatedAt: now,
     });
-    return publishDepositChange(tx, deposit, null);
+    return publishNewDeposit(tx, deposit);
   },
 });

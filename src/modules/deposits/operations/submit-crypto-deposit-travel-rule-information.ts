@@ -4,9 +4,10 @@
 import { requireOwn } from '../../../core/ownership.js';
 import { mutation } from '../../../core/operation.js';
 import { Problem } from '../../../core/problem.js';
+import { transition } from '../../records/transition.js';
 import { requirePermittedRoute } from '../../routes/rules.js';
-import { findDeposit, transitionDeposit } from '../repository.js';
-import { DEPOSIT_STATUS_INFO, publishDepositChange, sourceDenied } from '../rules.js';
+import { findDeposit } from '../repository.js';
+import { depositLifecycle, depositView, sourceDenied } from '../rules.js';
 import { checkOriginator, sealOriginator } from '../travel-rule.js';
 
 const notPending = (status: string) =>
@@ -26,15 +27,20 @@ export default mutation('submitCryptoDepositTravelRuleInformation', {
     const now = ctx.now.toISOString();
     const frozen = await sourceDenied(tx, deposit.blockchain, deposit.fromAddress);
     const status = frozen ? 'FROZEN' : 'COMPLETED';
-    const changed = await transitionDeposit(tx, deposit.depositId, 'PENDING_TRAVEL_RULE', {
-      status,
-      statusInfo: DEPOSIT_STATUS_INFO[status],
-      travelRuleSubmittedAt: now,
-      travelRuleOriginator: sealOriginator(ctx.services.config.secretBox, deposit.depositId, input.originator),
-      creditedAt: frozen ? null : now,
-      updatedAt: now,
+    const changed = await transition(tx, depositLifecycle, {
+      id: deposit.depositId,
+      from: 'PENDING_TRAVEL_RULE',
+      to: status,
+      at: now,
+      set: {
+        travelRuleSubmittedAt: now,
+        travelRuleOriginator: sealOriginator(ctx.services.config.secretBox, deposit.depositId, input.originator),
+        creditedAt: frozen ? null : now,
+      },
+      // §10.1: the credit, one DEPOSIT row after the deposit's event (E6).
+      ledger: frozen ? [] : [{ type: 'DEPOSIT', amountMinor: BigInt(deposit.amountMinor) }],
     });
     if (!changed) throw notPending('no longer PENDING_TRAVEL_RULE');
-    return publishDepositChange(tx, changed, 'PENDING_TRAVEL_RULE');
+    return depositView(tx, changed);
   },
 });

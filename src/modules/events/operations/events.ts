@@ -1,31 +1,17 @@
 // §11.3 events: the partner's feed in commit order; a cursor is a position in it.
-import { decodeCursor, encodeCursor, pageOf, pageSize, checkListFilter } from '../../../core/pages.js';
-import { FieldErrors } from '../../../core/problem.js';
-import { query } from '../../../core/operation.js';
+import { list } from '../../../core/list.js';
+import { exact, values } from '../../../core/list-filters.js';
 import { requireOwnCustomer } from '../../customers/rules.js';
 import { listEvents } from '../repository.js';
 import { EVENT_TYPES, eventView } from '../rules.js';
 
-const LIST = 'events';
-
-export default query('events', {
+export default list('events', {
   rest: { method: 'GET', path: '/partner/v1/events' },
-  run: async (ctx, { first, after, types, customerId, resourceId }) => {
-    const size = pageSize(first);
-    const errors = new FieldErrors();
-    const wanted = checkListFilter(errors, '/types', types, EVENT_TYPES);
-    errors.throwIfAny();
-    const key = decodeCursor(after, LIST, ctx.clientId, ['number']);
-    const db = ctx.services.db;
-    if (customerId) await requireOwnCustomer(db, ctx, customerId);
-    const rows = await listEvents(db, {
-      clientId: ctx.clientId,
-      afterPosition: (key?.[0] as number | undefined) ?? 0,
-      types: wanted,
-      customerId: customerId ?? undefined,
-      resourceId: resourceId ?? undefined,
-      limit: size + 1,
-    });
-    return pageOf(rows, size, after, (r) => encodeCursor(LIST, ctx.clientId, [r.position]), eventView);
-  },
+  // The partner's whole feed; a customerId filter names a customer of its own (404 / 403).
+  scope: { own: (db, ctx, { customerId }) => (customerId ? requireOwnCustomer(db, ctx, customerId) : Promise.resolve()) },
+  filters: { types: values(EVENT_TYPES), customerId: exact(), resourceId: exact() },
+  sort: ['number'],
+  fetch: ({ db, ctx, after, filters: f, limit }) => listEvents(db, { ...f, clientId: ctx.clientId, afterPosition: after?.[0] ?? 0, limit }),
+  cursor: (r) => [r.position],
+  view: (rows) => rows.map(eventView),
 });

@@ -9,14 +9,13 @@ export default mutation('confirmCryptoRefund', {
   target: 'refundId',
   evidence: 'CRYPTO_REFUND_CONFIRM',
   resultId: (r) => r.refundId,
-  run: (tx, ctx, { refundId }, authorize, evidenceUnused) =>
+  run: (tx, ctx, { refundId }, guard) =>
     stepRefund(
       {
         operation: 'confirmCryptoRefund',
         from: 'AWAITING_CONFIRMATION',
         to: 'CONFIRMED',
-        statusInfo: 'Confirmed',
-        extra: async (tx, refund, route, now) => ({
+        set: async (tx, refund, route, now) => ({
           confirmedAt: now,
           // §10.7: the worker's first step is due a step delay after entering CONFIRMED.
           dueAt: new Date(ctx.now.getTime() + ctx.services.config.sandboxStepDelayMs).toISOString(),
@@ -26,7 +25,6 @@ export default mutation('confirmCryptoRefund', {
       tx,
       ctx,
       refundId,
-      authorize,
-      evidenceUnused,
+      guard,
     ),
 });

@@ -8,7 +8,7 @@ import { requireRouteAddress } from '../../beneficiaries/rules.js';
 import { refundableOf } from '../../deposits/rules.js';
 import { requirePermittedRoute } from '../../routes/rules.js';
 import { insertRefund } from '../repository.js';
-import { recordRefundEvent, requireOwnDeposit } from '../rules.js';
+import { recordRefundEvent, REFUND_STATUS_INFO, requireOwnDeposit } from '../rules.js';
 
 export default mutation('createCryptoRefundApprovalDraft', {
   rest: { method: 'POST', path: '/partner/v1/crypto/deposits/:depositId/refunds' },
@@ -21,10 +21,10 @@ export default mutation('createCryptoRefundApprovalDraft', {
     checkLength(errors, '/reason', input.reason, 0, 500);
     checkLength(errors, '/refundAddress', input.refundAddress, 1, 128);
   },
-  run: async (tx, ctx, { depositId, input }, authorize) => {
+  run: async (tx, ctx, { depositId, input }, guard) => {
     const deposit = await requireOwnDeposit(tx, ctx, depositId);
     const route = await requirePermittedRoute(tx, ctx, deposit.routeCode);
-    authorize();
+    guard.authorize();
     const refundAddress = input.refundAddress ?? deposit.fromAddress;
     requireRouteAddress(route, '/refundAddress', refundAddress);
     // §10.8: only a credited deposit is refundable (a held or frozen one is not, settled point 4).
@@ -45,7 +45,7 @@ export default mutation('createCryptoRefundApprovalDraft', {
       refundAddress,
       reason: input.reason ?? null,
       status: 'APPROVED',
-      statusInfo: 'Awaiting submission',
+      statusInfo: REFUND_STATUS_INFO.APPROVED,
       txHash: null,
       createdAt: now,
       updatedAt: now,

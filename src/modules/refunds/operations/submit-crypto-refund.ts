@@ -1,7 +1,7 @@
 // §4.5 / §10.8 submitCryptoRefund: APPROVED → AWAITING_CONFIRMATION (§5 evidence), the amount held.
 import { mutation } from '../../../core/operation.js';
 import { Problem } from '../../../core/problem.js';
-import { availableOf, post } from '../../ledger/rules.js';
+import { availableOf } from '../../ledger/rules.js';
 import { stepRefund } from '../rules.js';
 
 export default mutation('submitCryptoRefund', {
@@ -9,13 +9,12 @@ export default mutation('submitCryptoRefund', {
   target: 'refundId',
   evidence: 'CRYPTO_REFUND_SUBMIT',
   resultId: (r) => r.refundId,
-  run: (tx, ctx, { refundId }, authorize, evidenceUnused) =>
+  run: (tx, ctx, { refundId }, guard) =>
     stepRefund(
       {
         operation: 'submitCryptoRefund',
         from: 'APPROVED',
         to: 'AWAITING_CONFIRMATION',
-        statusInfo: 'Awaiting confirmation',
         // §10.8: the customer's available balance in the deposit's currency must cover the amount; the
         // refund stays APPROVED otherwise, to be submitted again when funds arrive.
         check: async (tx, refund) => {
@@ -27,26 +26,13 @@ export default mutation('submitCryptoRefund', {
             );
         },
         // txHash stays null until the transfer is broadcast (§10.8).
-        extra: async (_tx, _refund, _route, now) => ({ submittedAt: now }),
+        set: async (_tx, _refund, _route, now) => ({ submittedAt: now }),
         // §10.1: HOLD of the amount, after the refund's own event (E6).
-        after: async (tx, refund) => {
-          await post(tx, {
-            type: 'HOLD',
-            customerId: refund.customerId,
-            clientId: refund.clientId,
-            currency: refund.currency,
-            currencyScale: refund.currencyScale,
-            amountMinor: BigInt(refund.amountMinor),
-            resourceType: 'CRYPTO_REFUND',
-            resourceId: refund.refundId,
-            at: refund.updatedAt,
-          });
-        },
+        ledger: (refund) => [{ type: 'HOLD', amountMinor: BigInt(refund.amountMinor) }],
       },
       tx,
       ctx,
       refundId,
-      authorize,
-      evidenceUnused,
+      guard,
     ),
 });

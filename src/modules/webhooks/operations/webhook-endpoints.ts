@@ -1,21 +1,13 @@
 // §11.4 / §9.3 webhookEndpoints: the calling client's endpoints, newest first.
-import { checkListFilter, decodeCursor, encodeCursor, pageOf, pageSize } from '../../../core/pages.js';
-import { FieldErrors } from '../../../core/problem.js';
-import { query } from '../../../core/operation.js';
+import { list } from '../../../core/list.js';
+import { values } from '../../../core/list-filters.js';
 import { listEndpoints } from '../repository.js';
 import { ENDPOINT_STATUSES, endpointView } from '../rules.js';
 
-const LIST = 'webhookEndpoints';
-
-export default query('webhookEndpoints', {
-  run: async (ctx, args) => {
-    const size = pageSize(args.first);
-    const errors = new FieldErrors();
-    const statuses = checkListFilter(errors, '/statuses', args.statuses, ENDPOINT_STATUSES);
-    errors.throwIfAny();
-    const scope = ctx.clientId;
-    const key = decodeCursor(args.after, LIST, scope, ['string', 'string']);
-    const rows = await listEndpoints(ctx.services.db, ctx.clientId, { before: key as [string, string] | undefined, statuses, limit: size + 1 });
-    return pageOf(rows, size, args.after, (r) => encodeCursor(LIST, scope, [r.createdAt, r.endpointId]), endpointView);
-  },
+export default list('webhookEndpoints', {
+  filters: { statuses: values(ENDPOINT_STATUSES) },
+  sort: ['string', 'string'],
+  fetch: ({ db, ctx, after, filters: f, limit }) => listEndpoints(db, ctx.clientId, { ...f, before: after, limit }),
+  cursor: (r) => [r.createdAt, r.endpointId],
+  view: (rows) => rows.map(endpointView),
 });

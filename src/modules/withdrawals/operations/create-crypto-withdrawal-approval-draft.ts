@@ -9,7 +9,7 @@ import { requireOwnCustomer } from '../../customers/rules.js';
 import { recordEvent } from '../../events/rules.js';
 import { requirePermittedRoute } from '../../routes/rules.js';
 import { findQuote, findWithdrawalByClientReference, insertWithdrawal, markQuoteUsed } from '../repository.js';
-import { CRYPTO_WITHDRAWAL_REST_FIELDS, requireRouteAmount, requireUsableQuote } from '../rules.js';
+import { CRYPTO_WITHDRAWAL_REST_FIELDS, requireRouteAmount, requireUsableQuote, WITHDRAWAL_STATUS_INFO } from '../rules.js';
 
 export default mutation('createCryptoWithdrawalApprovalDraft', {
   rest: { method: 'POST', path: '/partner/v1/customers/:customerId/crypto-withdrawals', fields: CRYPTO_WITHDRAWAL_REST_FIELDS },
@@ -31,7 +31,7 @@ export default mutation('createCryptoWithdrawalApprovalDraft', {
     checkLength(errors, '/otherRelationship', input.otherRelationship, 1, 500);
   },
   // §4 order: records and ownership → route → evidence → route-dependent validation → state rules.
-  run: async (tx, ctx, { customerId, input }, authorize) => {
+  run: async (tx, ctx, { customerId, input }, guard) => {
     await requireOwnCustomer(tx, ctx, customerId);
     const beneficiary = await findBeneficiary(tx, input.walletBeneficiaryId);
     if (!beneficiary)
@@ -40,7 +40,7 @@ export default mutation('createCryptoWithdrawalApprovalDraft', {
     // §10.5: the quote is a record of the records stage, after the beneficiary.
     const quote = input.quoteId ? requireOwn(ctx, await findQuote(tx, input.quoteId), 'QUOTE_NOT_FOUND', 'quote', input.quoteId) : undefined;
     const route = await requirePermittedRoute(tx, ctx, input.routeCode);
-    authorize();
+    guard.authorize();
 
     // Bounds are the route's as it is now, quote or not (§10.5).
     requireRouteAmount(route, input);
@@ -83,7 +83,7 @@ export default mutation('createCryptoWithdrawalApprovalDraft', {
       relationshipWithThirdParty: input.relationshipWithThirdParty ?? null,
       otherRelationship: input.otherRelationship ?? null,
       status: 'APPROVED',
-      statusInfo: 'Awaiting submission',
+      statusInfo: WITHDRAWAL_STATUS_INFO.APPROVED,
       kytResult: 'PENDING',
       txHash: null,
       createdAt: now,

@@ -3,12 +3,12 @@ import { mutation } from '../../../core/operation.js';
 import { requireOwn } from '../../../core/ownership.js';
 import { Problem } from '../../../core/problem.js';
 import { findBeneficiary } from '../../beneficiaries/repository.js';
-import { recordEvent } from '../../events/rules.js';
-import { availableOf, post } from '../../ledger/rules.js';
+import { availableOf } from '../../ledger/rules.js';
+import { transition } from '../../records/transition.js';
 import { requirePermittedRoute } from '../../routes/rules.js';
-import { captureFailure, dueAfter, STATUS_INFO } from '../../transfers/rules.js';
-import { findWithdrawal, transitionWithdrawal } from '../repository.js';
-import { CRYPTO_WITHDRAWAL_REST_FIELDS } from '../rules.js';
+import { captureFailure, dueAfter } from '../../transfers/rules.js';
+import { findWithdrawal } from '../repository.js';
+import { CRYPTO_WITHDRAWAL_REST_FIELDS, withdrawalLifecycle } from '../rules.js';
 
 export default mutation('submitCryptoWithdrawal', {
   rest: { method: 'POST', path: '/partner/v1/crypto/withdrawals/:withdrawalId/submission', fields: CRYPTO_WITHDRAWAL_REST_FIELDS },
@@ -16,10 +16,10 @@ export default mutation('submitCryptoWithdrawal', {
   evidence: 'CRYPTO_WITHDRAWAL_SUBMIT',
   resultId: (w) => w.withdrawalId,
   // §10.6's checks 4–12, in its order (1–3 are the pipeline's and the registry's).
-  run: async (tx, ctx, { withdrawalId }, authorize, evidenceUnused) => {
+  run: async (tx, ctx, { withdrawalId }, guard) => {
     const w = requireOwn(ctx, await findWithdrawal(tx, withdrawalId), 'NOT_FOUND', 'withdrawal', withdrawalId);
     await requirePermittedRoute(tx, ctx, w.routeCode);
-    authorize();
+    guard.authorize();
     if (w.status !== 'APPROVED') throw new Problem('INVALID_STATE', `Withdrawal is ${w.status}; submitCryptoWithdrawal needs APPROVED.`);
     const beneficiary = await findBeneficiary(tx, w.walletBeneficiaryId);
     if (!beneficiary) throw new Error(`withdrawal ${withdrawalId}: beneficiary ${w.walletBeneficiaryId} is missing`);
@@ -27,7 +27,7 @@ export default mutation('submitCryptoWithdrawal', {
     if (beneficiary.beneficiaryStatus !== 'ACTIVE')
       throw new Problem('BENEFICIARY_NOT_ACTIVE', `Wallet beneficiary is ${beneficiary.beneficiaryStatus}, not ACTIVE.`);
     // Check 10 (single use) before the funds.
-    await evidenceUnused();
+    await guard.evidenceUnused();
     const required = BigInt(w.amountMinor) + BigInt(w.feeAmountMinor);
     const available = await availableOf(tx, w.customerId, w.currency);
     if (available < required)
@@ -38,37 +38,16 @@ export default mutation('submitCryptoWithdrawal', {
 
     const now = ctx.now.toISOString();
     const failAt = await captureFailure(tx, beneficiary.blockchain, beneficiary.walletAddress, ctx.services.config.sandbox);
-    const submitted = await transitionWithdrawal(tx, withdrawalId, 'APPROVED', {
-      status: 'SUBMITTED',
-      statusInfo: STATUS_INFO.SUBMITTED,
-      submittedAt: now,
-      updatedAt: now,
-      dueAt: dueAfter(ctx.now, ctx.services.config.sandboxStepDelayMs),
-      failAt,
+    const submitted = await transition(tx, withdrawalLifecycle, {
+      id: withdrawalId,
+      from: 'APPROVED',
+      to: 'SUBMITTED',
+      at: now,
+      set: { submittedAt: now, dueAt: dueAfter(ctx.now, ctx.services.config.sandboxStepDelayMs), failAt },
+      // §10.1: amount + fee held, after the withdrawal's event (E6).
+      ledger: [{ type: 'HOLD', amountMinor: required }],
     });
     if (!submitted) throw new Problem('INVALID_STATE', 'Withdrawal is no longer APPROVED.');
-    // E6: the record's event, then its ledger row.
-    await recordEvent(tx, {
-      resourceType: 'CRYPTO_WITHDRAWAL',
-      resourceId: withdrawalId,
-      clientId: w.clientId,
-      customerId: w.customerId,
-      resource: submitted,
-      status: 'SUBMITTED',
-      previousStatus: 'APPROVED',
-      at: now,
-    });
-    await post(tx, {
-      type: 'HOLD',
-      customerId: w.customerId,
-      clientId: w.clientId,
-      currency: w.currency,
-      currencyScale: w.currencyScale,
-      amountMinor: required,
-      resourceType: 'CRYPTO_WITHDRAWAL',
-      resourceId: withdrawalId,
-      at: now,
-    });
     return submitted;
   },
 });
