@@ -9,7 +9,7 @@ import autocannon from 'autocannon';
 import { createClient, createRoute } from '../src/cli/operators.js';
 import { openEngine } from '../src/db/engine.js';
 import { runUpgrades } from '../src/upgrades/index.js';
-import { insertCustomer } from '../src/modules/customers/repository.js';
+import { insertCustomer } from '../src/modules/customers/index.js';
 import { SecretBox } from '../src/core/secret-box.js';
 import { signedHeaders } from '../src/http/signature.js';
 import { pacedLoad } from './paced.js';

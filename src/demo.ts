@@ -5,7 +5,7 @@ import { findClient, hasAnyClient } from './db/clients-repository.js';
 import type { Engine } from './db/engine.js';
 import type { SecretBox } from './core/secret-box.js';
 import { createClient, createRoute } from './cli/operators.js';
-import { insertCustomer } from './modules/customers/repository.js';
+import { insertCustomer } from './modules/customers/index.js';
 import { DEMO_CLIENT_ID } from './http/dev-proxy.js';
 
 export type Demo = { clientId: string; secret: string; routeCode: string; customerId: string };

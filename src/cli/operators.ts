@@ -15,7 +15,7 @@ import {
   setRouteEnabled,
   updateRoute,
   type RouteChange,
-} from '../modules/routes/repository.js';
+} from '../modules/routes/index.js';
 import { isBlockchain, isValidAddress, normalizeAddressForComparison } from '../core/addresses/index.js';
 import type { SecretBox } from '../core/secret-box.js';
 import { AMOUNT_PATTERN } from '../core/validate.js';

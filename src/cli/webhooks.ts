@@ -5,7 +5,7 @@ import type { Engine } from '../db/engine.js';
 import { findClient } from '../db/clients-repository.js';
 import { Problem } from '../core/problem.js';
 import type { SecretBox } from '../core/secret-box.js';
-import { findEndpoint, listDeliveries, listEndpoints } from '../modules/webhooks/repository.js';
+import { findEndpoint, listDeliveries, listEndpoints } from '../modules/webhooks/index.js';
 import {
   checkCreateInput,
   createEndpoint,
@@ -16,7 +16,7 @@ import {
   endpointView,
   requireEndpoint,
   rotateEndpointSecret,
-} from '../modules/webhooks/rules.js';
+} from '../modules/webhooks/index.js';
 import { OperatorRefusal } from './operators.js';
 
 type Db = Pick<Engine, 'writer' | 'read'>;

@@ -2,18 +2,12 @@
 // transaction of its effect (runIdempotent); a refusal in a transaction of its own, by the pipeline.
 import { insertAuditEvent } from '../db/audit-repository.js';
 import type { Exec } from '../db/exec.js';
-import type { RequestContext } from './context.js';
+import type { AuditSubject, RequestContext } from './context.js';
+export type { AuditSubject } from './context.js';
 import type { Problem } from './problem.js';
 
 const MAX_REF = 256;
 
-export type AuditSubject = {
-  operation: string;
-  targetId: string | null;
-  evidenceUserRef: string | null;
-  evidencePolicyRef: string | null;
-  evidenceMfaRef: string | null;
-};
 
 const ref = (v: unknown): string | null => (typeof v === 'string' ? v.slice(0, MAX_REF) : null);
 

@@ -4,13 +4,21 @@
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import type { Exec, Writer } from '../db/exec.js';
-import type { AuditSubject } from './audit.js';
 
 
 export type { Writer };
 
 /** db: reads; writer: every write. A signed request's writer runs its jobs only while its nonce is its own (§2). */
 export type Services = { db: Exec; writer: Writer; config: Config; logger: Logger };
+
+/** What an audited attempt was about (§8): its operation, target and the evidence's references. */
+export type AuditSubject = {
+  operation: string;
+  targetId: string | null;
+  evidenceUserRef: string | null;
+  evidencePolicyRef: string | null;
+  evidenceMfaRef: string | null;
+};
 
 /** The idempotency record a call's result is (§3): set by runIdempotent on a success or a replay. */
 export type StoredResult = { resourceId: string; expiresAtMs: number; replayed: boolean; subject: AuditSubject };

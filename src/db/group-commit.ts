@@ -23,7 +23,7 @@
 // and when another connection holds the write lock (the checkpointer rewinding the WAL, partnerctl) the
 // batch is tried again a millisecond later, for up to BUSY_LIMIT_MS, while reads and parsing go on.
 import fs from 'node:fs';
-import type { EngineWriter } from './engine.js';
+import type { EngineWriter } from './engine-types.js';
 import type { Exec, Query } from './exec.js';
 import type { DbHandle } from './open.js';
 import * as tables from './generated/tables.js';

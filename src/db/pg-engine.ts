@@ -14,7 +14,7 @@ import { sql } from 'drizzle-orm';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import type { Engine, EngineOptions, EngineWriter } from './engine.js';
+import type { Engine, EngineOptions, EngineWriter } from './engine-types.js';
 import type { Exec, Query, Tables } from './exec.js';
 import * as pgTables from './generated/tables.pg.js';
 

@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { startCheckpointer } from './checkpointer.js';
-import type { Engine, EngineOptions } from './engine.js';
+import type { Engine, EngineOptions } from './engine-types.js';
 import type { Exec, Query } from './exec.js';
 import { GroupCommitter } from './group-commit.js';
 import { openDatabase } from './open.js';

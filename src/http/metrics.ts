@@ -3,7 +3,7 @@
 // the tests — keep their own counts. Labels are route templates, never raw paths or ids.
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Engine } from '../db/engine.js';
-import { countPendingDeliveries } from '../modules/webhooks/delivery-repository.js';
+import { countPendingDeliveries } from '../modules/webhooks/index.js';
 import type { WorkerTask } from '../core/task.js';
 
 /** Records due per worker task are counted up to this many (a gauge, not an inventory). */

@@ -4,14 +4,14 @@
 // and per row (§11.1–§11.2). Runs once per database (src/upgrades/index.ts keeps the marker).
 import { depositWalletAddress, generatedTxHash, storedTxHash } from '../core/addresses/derive.js';
 import { isBlockchain, type Blockchain } from '../core/addresses/index.js';
-import type { WalletBeneficiaryRow } from '../modules/beneficiaries/tables.js';
-import type { CryptoDepositRow } from '../modules/deposits/tables.js';
-import type { CryptoRefundRow } from '../modules/refunds/tables.js';
-import type { CryptoWithdrawalRow } from '../modules/withdrawals/tables.js';
+import type { WalletBeneficiaryRow } from '../modules/beneficiaries/index.js';
+import type { CryptoDepositRow } from '../modules/deposits/index.js';
+import type { CryptoRefundRow } from '../modules/refunds/index.js';
+import type { CryptoWithdrawalRow } from '../modules/withdrawals/index.js';
 import type { Exec } from '../db/exec.js';
-import { depositView } from '../modules/deposits/rules.js';
-import { recordEvent } from '../modules/events/rules.js';
-import { post } from '../modules/ledger/rules.js';
+import { depositView } from '../modules/deposits/index.js';
+import { recordEvent } from '../modules/events/index.js';
+import { post } from '../modules/ledger/index.js';
 import { allBeneficiaries, allDeposits, allRefunds, allWithdrawals, setDeposit, setRefund } from './repository.js';
 import type { Upgrade, UpgradeContext } from './upgrade.js';
 

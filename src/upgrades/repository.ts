@@ -2,10 +2,10 @@
 // read whole in creation order. Plain reads and writes, no rules.
 import { asc, eq } from 'drizzle-orm';
 import type { Exec } from '../db/exec.js';
-import type { WalletBeneficiaryRow } from '../modules/beneficiaries/tables.js';
-import type { CryptoDepositRow } from '../modules/deposits/tables.js';
-import type { CryptoRefundRow } from '../modules/refunds/tables.js';
-import type { CryptoWithdrawalRow } from '../modules/withdrawals/tables.js';
+import type { WalletBeneficiaryRow } from '../modules/beneficiaries/index.js';
+import type { CryptoDepositRow } from '../modules/deposits/index.js';
+import type { CryptoRefundRow } from '../modules/refunds/index.js';
+import type { CryptoWithdrawalRow } from '../modules/withdrawals/index.js';
 
 /**
  * Claims an upgrade: true when this transaction inserted its marker, false when it was applied before.

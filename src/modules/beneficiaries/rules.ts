@@ -6,8 +6,8 @@ import type { CallContext } from '../../core/context.js';
 import { requireOwn } from '../../core/ownership.js';
 import { FieldErrors } from '../../core/problem.js';
 import { isBlockchain, isValidAddress, type Blockchain } from '../../core/addresses/index.js';
-import { recordEvent } from '../events/rules.js';
-import type { Lifecycle } from '../records/transition.js';
+import { recordEvent } from '../events/index.js';
+import type { Lifecycle } from '../lifecycle/index.js';
 import { walletBeneficiaryRecord } from './records.js';
 import { findBeneficiary, updateBeneficiary, type BeneficiaryChange } from './repository.js';
 

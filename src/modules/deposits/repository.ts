@@ -3,7 +3,7 @@ import { and, asc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Exec } from '../../db/exec.js';
 import { olderThan, createdWithin, newestFirst } from '../../db/keyset.js';
 import type { CryptoDepositRow } from './tables.js';
-import type { RouteRow } from '../routes/tables.js';
+import type { RouteRow } from '../routes/index.js';
 
 export async function findDeposit(x: Exec, depositId: string): Promise<CryptoDepositRow | undefined> {
   const t = x.t.cryptoDeposits;

@@ -4,11 +4,11 @@ import type { Exec } from '../../db/exec.js';
 import type { CryptoDepositRow } from './tables.js';
 import { depositWalletAddress, generatedTxHash } from '../../core/addresses/derive.js';
 import { normalizeAddressForComparison, type Blockchain } from '../../core/addresses/index.js';
-import { recordEvent } from '../events/rules.js';
-import { post } from '../ledger/rules.js';
-import type { Lifecycle } from '../records/transition.js';
-import { refundAmountsOfDeposit } from '../refunds/repository.js';
-import { isDenied } from '../routes/repository.js';
+import { recordEvent } from '../events/index.js';
+import { post } from '../ledger/index.js';
+import type { Lifecycle } from '../lifecycle/index.js';
+import { refundAmountsOfDeposit } from '../refunds/index.js';
+import { isDenied } from '../routes/index.js';
 import { cryptoDepositRecord } from './records.js';
 import { transitionDeposit } from './repository.js';
 

@@ -1,6 +1,6 @@
 // §10.3 deposit wallets are derived, not provisioned (D5): a customer's wallet on a route is the route
 // plus an address that is a pure function of both.
-import type { RouteRow } from '../routes/tables.js';
+import type { RouteRow } from '../routes/index.js';
 import { depositWalletAddress } from '../../core/addresses/derive.js';
 import type { Blockchain } from '../../core/addresses/index.js';
 

@@ -8,7 +8,7 @@ import type { PostingRule } from '../../core/record.js';
 import { enumValues } from '../../graphql/generated/enums.js';
 import { records, type AnyRecord } from '../../graphql/generated/records.js';
 import type { PartnerTransactionType } from '../../graphql/generated/resolvers-types.js';
-import { recordEvent } from '../events/rules.js';
+import { recordEvent } from '../events/index.js';
 import { findBalance, insertLedgerTransaction, saveBalance } from './repository.js';
 
 /** A record type with a ledger side: declared with `ledger` in its module's records.ts. */

@@ -2,19 +2,19 @@
 // each step authorized by its own evidence (§5). Any other transition is 409 INVALID_STATE (§10.10).
 // Every change writes its event in the change's transaction (§11.1 E1), before any ledger row (E6).
 import type { Exec } from '../../db/exec.js';
-import type { CryptoDepositRow } from '../deposits/tables.js';
+import type { CryptoDepositRow } from '../deposits/index.js';
 import type { CryptoRefundRow } from './tables.js';
-import type { RouteRow } from '../routes/tables.js';
+import type { RouteRow } from '../routes/index.js';
 import type { CallContext } from '../../core/context.js';
 import type { Guard } from '../../core/operation.js';
 import { requireOwn } from '../../core/ownership.js';
 import { Problem } from '../../core/problem.js';
-import { lockDeposit } from '../deposits/repository.js';
-import { recordEvent } from '../events/rules.js';
-import type { TransactionType } from '../ledger/rules.js';
-import { transition, type Lifecycle } from '../records/transition.js';
-import { requirePermittedRoute } from '../routes/rules.js';
-import { STATUS_INFO } from '../transfers/rules.js';
+import { lockDeposit } from '../deposits/index.js';
+import { recordEvent } from '../events/index.js';
+import type { TransactionType } from '../ledger/index.js';
+import { transition, type Lifecycle } from '../lifecycle/index.js';
+import { requirePermittedRoute } from '../routes/index.js';
+import { STATUS_INFO } from '../transfers/index.js';
 import { cryptoRefundRecord } from './records.js';
 import { findRefund, transitionRefund } from './repository.js';
 

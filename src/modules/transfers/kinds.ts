@@ -1,10 +1,10 @@
 // The two kinds of record the pipeline moves (D10): withdrawals from SUBMITTED (destination: the
 // beneficiary's address; COMPLETED writes WITHDRAWAL then WITHDRAWAL_FEE) and refunds from CONFIRMED
 // (destination: refundAddress on the deposit's chain; COMPLETED writes REFUND).
-import type { CryptoRefundRow } from '../refunds/tables.js';
-import type { CryptoWithdrawalRow } from '../withdrawals/tables.js';
-import { findBeneficiary } from '../beneficiaries/repository.js';
-import { findWithdrawal, transitionWithdrawal } from '../withdrawals/repository.js';
+import type { CryptoRefundRow } from '../refunds/index.js';
+import type { CryptoWithdrawalRow } from '../withdrawals/index.js';
+import { findBeneficiary } from '../beneficiaries/index.js';
+import { findWithdrawal, transitionWithdrawal } from '../withdrawals/index.js';
 import type { TransferKind } from './pipeline.js';
 import { dueRefunds, dueWithdrawals, findDepositBlockchain, findRefundRow, transitionRefundRow } from './repository.js';
 

@@ -3,8 +3,8 @@
 // transaction: a compare-and-set on (id, status), the record's event, then its ledger rows (E6, L4).
 import type { Exec } from '../../db/exec.js';
 import { isBlockchain } from '../../core/addresses/index.js';
-import type { TransactionType } from '../ledger/rules.js';
-import { transition, type Lifecycle, type RecordRow } from '../records/transition.js';
+import type { TransactionType } from '../ledger/index.js';
+import { transition, type Lifecycle, type RecordRow } from '../lifecycle/index.js';
 import type { TransferOrder, TransferRail } from './rail.js';
 import { dueAfter, pipelineStates, STATUS_INFO } from './rules.js';
 

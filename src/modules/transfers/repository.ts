@@ -2,7 +2,7 @@
 // the compare-and-set of a refund's step. Plain reads and writes, no rules.
 import { and, asc, eq, inArray, isNotNull, lte } from 'drizzle-orm';
 import type { Exec } from '../../db/exec.js';
-import type { CryptoRefundRow } from '../refunds/tables.js';
+import type { CryptoRefundRow } from '../refunds/index.js';
 
 export async function findSandboxFailure(x: Exec, blockchain: string, addressKey: string): Promise<string | undefined> {
   const t = x.t.sandboxFailures;

@@ -4,7 +4,7 @@
 import type { Exec } from '../../db/exec.js';
 import { normalizeAddressForComparison } from '../../core/addresses/index.js';
 import { generatedTxHash } from '../../core/addresses/derive.js';
-import { isDenied } from '../routes/repository.js';
+import { isDenied } from '../routes/index.js';
 import type { Destination, Stage, TransferOrder, TransferRail } from './rail.js';
 
 export const sandboxRail: TransferRail = {

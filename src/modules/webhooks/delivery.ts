@@ -11,10 +11,10 @@ import type { Logger } from 'pino';
 import type { Config } from '../../config.js';
 import type { Engine } from '../../db/engine.js';
 import type { Exec } from '../../db/exec.js';
-import type { EventRow } from '../events/tables.js';
+import type { EventRow } from '../events/index.js';
 import type { WebhookDeliveryRow } from './tables.js';
 import type { StartTask } from '../../core/task.js';
-import { eventView } from '../events/rules.js';
+import { eventView } from '../events/index.js';
 import {
   anyPending,
   dueOfEndpoint,

@@ -7,7 +7,7 @@ import type { WebhookAttemptRow, WebhookDeliveryRow, WebhookEndpointRow } from '
 import { FieldErrors, Problem } from '../../core/problem.js';
 import type { SecretBox } from '../../core/secret-box.js';
 import { checkLength } from '../../core/validate.js';
-import { EVENT_TYPES } from '../events/rules.js';
+import { EVENT_TYPES } from '../events/index.js';
 import {
   cancelPendingDeliveries,
   countEnabledEndpoints,

@@ -1,11 +1,11 @@
 // §4.4, §10.5, §10.6 Crypto withdrawals and their quotes: what a partner sees of them, and the checks
 // the draft and the quote share.
-import type { RouteRow } from '../routes/tables.js';
+import type { RouteRow } from '../routes/index.js';
 import type { CryptoWithdrawalRow, WithdrawalQuoteRow } from './tables.js';
 import { FieldErrors, Problem } from '../../core/problem.js';
-import type { Lifecycle } from '../records/transition.js';
-import { amountWithinRoute, describeBounds } from '../routes/rules.js';
-import { STATUS_INFO } from '../transfers/rules.js';
+import type { Lifecycle } from '../lifecycle/index.js';
+import { amountWithinRoute, describeBounds } from '../routes/index.js';
+import { STATUS_INFO } from '../transfers/index.js';
 import { cryptoWithdrawalRecord } from './records.js';
 import { transitionWithdrawal } from './repository.js';
 

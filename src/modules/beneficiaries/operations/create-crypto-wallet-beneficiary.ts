@@ -4,9 +4,9 @@ import { isBlockchain, normalizeAddressForComparison, type Blockchain } from '..
 import { mutation } from '../../../core/operation.js';
 import { Problem } from '../../../core/problem.js';
 import { BLOCKCHAINS, checkCode, checkLength, checkOneOf } from '../../../core/validate.js';
-import { requireOwnCustomer } from '../../customers/rules.js';
-import { isDenied } from '../../routes/repository.js';
-import { requirePermittedRoute } from '../../routes/rules.js';
+import { requireOwnCustomer } from '../../customers/index.js';
+import { isDenied } from '../../routes/index.js';
+import { requirePermittedRoute } from '../../routes/index.js';
 import { findActiveBeneficiaryByAddress, insertBeneficiary } from '../repository.js';
 import { checkWalletAddress, MAX_SUPPORT_FILES, OWNER_TYPES, recordNewBeneficiaryEvent, WALLET_BENEFICIARY_REST_FIELDS, WALLET_TYPES } from '../rules.js';
 

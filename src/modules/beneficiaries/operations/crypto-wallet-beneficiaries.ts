@@ -3,7 +3,7 @@
 import { list } from '../../../core/list.js';
 import { text, values } from '../../../core/list-filters.js';
 import { BLOCKCHAINS } from '../../../core/validate.js';
-import { underCustomer } from '../../customers/rules.js';
+import { underCustomer } from '../../customers/index.js';
 import { listBeneficiaries } from '../repository.js';
 import { BENEFICIARY_STATUSES, WALLET_BENEFICIARY_REST_FIELDS } from '../rules.js';
 

@@ -2,7 +2,7 @@
 // no-op answered 200 with the record unchanged and no event (§10.10, §11.1 E2). No route check, no evidence.
 import { mutation } from '../../../core/operation.js';
 import { Problem } from '../../../core/problem.js';
-import { transition } from '../../records/transition.js';
+import { transition } from '../../lifecycle/index.js';
 import { beneficiaryLifecycle, requireOwnBeneficiary, WALLET_BENEFICIARY_REST_FIELDS } from '../rules.js';
 
 export default mutation('removeCryptoWalletBeneficiary', {

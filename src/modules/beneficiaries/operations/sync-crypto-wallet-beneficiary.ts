@@ -2,8 +2,8 @@
 // (ACTIVE ↔ BLOCKED); always one event (`.updated` when the status stayed). No route check, no evidence.
 import { mutation } from '../../../core/operation.js';
 import { Problem } from '../../../core/problem.js';
-import { transition } from '../../records/transition.js';
-import { isDenied } from '../../routes/repository.js';
+import { transition } from '../../lifecycle/index.js';
+import { isDenied } from '../../routes/index.js';
 import { findActiveBeneficiaryByAddress } from '../repository.js';
 import { beneficiaryLifecycle, requireOwnBeneficiary, WALLET_BENEFICIARY_REST_FIELDS } from '../rules.js';
 

@@ -3,7 +3,7 @@
 import { list } from '../../../core/list.js';
 import { text } from '../../../core/list-filters.js';
 import { BLOCKCHAINS } from '../../../core/validate.js';
-import { underCustomer } from '../../customers/rules.js';
+import { underCustomer } from '../../customers/index.js';
 import { listRoutesOfClient } from '../repository.js';
 import { walletView } from '../wallets.js';
 

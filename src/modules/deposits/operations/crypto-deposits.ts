@@ -1,7 +1,7 @@
 // §9.3 / §9.5 cryptoDeposits: a customer's deposits, newest first (createdAt, then depositId, descending).
 import { list } from '../../../core/list.js';
 import { createdRange, text, values } from '../../../core/list-filters.js';
-import { underCustomer } from '../../customers/rules.js';
+import { underCustomer } from '../../customers/index.js';
 import { listDeposits } from '../repository.js';
 import { DEPOSIT_STATUSES, depositView } from '../rules.js';
 

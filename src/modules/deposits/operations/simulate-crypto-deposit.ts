@@ -7,8 +7,8 @@ import { isBlockchain, isValidAddress, type Blockchain } from '../../../core/add
 import { mutation } from '../../../core/operation.js';
 import { FieldErrors, Problem } from '../../../core/problem.js';
 import { checkAmount, checkLength } from '../../../core/validate.js';
-import { requireOwnCustomer } from '../../customers/rules.js';
-import { requirePermittedRoute } from '../../routes/rules.js';
+import { requireOwnCustomer } from '../../customers/index.js';
+import { requirePermittedRoute } from '../../routes/index.js';
 import { findDepositByTx, insertDeposit } from '../repository.js';
 import { DEPOSIT_STATUS_INFO, publishNewDeposit, sourceDenied, travelRuleRequired, type DepositStatus } from '../rules.js';
 

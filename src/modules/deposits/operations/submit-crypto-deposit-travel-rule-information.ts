@@ -4,8 +4,8 @@
 import { requireOwn } from '../../../core/ownership.js';
 import { mutation } from '../../../core/operation.js';
 import { Problem } from '../../../core/problem.js';
-import { transition } from '../../records/transition.js';
-import { requirePermittedRoute } from '../../routes/rules.js';
+import { transition } from '../../lifecycle/index.js';
+import { requirePermittedRoute } from '../../routes/index.js';
 import { findDeposit } from '../repository.js';
 import { depositLifecycle, depositView, sourceDenied } from '../rules.js';
 import { checkOriginator, sealOriginator } from '../travel-rule.js';

@@ -1,7 +1,7 @@
 // §4.5 / §10.8 confirmCryptoRefund: AWAITING_CONFIRMATION → CONFIRMED (§5 evidence); the refund enters
 // the outbound pipeline (§10.6) with its forced failure, if any, captured now (§10.7).
 import { mutation } from '../../../core/operation.js';
-import { captureFailure } from '../../transfers/rules.js';
+import { captureFailure } from '../../transfers/index.js';
 import { stepRefund } from '../rules.js';
 
 export default mutation('confirmCryptoRefund', {

@@ -4,9 +4,9 @@ import { randomUUID } from 'node:crypto';
 import { mutation } from '../../../core/operation.js';
 import { Problem } from '../../../core/problem.js';
 import { checkAmount, checkLength } from '../../../core/validate.js';
-import { requireRouteAddress } from '../../beneficiaries/rules.js';
-import { refundableOf } from '../../deposits/rules.js';
-import { requirePermittedRoute } from '../../routes/rules.js';
+import { requireRouteAddress } from '../../beneficiaries/index.js';
+import { refundableOf } from '../../deposits/index.js';
+import { requirePermittedRoute } from '../../routes/index.js';
 import { insertRefund } from '../repository.js';
 import { recordRefundEvent, REFUND_STATUS_INFO, requireOwnDeposit } from '../rules.js';
 

@@ -1,7 +1,7 @@
 // §10.8 / §9.3 cryptoRefunds: a customer's refunds, newest first.
 import { list } from '../../../core/list.js';
 import { createdRange, exact, values } from '../../../core/list-filters.js';
-import { underCustomer } from '../../customers/rules.js';
+import { underCustomer } from '../../customers/index.js';
 import { listRefunds } from '../repository.js';
 
 export default list('cryptoRefunds', {

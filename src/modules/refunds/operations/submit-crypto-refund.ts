@@ -1,7 +1,7 @@
 // §4.5 / §10.8 submitCryptoRefund: APPROVED → AWAITING_CONFIRMATION (§5 evidence), the amount held.
 import { mutation } from '../../../core/operation.js';
 import { Problem } from '../../../core/problem.js';
-import { availableOf } from '../../ledger/rules.js';
+import { availableOf } from '../../ledger/index.js';
 import { stepRefund } from '../rules.js';
 
 export default mutation('submitCryptoRefund', {

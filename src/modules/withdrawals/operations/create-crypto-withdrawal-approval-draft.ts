@@ -4,10 +4,10 @@ import { mutation } from '../../../core/operation.js';
 import { requireOwn } from '../../../core/ownership.js';
 import { Problem } from '../../../core/problem.js';
 import { checkAmount, checkCode, checkLength, checkOther } from '../../../core/validate.js';
-import { findBeneficiary } from '../../beneficiaries/repository.js';
-import { requireOwnCustomer } from '../../customers/rules.js';
-import { recordEvent } from '../../events/rules.js';
-import { requirePermittedRoute } from '../../routes/rules.js';
+import { findBeneficiary } from '../../beneficiaries/index.js';
+import { requireOwnCustomer } from '../../customers/index.js';
+import { recordEvent } from '../../events/index.js';
+import { requirePermittedRoute } from '../../routes/index.js';
 import { findQuote, findWithdrawalByClientReference, insertWithdrawal, markQuoteUsed } from '../repository.js';
 import { CRYPTO_WITHDRAWAL_REST_FIELDS, requireRouteAmount, requireUsableQuote, WITHDRAWAL_STATUS_INFO } from '../rules.js';
 

@@ -3,8 +3,8 @@
 import { randomUUID } from 'node:crypto';
 import { mutation } from '../../../core/operation.js';
 import { checkAmount, checkCode, checkLength } from '../../../core/validate.js';
-import { requireOwnCustomer } from '../../customers/rules.js';
-import { requirePermittedRoute } from '../../routes/rules.js';
+import { requireOwnCustomer } from '../../customers/index.js';
+import { requirePermittedRoute } from '../../routes/index.js';
 import { insertQuote } from '../repository.js';
 import { quoteView, requireRouteAmount } from '../rules.js';
 

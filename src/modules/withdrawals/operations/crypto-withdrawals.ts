@@ -2,7 +2,7 @@
 // interface document's fields (§9.4).
 import { list } from '../../../core/list.js';
 import { createdRange, exact, text, values } from '../../../core/list-filters.js';
-import { underCustomer } from '../../customers/rules.js';
+import { underCustomer } from '../../customers/index.js';
 import { listWithdrawals } from '../repository.js';
 import { CRYPTO_WITHDRAWAL_REST_FIELDS, WITHDRAWAL_STATUSES } from '../rules.js';
 

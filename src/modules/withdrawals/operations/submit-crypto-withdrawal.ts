@@ -2,11 +2,11 @@
 import { mutation } from '../../../core/operation.js';
 import { requireOwn } from '../../../core/ownership.js';
 import { Problem } from '../../../core/problem.js';
-import { findBeneficiary } from '../../beneficiaries/repository.js';
-import { availableOf } from '../../ledger/rules.js';
-import { transition } from '../../records/transition.js';
-import { requirePermittedRoute } from '../../routes/rules.js';
-import { captureFailure, dueAfter } from '../../transfers/rules.js';
+import { findBeneficiary } from '../../beneficiaries/index.js';
+import { availableOf } from '../../ledger/index.js';
+import { transition } from '../../lifecycle/index.js';
+import { requirePermittedRoute } from '../../routes/index.js';
+import { captureFailure, dueAfter } from '../../transfers/index.js';
 import { findWithdrawal } from '../repository.js';
 import { CRYPTO_WITHDRAWAL_REST_FIELDS, withdrawalLifecycle } from '../rules.js';
 

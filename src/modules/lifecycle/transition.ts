@@ -4,8 +4,8 @@
 // left `from` meanwhile is not changed and nothing is written: the caller decides what that means
 // (409 for an operation, a step not taken for the worker).
 import type { Exec } from '../../db/exec.js';
-import { recordEvent, type ResourceType } from '../events/rules.js';
-import { post, type LedgerResourceType, type TransactionType } from '../ledger/rules.js';
+import { recordEvent, type ResourceType } from '../events/index.js';
+import { post, type LedgerResourceType, type TransactionType } from '../ledger/index.js';
 
 /** What every record with a status has: its owner, and the currency where it moves money. */
 export type RecordRow = { clientId: string; customerId: string };

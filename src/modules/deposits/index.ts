@@ -1,0 +1,5 @@
+// What other modules and the layers above may use of deposits; the rest of the folder is its own.
+// Other code imports the module only through this file (test/platform/core/boundaries.test.ts).
+export { lockDeposit } from './repository.js';
+export { depositView, refundableOf } from './rules.js';
+export type { CryptoDepositRow } from './tables.js';

@@ -1,0 +1,5 @@
+// What other modules and the layers above may use of events; the rest of the folder is its own.
+// Other code imports the module only through this file (test/platform/core/boundaries.test.ts).
+export { EVENT_TYPES, eventView, onEventRecorded, recordEvent } from './rules.js';
+export type { ResourceType } from './rules.js';
+export type { EventRow } from './tables.js';
