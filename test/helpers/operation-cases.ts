@@ -1,18 +1,20 @@
 // One example request per operation for the cross-cutting suites (isolation, audit, idempotency,
-// unknown fields), taken from the walk the API reference documents (tools/api-examples/scenario.ts), so an
-// operation added to the registry is covered by every such suite once it has its step there, and a suite
-// names the operation and that file when it has none.
+// unknown fields), taken from the walk the API reference documents (tools/api-examples/scenario.ts, which
+// orders every module's src/modules/<area>/examples.ts), so an operation added to the registry is covered
+// by every such suite once its module has its step, and a suite names the operation and that file when
+// it has none.
 import { getNamedType, isInputObjectType, isNonNullType, isScalarType, type GraphQLArgument, type GraphQLField, type GraphQLInputType } from 'graphql';
 import { PartnerClient, queryString } from '../../src/client/index.js';
 import type { AnyDescriptor } from '../../src/core/operation.js';
 import { descriptors } from '../../src/graphql/registry.js';
+import { examplesFileOf } from '../../tools/api-examples/modules.js';
 import { graphqlRequest, restRequest, type RestRequest } from '../../tools/api-examples/requests.js';
 import { scenario, type Step } from '../../tools/api-examples/scenario.js';
 import { evidenceFor, type Client, type Reply, type RequestOptions, type TestServer } from './harness.js';
 import { sdlSchema } from './sdl-fields.js';
 
-/** Where every operation's example request comes from. */
-export const CASE_SOURCE = 'tools/api-examples/scenario.ts';
+/** Where an operation's example request comes from: the examples file of its descriptor's module. */
+export const caseSourceOf = (op: string): string => examplesFileOf(op);
 
 /** The route the scenario's amounts are written for (tools/api-examples/run.ts makes the same one). */
 export const SCENARIO_ROUTE = {
@@ -21,14 +23,14 @@ export const SCENARIO_ROUTE = {
 };
 
 /** The scenario's steps, not to be run (no server needed): which operations have one. */
-const dryScenario = () => scenario(new PartnerClient({ baseUrl: 'http://127.0.0.1:1', clientId: 'x', secret: 'x' }), 'R');
+export const dryScenario = (): Step[] => scenario(new PartnerClient({ baseUrl: 'http://127.0.0.1:1', clientId: 'x', secret: 'x' }), 'R');
 
-/** The operations of the scenario, in the order of their first step. */
-export function scenarioOperations(): string[] {
-  return [...new Set(dryScenario().map((s) => s.op))];
+/** The operations of the scenario (or of `steps`), in the order of their first step. */
+export function scenarioOperations(steps: readonly Step[] = dryScenario()): string[] {
+  return [...new Set(steps.map((s) => s.op))];
 }
 
-/** The first step of an operation in `steps`; an operation without one fails naming it and the scenario's file. */
+/** The first step of an operation in `steps`; an operation without one fails naming it and its module's examples file. */
 export function stepOf(op: string, steps: readonly Step[] = dryScenario(), suite = 'example'): Step {
   const step = steps.find((s) => s.op === op);
   if (!step) throw noCase(op, suite);
@@ -39,14 +41,14 @@ export function stepOf(op: string, steps: readonly Step[] = dryScenario(), suite
  * The operations of `registry` that have no example request: each named with where its case must come
  * from. Empty when every operation is covered.
  */
-export function missingCases(registry: readonly { name: string }[] = descriptors): string[] {
-  const covered = new Set(scenarioOperations());
-  return registry.filter((d) => !covered.has(d.name)).map((d) => `${d.name}: no step in ${CASE_SOURCE} (the source of its example request)`);
+export function missingCases(registry: readonly { name: string }[] = descriptors, steps: readonly Step[] = dryScenario()): string[] {
+  const covered = new Set(scenarioOperations(steps));
+  return registry.filter((d) => !covered.has(d.name)).map((d) => `${d.name}: no step in ${caseSourceOf(d.name)} (the source of its example request)`);
 }
 
 /** The failure a suite reports for an operation it saw no case of. */
 export function noCase(op: string, suite: string): Error {
-  return new Error(`${op} has no ${suite} case: add its step to ${CASE_SOURCE}, which every cross-cutting suite derives its requests from`);
+  return new Error(`${op} has no ${suite} case: add its step to ${caseSourceOf(op)}, which every cross-cutting suite derives its requests from`);
 }
 
 /** The descriptor of a registered operation (the suites iterate the registry, so it exists). */

@@ -1,9 +1,10 @@
 // The cross-cutting suites (isolation, audit, idempotency, unknown fields) iterate the registry and take
-// each operation's request from the API reference's scenario (helpers/operation-cases.ts). An operation
-// without a step there has no case: this suite fails naming it and the file, and so does each of theirs.
+// each operation's request from the API reference's scenario (helpers/operation-cases.ts), whose steps
+// each module declares in its examples.ts. An operation without a step there has no case: this suite
+// fails naming it and its module's file, and so does each of theirs.
 import { describe, expect, it } from 'vitest';
 import { descriptors } from '../../../src/graphql/registry.js';
-import { CASE_SOURCE, missingCases, noCase, OperationCase, recordArguments, scenarioOperations, stepOf } from '../../helpers/operation-cases.js';
+import { caseSourceOf, dryScenario, missingCases, noCase, OperationCase, recordArguments, scenarioOperations, stepOf } from '../../helpers/operation-cases.js';
 
 describe('operation cases', () => {
   it('every operation of the registry has an example request', () => {
@@ -13,11 +14,22 @@ describe('operation cases', () => {
 
   it('an operation in the registry without a step in the scenario is named, with where its case comes from', () => {
     const registry = [...descriptors, { name: 'createFiatPayout' }];
-    expect(missingCases(registry)).toContain(`createFiatPayout: no step in ${CASE_SOURCE} (the source of its example request)`);
+    expect(missingCases(registry)).toContain(`createFiatPayout: no step in ${caseSourceOf('createFiatPayout')} (the source of its example request)`);
+    expect(caseSourceOf('createFiatPayout')).toBe('src/modules/<its module>/examples.ts');
     // What each suite meets when it looks for the operation's request: a failure naming both.
-    expect(() => stepOf('createFiatPayout')).toThrow(/^createFiatPayout has no example case: add its step to tools\/api-examples\/scenario\.ts/);
-    expect(noCase('createFiatPayout', 'idempotency').message).toMatch(/^createFiatPayout has no idempotency case: add its step to tools\/api-examples\/scenario\.ts/);
+    expect(() => stepOf('createFiatPayout')).toThrow(/^createFiatPayout has no example case: add its step to src\/modules\/<its module>\/examples\.ts/);
+    expect(noCase('createFiatPayout', 'idempotency').message).toMatch(/^createFiatPayout has no idempotency case: add its step to src\/modules\/<its module>\/examples\.ts/);
     expect(stepOf('createCustomer').op).toBe('createCustomer');
+  });
+
+  it('an operation of the registry whose step is missing is named with its descriptor’s module’s examples file', () => {
+    const withoutQuote = dryScenario().filter((s) => s.op !== 'createCryptoWithdrawalQuote');
+    expect(missingCases(descriptors, withoutQuote)).toEqual(['createCryptoWithdrawalQuote: no step in src/modules/withdrawals/examples.ts (the source of its example request)']);
+    expect(() => stepOf('createCryptoWithdrawalQuote', withoutQuote)).toThrow(
+      /^createCryptoWithdrawalQuote has no example case: add its step to src\/modules\/withdrawals\/examples\.ts/,
+    );
+    expect(noCase('submitCryptoRefund', 'idempotency').message).toMatch(/^submitCryptoRefund has no idempotency case: add its step to src\/modules\/refunds\/examples\.ts/);
+    expect(caseSourceOf('events')).toBe('src/modules/events/examples.ts');
   });
 
   it('a case is the operation’s GraphQL document with every field of its result, and its REST request from the descriptor', () => {

@@ -1,0 +1,35 @@
+// A module's example steps (src/modules/<area>/examples.ts default-exports them): the documented requests
+// of its operations, which the walk behind docs/api/operations.md (tools/api-examples/) runs and every
+// cross-cutting suite derives its requests from (test/helpers/operation-cases.ts). Steps of every module
+// share one walk. Types only, here in core, so that a module imports nothing above it.
+import type { OperationType, Surface } from '../client/index.js';
+
+/** What the walk passes to every step: its route, the ids earlier steps kept, and §5 evidence. */
+export type Walk = {
+  /** The route the walk's amounts are written for (tools/api-examples/run.ts makes it). */
+  readonly routeCode: string;
+  /** Ids kept by earlier steps: `ids[name]` is the first surface's, `ids['name:surface']` each surface's (see `keep`). */
+  readonly ids: Record<string, string>;
+  /** The id kept under `name` on `surface`. */
+  per(surface: Surface, name: string): string;
+  /** Keeps `value` under `name` for `surface`, and as `ids[name]` unless one is kept already. */
+  keep(surface: Surface, name: string, value: unknown): void;
+  /** `input` with its §5 evidence for the operation on `id`, each by a fresh MFA reference. */
+  authorized<I extends object>(type: OperationType, id: string, input: I): I & { operationAuthorization: object };
+};
+
+export type Example = {
+  /**
+   * The step's position in the walk: steps run in ascending `at` across every module, and no two share
+   * one. Each area has its hundred, in the order a partner meets them (customers 100, deposits 200,
+   * beneficiaries 300, withdrawals 400, refunds 500, ledger 600, events 700, webhooks 800), so a step
+   * comes after the steps that make the records it needs.
+   */
+  at: number;
+  /** The operation (a root field of the module's schema.graphql). */
+  op: string;
+  /** Arguments on a surface; REST is tried only where the operation has a route. */
+  args: (surface: Surface, walk: Walk) => Record<string, unknown>;
+  /** Keeps what later steps need from the answer (the GraphQL field's value, or the REST body). */
+  keep?: (surface: Surface, result: Record<string, unknown>, walk: Walk) => void;
+};

@@ -1,0 +1,5 @@
+// §11.3 events: the documented example requests, run in the walk behind docs/api/operations.md
+// (src/core/example.ts) and the source of the cross-cutting suites' requests.
+import type { Example } from '../../core/example.js';
+
+export default [{ at: 700, op: 'events', args: (_s, w) => ({ resourceId: w.ids.withdrawalId, first: 2 }) }] satisfies Example[];

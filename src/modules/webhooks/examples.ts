@@ -1,0 +1,18 @@
+// §11.4 webhook endpoints: the documented example requests, run in the walk behind docs/api/operations.md
+// (src/core/example.ts) and the source of the cross-cutting suites' requests.
+import type { Example } from '../../core/example.js';
+
+export default [
+  {
+    at: 800,
+    op: 'createWebhookEndpoint',
+    args: () => ({ input: { url: 'https://partner.example.com/hooks/crypto', types: ['crypto_withdrawal.completed', 'crypto_refund.completed'], description: 'Payouts service' } }),
+    keep: (_s, r, w) => void (w.ids.endpointId = (r.endpoint as { endpointId: string }).endpointId),
+  },
+  { at: 810, op: 'webhookEndpoint', args: (_s, w) => ({ endpointId: w.ids.endpointId }) },
+  { at: 820, op: 'webhookEndpoints', args: () => ({ first: 1 }) },
+  { at: 830, op: 'rotateWebhookEndpointSecret', args: (_s, w) => ({ endpointId: w.ids.endpointId }) },
+  { at: 840, op: 'disableWebhookEndpoint', args: (_s, w) => ({ endpointId: w.ids.endpointId }) },
+  { at: 850, op: 'enableWebhookEndpoint', args: (_s, w) => ({ endpointId: w.ids.endpointId }) },
+  { at: 860, op: 'webhookDeliveries', args: (_s, w) => ({ endpointId: w.ids.endpointId, first: 1 }) },
+] satisfies Example[];
