@@ -6,7 +6,8 @@ export type CallOptions = {
   headers?: Record<string, string>;
 };
 
-export type Surface = 'graphql' | 'rest';
+export type { Surface } from '../core/example.js';
+import type { Surface } from '../core/example.js';
 export type MoneyOptions = CallOptions & {
   surface?: Surface;
   /** GraphQL selection set of the result (default: every field). */

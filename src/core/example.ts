@@ -2,7 +2,10 @@
 // of its operations, which the walk behind docs/api/operations.md (tools/api-examples/) runs and every
 // cross-cutting suite derives its requests from (test/helpers/operation-cases.ts). Steps of every module
 // share one walk. Types only, here in core, so that a module imports nothing above it.
-import type { OperationType, Surface } from '../client/index.js';
+import type { OperationType } from './operation.js';
+
+/** The surface a step runs on (§6); the client's `Surface` is the same union. */
+export type Surface = 'graphql' | 'rest';
 
 /** What the walk passes to every step: its route, the ids earlier steps kept, and §5 evidence. */
 export type Walk = {
