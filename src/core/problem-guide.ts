@@ -107,7 +107,7 @@ const guides: Record<ProblemCode, Guide> = {
   OPERATION_HASH_MISMATCH: {
     when: 'operationAuthorization.operationHash is not the SHA-256 of the JCS of this request’s payload (§5).',
     action:
-      'Hash exactly what you send: every input field but operationAuthorization, plus the path id and operationType, nulls left out, as JCS. Compare with the worked examples in docs/api/evidence.md, or build it with the client or npx partnerctl evidence.',
+      'Diff the problem’s operationPayload (the JCS text the server hashed) with the payload you hashed: the member that differs is the one to fix. Hash exactly what you send: every input field but operationAuthorization, plus the path id (in lower case) and operationType, nulls left out, as JCS (docs/api/evidence.md), or build it with the client or npx partnerctl evidence.',
   },
   AUTHORIZATION_EXPIRED: {
     when: 'operationAuthorization.authorizedAt is older than the allowed age (900 s by default) or more than 300 s in the future.',
