@@ -34,7 +34,7 @@ const guides: Record<ProblemCode, Guide> = {
   AUTH_SIGNATURE_INVALID: {
     when: 'X-Partner-Signature is not the HMAC-SHA256 of the canonical string under any active secret of the client.',
     action:
-      'Compare the problem’s canonicalString (the seven lines the server signed) with the string you signed, line by line; if they are equal the secret is wrong (rotated, retired, or a lost demo secret: npx partnerctl demo-secret).',
+      'If the detail says the signature is not 64 lower-case hex characters, send the HMAC-SHA256 as lower-case hex (not upper case, not base64). Otherwise compare the problem’s canonicalString (the seven lines the server signed) with the string you signed, line by line; if they are equal the secret is wrong (rotated, retired, or a lost demo secret: npx partnerctl demo-secret).',
   },
   IDEMPOTENCY_KEY_MISSING: {
     when: 'A mutation (a GraphQL mutation or a REST POST) came without an Idempotency-Key (§3).',

@@ -61,16 +61,26 @@ export async function authenticate(db: Exec, nonces: NonceLedger, credentials: C
     bodyHash: bodySha256(req.body),
   };
   // Every active secret is tried (rotation), each compared in constant time.
-  const verified =
-    SIGNATURE_FORMAT.test(signature) &&
-    client.secrets.map((secret) => signaturesEqual(sign(secret, parts), signature)).some(Boolean);
+  const formatFault = signatureFormatFault(signature);
+  const verified = !formatFault && client.secrets.map((secret) => signaturesEqual(sign(secret, parts), signature)).some(Boolean);
   if (!verified) {
     const problem = new Problem(
       'AUTH_SIGNATURE_INVALID',
-      'X-Partner-Signature does not verify: compare canonicalString, the seven lines this server signed, with yours.',
+      formatFault
+        ? `X-Partner-Signature is not 64 lower-case hex characters (${formatFault}): send the HMAC-SHA256 as lower-case hex. canonicalString has the seven lines this server signs.`
+        : 'X-Partner-Signature does not verify: compare canonicalString, the seven lines this server signed, with yours; if they are equal, the secret is wrong.',
     );
     problem.canonicalString = canonicalString(parts);
     throw problem;
   }
   return { ...client, nonce: nonces.spend(clientId, nonce, now.getTime()), bodyHash: parts.bodyHash };
+}
+
+/** Why a signature cannot be §2's lower-case hex HMAC-SHA256, or undefined when it has that form. */
+function signatureFormatFault(signature: string): string | undefined {
+  if (SIGNATURE_FORMAT.test(signature)) return undefined;
+  if (/^[0-9a-fA-F]{64}$/.test(signature)) return 'it has upper-case letters';
+  if (/^[A-Za-z0-9+/_-]{43}=?$/.test(signature)) return `it has ${signature.length} characters, like base64`;
+  if (/^[0-9a-fA-F]*$/.test(signature)) return `it has ${signature.length} characters`;
+  return `it has ${signature.length} characters, not all of them hex digits`;
 }

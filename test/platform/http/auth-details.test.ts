@@ -1,0 +1,69 @@
+// §2 refusals that say what to fix: a signature of the wrong form (upper-case hex, base64) is told apart
+// from a wrong secret.
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { canonicalString, signedHeaders } from '../../../src/http/signature.js';
+import { startTestServer, toReply, type Client, type Reply, type TestServer } from '../../helpers/harness.js';
+import { expectProblem } from '../../helpers/problems.js';
+
+let server: TestServer;
+let client: Client;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  client = await server.newClient();
+});
+afterAll(() => server.stop());
+
+const QUERY = JSON.stringify({ query: '{ __typename }' });
+
+type Surface = { name: string; method: string; path: string; body: string };
+const SURFACES: Surface[] = [
+  { name: 'GraphQL', method: 'POST', path: '/graphql', body: QUERY },
+  { name: 'REST', method: 'GET', path: '/partner/v1/events?limit=1', body: '' },
+];
+
+/** A request signed correctly, then with `change` applied to its headers; returns the reply and the headers sent. */
+async function send(s: Surface, change: (h: Record<string, string>) => void = () => {}, timestamp = server.clock.now().toISOString()) {
+  const headers = signedHeaders(client.secret, { method: s.method, path: s.path, clientId: client.clientId, body: s.body, timestamp });
+  change(headers);
+  const res = await fetch(server.url + s.path, {
+    method: s.method,
+    headers: { ...headers, ...(s.body ? { 'content-type': 'application/json' } : {}) },
+    body: s.body || undefined,
+  });
+  return { r: await toReply(res), headers };
+}
+
+const detailOf = (r: Reply): string => r.body?.detail ?? r.body?.errors?.[0]?.message;
+const canonicalIn = (r: Reply): string => r.body?.canonicalString ?? r.body?.errors?.[0]?.extensions?.canonicalString;
+
+describe.each(SURFACES)('$name', (s) => {
+  it('signs correctly (the baseline)', async () => {
+    const { r } = await send(s);
+    expect(r.status, r.text).toBe(200);
+  });
+
+  it('the right signature in upper-case hex: the detail says so, not that the secret is wrong', async () => {
+    const { r, headers } = await send(s, (h) => (h['x-partner-signature'] = h['x-partner-signature']!.toUpperCase()));
+    expectProblem(r, 401, 'AUTH_SIGNATURE_INVALID');
+    expect(detailOf(r)).toMatch(/not 64 lower-case hex characters \(it has upper-case letters\)/);
+    expect(detailOf(r)).not.toMatch(/secret/);
+    // The canonical string is the caller's own: only the form of the signature was wrong.
+    const sent = { method: s.method, path: s.path, timestamp: headers['x-partner-timestamp']!, nonce: headers['x-partner-nonce']!, clientId: client.clientId, body: s.body };
+    expect(canonicalIn(r)).toBe(canonicalString(sent));
+  });
+
+  it('the right signature in base64: the detail says so', async () => {
+    const { r } = await send(s, (h) => (h['x-partner-signature'] = Buffer.from(h['x-partner-signature']!, 'hex').toString('base64')));
+    expectProblem(r, 401, 'AUTH_SIGNATURE_INVALID');
+    expect(detailOf(r)).toMatch(/not 64 lower-case hex characters \(it has 44 characters, like base64\)/);
+  });
+
+  it('a signature of the right form under another secret: the detail says compare, then the secret', async () => {
+    const other = randomBytes(32).toString('hex');
+    const { r } = await send(s, (h) => (h['x-partner-signature'] = signedHeaders(other, { method: s.method, path: s.path, clientId: client.clientId, body: s.body, timestamp: h['x-partner-timestamp'], nonce: h['x-partner-nonce'] })['x-partner-signature']!));
+    expectProblem(r, 401, 'AUTH_SIGNATURE_INVALID');
+    expect(detailOf(r)).toMatch(/does not verify.*if they are equal, the secret is wrong/);
+  });
+});
