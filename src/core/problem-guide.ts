@@ -20,7 +20,7 @@ const guides: Record<ProblemCode, Guide> = {
     action: 'Check the client id the operator gave you (the demo client is demo-partner).',
   },
   AUTH_TIMESTAMP_INVALID: {
-    when: 'X-Partner-Timestamp is not YYYY-MM-DDTHH:mm:ss.sssZ, or is more than 300 seconds from the server clock.',
+    when: 'X-Partner-Timestamp is not a real UTC time of the form YYYY-MM-DDTHH:mm:ss.sssZ, or is more than 300 seconds from the server clock; the detail says which, with the server’s time.',
     action: 'Send the current UTC time in that exact form; synchronise your clock (NTP). Make a fresh timestamp for each retry.',
   },
   AUTH_NONCE_INVALID: {

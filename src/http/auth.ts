@@ -43,12 +43,7 @@ export async function authenticate(db: Exec, nonces: NonceLedger, credentials: C
     );
   const client = await credentials.get(db, clientId, now.getTime());
   if (!client || client.secrets.length === 0) throw new Problem('AUTH_CLIENT_UNKNOWN', 'Unknown partner client.');
-  const sentAt = TIMESTAMP_FORMAT.test(timestamp) ? Date.parse(timestamp) : NaN;
-  if (Number.isNaN(sentAt) || Math.abs(now.getTime() - sentAt) > TIMESTAMP_SKEW_MS)
-    throw new Problem(
-      'AUTH_TIMESTAMP_INVALID',
-      'X-Partner-Timestamp must be YYYY-MM-DDTHH:mm:ss.sssZ and within 300 s of the server clock.',
-    );
+  checkTimestamp(timestamp, now);
   if (!NONCE_FORMAT.test(nonce)) throw new Problem('AUTH_NONCE_INVALID', 'X-Partner-Nonce must be 16–64 characters of [A-Za-z0-9_-].');
   const parts = {
     method: req.method,
@@ -74,6 +69,31 @@ export async function authenticate(db: Exec, nonces: NonceLedger, credentials: C
     throw problem;
   }
   return { ...client, nonce: nonces.spend(clientId, nonce, now.getTime()), bodyHash: parts.bodyHash };
+}
+
+/** A header value quoted for a detail: the caller sent it, so it may be shown, but not at any length. */
+const quoted = (value: string): string => JSON.stringify(value.length > 64 ? `${value.slice(0, 64)}…` : value);
+
+/**
+ * §2: a real UTC instant in exactly the stated form (so 2020-02-30 and 24:00 are refused, not rolled
+ * over), within the window. The detail says which rule failed, with the server's time and the window,
+ * so a partner can tell a formatting bug from a clock that drifted.
+ */
+function checkTimestamp(timestamp: string, now: Date): void {
+  const serverTime = now.toISOString();
+  const window = `${TIMESTAMP_SKEW_MS / 1000} s`;
+  const sentAt = TIMESTAMP_FORMAT.test(timestamp) ? Date.parse(timestamp) : NaN;
+  if (Number.isNaN(sentAt) || new Date(sentAt).toISOString() !== timestamp)
+    throw new Problem(
+      'AUTH_TIMESTAMP_INVALID',
+      `X-Partner-Timestamp ${quoted(timestamp)} is not a UTC time of the form YYYY-MM-DDTHH:mm:ss.sssZ (a real date, milliseconds, Z). The server's time is ${serverTime}; accepted: within ${window} of it.`,
+    );
+  const skewMs = sentAt - now.getTime();
+  if (Math.abs(skewMs) > TIMESTAMP_SKEW_MS)
+    throw new Problem(
+      'AUTH_TIMESTAMP_INVALID',
+      `X-Partner-Timestamp ${timestamp} is ${Math.round(Math.abs(skewMs) / 1000)} s ${skewMs < 0 ? 'behind' : 'ahead of'} the server's time ${serverTime}; accepted: within ${window} either way. Check your clock (NTP) and sign each attempt with a fresh timestamp.`,
+    );
 }
 
 /** Why a signature cannot be §2's lower-case hex HMAC-SHA256, or undefined when it has that form. */

@@ -1,5 +1,6 @@
 // §2 refusals that say what to fix: a signature of the wrong form (upper-case hex, base64) is told apart
-// from a wrong secret.
+// from a wrong secret, a timestamp of the wrong form from a clock out of the window (with the server's
+// time and the window).
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canonicalString, signedHeaders } from '../../../src/http/signature.js';
@@ -65,5 +66,33 @@ describe.each(SURFACES)('$name', (s) => {
     const { r } = await send(s, (h) => (h['x-partner-signature'] = signedHeaders(other, { method: s.method, path: s.path, clientId: client.clientId, body: s.body, timestamp: h['x-partner-timestamp'], nonce: h['x-partner-nonce'] })['x-partner-signature']!));
     expectProblem(r, 401, 'AUTH_SIGNATURE_INVALID');
     expect(detailOf(r)).toMatch(/does not verify.*if they are equal, the secret is wrong/);
+  });
+
+  it.each([
+    ['an offset instead of Z', (t: string) => t.replace('Z', '+00:00')],
+    ['no milliseconds', (t: string) => t.replace(/\.\d{3}Z$/, 'Z')],
+    ['30 February', () => '2020-02-30T00:00:00.000Z'],
+    ['24:00', (t: string) => `${t.slice(0, 10)}T24:00:00.000Z`],
+  ])('a timestamp with %s: the detail names the form, the server time and the window', async (_name, make) => {
+    const now = server.clock.now().toISOString();
+    const { r } = await send(s, () => {}, make(now));
+    expectProblem(r, 401, 'AUTH_TIMESTAMP_INVALID');
+    const detail = detailOf(r);
+    expect(detail).toMatch(/is not a UTC time of the form YYYY-MM-DDTHH:mm:ss\.sssZ/);
+    expect(detail).toMatch(/The server's time is \d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z; accepted: within 300 s of it\./);
+  });
+
+  it('a stale timestamp: the detail says how far behind, the server time and the window', async () => {
+    const stale = new Date(server.clock.now().getTime() - 412_000).toISOString();
+    const { r } = await send(s, () => {}, stale);
+    expectProblem(r, 401, 'AUTH_TIMESTAMP_INVALID');
+    expect(detailOf(r)).toMatch(new RegExp(`^X-Partner-Timestamp ${stale.replaceAll('.', '\\.')} is 41[12] s behind the server's time \\S+Z; accepted: within 300 s either way\\.`));
+  });
+
+  it('a timestamp ahead: the detail says ahead', async () => {
+    const ahead = new Date(server.clock.now().getTime() + 600_000).toISOString();
+    const { r } = await send(s, () => {}, ahead);
+    expectProblem(r, 401, 'AUTH_TIMESTAMP_INVALID');
+    expect(detailOf(r)).toMatch(/is 600 s ahead of the server's time/);
   });
 });
