@@ -6,6 +6,12 @@ import type { NonceLedger, NonceSpend } from './nonces.js';
 import { bodySha256, canonicalString, sign, signaturesEqual } from './signature.js';
 
 export const TIMESTAMP_SKEW_MS = 300_000;
+/**
+ * The challenge of every 401 (RFC 9110 §11.6.1 requires one): the scheme of §2, named after its MAC, and
+ * the headers that carry it. It is not HTTP Authorization-header auth, so no standard scheme fits.
+ */
+export const WWW_AUTHENTICATE =
+  'Partner-HMAC-SHA256 realm="partner-api", headers="X-Partner-Client-Id X-Partner-Timestamp X-Partner-Nonce X-Partner-Signature"';
 const TIMESTAMP_FORMAT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const NONCE_FORMAT = /^[A-Za-z0-9_-]{16,64}$/;
 const SIGNATURE_FORMAT = /^[0-9a-f]{64}$/;

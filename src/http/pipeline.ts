@@ -10,7 +10,7 @@ import type { CallContext, Writer } from '../core/context.js';
 import { Problem } from '../core/problem.js';
 import type { Engine } from '../db/engine.js';
 import { descriptorOf } from '../graphql/registry.js';
-import { authenticate, hasAnyAuthHeader, type Authenticated } from './auth.js';
+import { authenticate, hasAnyAuthHeader, WWW_AUTHENTICATE, type Authenticated } from './auth.js';
 import { isJsonContentType, jsonBodyOrUndefined } from './body.js';
 import { CredentialCache } from './credentials.js';
 import { DevProxy } from './dev-proxy.js';
@@ -118,6 +118,7 @@ export class Pipeline {
     });
     this.rememberAnswer(call, track, reply);
     reply.headers['x-request-id'] = requestId;
+    if (reply.status === 401) reply.headers['www-authenticate'] = WWW_AUTHENTICATE;
     const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
     this.deps.metrics?.request(this.routeLabel(pathname), call.method, reply.status, durationMs / 1000);
     log.info(

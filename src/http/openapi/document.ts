@@ -4,6 +4,7 @@
 import { getNullableType, isListType, type GraphQLField, type GraphQLSchema } from 'graphql';
 import { problemStatus, type ProblemCode } from '../../core/problem.js';
 import { guideOf } from '../../core/problem-guide.js';
+import { WWW_AUTHENTICATE } from '../auth.js';
 import type { RestRouteInfo } from '../rest-surface.js';
 import { SchemaRegistry, type JsonSchema } from './json-schema.js';
 
@@ -72,6 +73,9 @@ export function openApiDocument(schema: GraphQLSchema, routes: RestRouteInfo[], 
     for (const status of statusesOf(route))
       responses[String(status)] = {
         description: `A problem: ${codesOf(status).join(', ')} (docs/problems.md).`,
+        ...(status === 401
+          ? { headers: { 'WWW-Authenticate': { description: 'The §2 scheme (RFC 9110 §11.6.1).', required: true, schema: { type: 'string', const: WWW_AUTHENTICATE } } } }
+          : {}),
         content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
       };
     paths[path] ??= {};

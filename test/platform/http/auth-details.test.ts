@@ -1,6 +1,6 @@
 // §2 refusals that say what to fix: a signature of the wrong form (upper-case hex, base64) is told apart
 // from a wrong secret, a timestamp of the wrong form from a clock out of the window (with the server's
-// time and the window).
+// time and the window), and every 401 names its scheme in WWW-Authenticate (RFC 9110 §11.6.1).
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canonicalString, signedHeaders } from '../../../src/http/signature.js';
@@ -94,5 +94,36 @@ describe.each(SURFACES)('$name', (s) => {
     const { r } = await send(s, () => {}, ahead);
     expectProblem(r, 401, 'AUTH_TIMESTAMP_INVALID');
     expect(detailOf(r)).toMatch(/is 600 s ahead of the server's time/);
+  });
+});
+
+describe('WWW-Authenticate on every 401 (RFC 9110 §11.6.1)', () => {
+  const SCHEME = /^Partner-HMAC-SHA256 realm="partner-api", headers="X-Partner-Client-Id X-Partner-Timestamp X-Partner-Nonce X-Partner-Signature"$/;
+
+  it.each(SURFACES)('$name: each 401 code carries the challenge; a success and other refusals none', async (s) => {
+    const cases: [string, (h: Record<string, string>) => void][] = [
+      ['AUTH_HEADERS_MISSING', (h) => delete h['x-partner-signature']],
+      ['AUTH_CLIENT_UNKNOWN', (h) => (h['x-partner-client-id'] = 'nobody-at-all')],
+      ['AUTH_TIMESTAMP_INVALID', (h) => (h['x-partner-timestamp'] = '2020-01-01T00:00:00.000Z')],
+      ['AUTH_NONCE_INVALID', (h) => (h['x-partner-nonce'] = 'short')],
+      ['AUTH_SIGNATURE_INVALID', (h) => (h['x-partner-signature'] = '0'.repeat(64))],
+    ];
+    for (const [code, change] of cases) {
+      const { r } = await send(s, change);
+      expectProblem(r, 401, code, { message: code });
+      expect(r.headers.get('www-authenticate'), code).toMatch(SCHEME);
+    }
+    const { r: ok, headers } = await send(s);
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get('www-authenticate')).toBeNull();
+    const { r: reused } = await send(s, (h) => Object.assign(h, signedHeaders(client.secret, { method: s.method, path: s.path, clientId: client.clientId, body: s.body, nonce: headers['x-partner-nonce'], timestamp: server.clock.now().toISOString() })));
+    expectProblem(reused, 401, 'AUTH_NONCE_REUSED');
+    expect(reused.headers.get('www-authenticate')).toMatch(SCHEME);
+  });
+
+  it('not on other statuses', async () => {
+    const r = await server.request(client, 'GET', '/partner/v1/nowhere');
+    expectProblem(r, 404, 'NOT_FOUND');
+    expect(r.headers.get('www-authenticate')).toBeNull();
   });
 });
