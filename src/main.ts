@@ -1,4 +1,5 @@
 // config → database → app → listen (contract §1). `npm start`.
+import { describeDatabase } from './cli/database.js';
 import { loadConfig } from './config.js';
 import { openEngine } from './db/engine.js';
 import { demoBanner, demoReminder, hasDemoClient, provisionDemoIfEmpty } from './demo.js';
@@ -13,7 +14,7 @@ await setup.close();
 
 const service = await startService(config);
 console.log(`Partner API listening on ${service.url} (GraphQL ${service.url}/graphql, REST ${service.url}/partner/v1)`);
-const where = config.database.kind === 'sqlite' ? config.database.file : `PostgreSQL ${new URL(config.database.url).host}${new URL(config.database.url).pathname}`;
+const where = describeDatabase(config.database);
 console.log(`State: ${where}${config.sandbox ? ' — sandbox mode' : ''}${config.production ? ' — production' : ''}`);
 if (demo) console.log(demoBanner(demo, service.url));
 else if (remind) console.log(demoReminder(service.url));

@@ -245,6 +245,9 @@ export class RestSurface implements Surface {
 
   private async run(match: RestMatch, variables: Record<string, unknown>, ctx: CallContext): Promise<SurfaceResult> {
     const { route } = match;
+    // §3 in REST's words: the GraphQL guard below would speak of mutation fields a REST caller never wrote.
+    if (route.rest.method === 'GET' && ctx.idempotencyKey !== undefined)
+      throw new Problem('IDEMPOTENCY_SCOPE_INVALID', 'Idempotency-Key belongs on a POST: a GET changes nothing, so send it without the header.');
     checkOperation(this.schema, route.operation, {}, variables, ctx.idempotencyKey);
     const result = await execute({ schema: this.schema, document: route.document, variableValues: variables, contextValue: ctx });
     const error = result.errors?.[0];

@@ -24,7 +24,7 @@ import {
   type Reply,
   type TestServer,
 } from '../../helpers/harness.js';
-import { MODE_VARS, processKit, type Spawned } from '../../helpers/processes.js';
+import { MODE_VARS, processKit, type Spawned, stderrResult } from '../../helpers/processes.js';
 import { expectGraphQLProblem, expectRestProblem, problemCodeOf } from '../../helpers/problems.js';
 import { SqliteTestDb, type TestDb } from '../../helpers/test-db.js';
 
@@ -124,7 +124,7 @@ describe('§8 partnerctl as a command-line tool', () => {
     const r = await partnerctl(file, ['client', 'create', '--name', 'Acme again', '--client-id', clientId]);
     expect(r.code).toBe(1);
     expect(r.stdout.trim()).toBe('');
-    expect(JSON.parse(r.stderr.trim())).toEqual({ code: 'ALREADY_EXISTS', detail: expect.stringContaining(clientId) });
+    expect(stderrResult(r.stderr)).toEqual({ code: 'ALREADY_EXISTS', detail: expect.stringContaining(clientId) });
   });
 
   it('an unknown command, an unknown option or a missing one is a usage error: exit 2, {error} on stderr', async () => {
@@ -133,7 +133,7 @@ describe('§8 partnerctl as a command-line tool', () => {
       const r = await partnerctl(file, args);
       expect(r.code, args.join(' ')).toBe(2);
       expect(r.stdout.trim()).toBe('');
-      expect(JSON.parse(r.stderr.trim())).toEqual({ error: expect.any(String) });
+      expect(stderrResult(r.stderr)).toEqual({ error: expect.any(String) });
     }
   });
 
