@@ -6,6 +6,7 @@ import { secretBoxFromEnv } from '../core/secret-box.js';
 import { listAuditEvents } from '../db/audit-repository.js';
 import { databaseTargetFromUrl, openEngine, type Engine } from '../db/engine.js';
 import { DEMO_CLIENT_ID } from '../http/dev-proxy.js';
+import { defaultBaseUrl } from './base-url.js';
 import { databaseNotice } from './database.js';
 import {
   OperatorError,
@@ -278,7 +279,7 @@ export function buildProgram(env: NodeJS.ProcessEnv, version: string, done: (res
     .option('--no-idempotency-key', 'send none (queries)')
     .option('--timestamp <time>', 'default: now')
     .option('--nonce <nonce>', 'default: random')
-    .option('--base-url <url>', 'for the curl command', 'http://127.0.0.1:4000')
+    .option('--base-url <url>', 'for the curl command (default: BASE, else http://127.0.0.1:$PORT, PORT default 4000)', defaultBaseUrl(env))
     .addHelpText(
       'after',
       example(

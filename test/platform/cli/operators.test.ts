@@ -2,6 +2,7 @@
 // separate process, the way an operator runs them.
 import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -33,7 +34,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // ---------------------------------------------------------------------------------------------------
 // Helpers: temp dirs, a clean environment, partnerctl runs, spawned servers (test/helpers/processes.ts).
 
-const { tempDir, cleanEnv, run, partnerctl, partnerctlJson, startMain, stopMain } = processKit({
+const { tempDir, cleanEnv, run, partnerctl, partnerctlJson, startMain, stopMain, tryStartMain } = processKit({
   tempPrefix: 'partner-ops-test-',
   unset: [...MODE_VARS, 'IDEMPOTENCY_TTL_HOURS', 'AUTHORIZATION_MAX_AGE_SECONDS'],
   maxBuffer: 4 * 1024 * 1024,
@@ -476,5 +477,33 @@ describe('durability pragmas', () => {
     } finally {
       handle.close();
     }
+  });
+});
+
+describe('§1 a start that cannot listen or is misconfigured: one line, exit 1', () => {
+  it('a port already taken: one line naming the port and PORT, no stack trace', async () => {
+    const taken = net.createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const { port } = taken.address() as net.AddressInfo;
+    try {
+      const r = await tryStartMain({ PORT: String(port), DATABASE_URL: `file:${path.join(tempDir(), 'partner.db')}` });
+      expect(r.ok).toBe(false);
+      if (r.ok) return;
+      expect(r.code).toBe(1);
+      expect(r.stderr.trim().split('\n'), r.stderr).toEqual([
+        `Port ${port} on 127.0.0.1 is already in use: stop what listens there, or choose another port with PORT (e.g. PORT=${port + 1}).`,
+      ]);
+      expect(r.output).not.toMatch(/\n\s+at /);
+    } finally {
+      await new Promise((resolve) => taken.close(resolve));
+    }
+  });
+
+  it('a PORT that is no port: one line', async () => {
+    const r = await tryStartMain({ PORT: 'http', DATABASE_URL: `file:${path.join(tempDir(), 'partner.db')}` });
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.code).toBe(1);
+    expect(r.stderr.trim()).toBe('Cannot start: PORT must be a port number, got "http"');
   });
 });
