@@ -154,7 +154,8 @@ export class Pipeline {
   private route(call: HttpCall, pathname: string, requestId: string, log: Logger): { reply: Promise<HttpReply> | HttpReply } | { surface: Surface } {
     const { config } = this.deps;
     if (pathname === '/healthz' || pathname === '/readyz') {
-      if (call.method !== 'GET' && call.method !== 'HEAD') throw methodNotAllowed('GET');
+      // Health is probed with HEAD too, and says so in Allow.
+      if (call.method !== 'GET' && call.method !== 'HEAD') throw methodNotAllowed('GET, HEAD');
       return { reply: pathname === '/healthz' ? json(200, { status: 'ok' }) : this.readiness() };
     }
     if (pathname === '/graphql') {
@@ -181,7 +182,7 @@ export class Pipeline {
     if (this.deps.rest.match(call.method, pathname)) return { surface: this.deps.rest };
     const page = findPage(this.deps.pages ?? [], pathname, config.production);
     if (page) {
-      if (call.method !== 'GET' && call.method !== 'HEAD') throw methodNotAllowed('GET');
+      if (call.method !== 'GET') throw methodNotAllowed('GET');
       return { reply: page.answer(call, pathname) };
     }
     throw new Problem('NOT_FOUND', `No resource at ${pathname}.`);

@@ -176,7 +176,8 @@ export class RestSurface implements Surface {
       return m ? [{ route, raw: m[1] }] : [];
     });
     if (found.length === 0) return undefined;
-    const hit = found.find((f) => f.route.rest.method === method || (method === 'HEAD' && f.route.rest.method === 'GET'));
+    // Only the methods the OpenAPI document and Allow name: HEAD is refused like any other (§6).
+    const hit = found.find((f) => f.route.rest.method === method);
     if (!hit) {
       const allow = [...new Set(found.map((f) => f.route.rest.method))].join(', ');
       const p = new Problem('METHOD_NOT_ALLOWED', `Use ${allow} on this path.`);
