@@ -64,6 +64,10 @@ describe('live answers validate against /openapi.json', () => {
     const post = await server.request(s.client, 'POST', `/partner/v1/crypto/withdrawals/${id}`, { body: {} });
     expectDocumented('GET', WITHDRAWAL, post, 405);
     expect(post.headers.get('allow')).toBe('GET');
+    // A path with two methods: Allow lists both, in the order the document's const has them.
+    const put = await server.request(s.client, 'PUT', `/partner/v1/customers/${customerId}/crypto-withdrawals`, { body: {} });
+    expectDocumented('GET', '/partner/v1/customers/{customerId}/crypto-withdrawals', put, 405);
+    expect((put.headers.get('allow') ?? '').split(', ').sort()).toEqual(['GET', 'POST']);
     for (const [template, path] of [
       [WITHDRAWAL, `/partner/v1/crypto/withdrawals/${id}`],
       [EVENTS, `${EVENTS}?limit=1`],
