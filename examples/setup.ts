@@ -2,6 +2,7 @@
 // movements, and a sandbox deposit to spend. Every call goes through src/client (signed, §2; an
 // Idempotency-Key on every mutation, §3; evidence with the operation's hash, §5).
 import { randomUUID } from 'node:crypto';
+import { defaultBaseUrl } from '../src/cli/base-url.js';
 import { PartnerClient, type Authorizer, type Surface } from '../src/client/index.js';
 
 const env = (name: string, fallback?: string): string => {
@@ -11,7 +12,8 @@ const env = (name: string, fallback?: string): string => {
 };
 
 export const client = new PartnerClient({
-  baseUrl: env('BASE', 'http://127.0.0.1:4000'),
+  // BASE, else the server `npm start` runs with this shell's PORT (and HOST).
+  baseUrl: defaultBaseUrl(),
   clientId: env('CLIENT_ID', 'demo-partner'),
   secret: env('SECRET'),
 });

@@ -6,6 +6,8 @@ import { secretBoxFromEnv } from '../core/secret-box.js';
 import { listAuditEvents } from '../db/audit-repository.js';
 import { databaseTargetFromUrl, openEngine, type Engine } from '../db/engine.js';
 import { DEMO_CLIENT_ID } from '../http/dev-proxy.js';
+import { defaultBaseUrl } from './base-url.js';
+import { databaseNotice } from './database.js';
 import {
   OperatorError,
   OperatorRefusal,
@@ -42,7 +44,9 @@ const example = (...lines: string[]) => `\nExample:\n${lines.map((l) => `  $ par
 export function buildProgram(env: NodeJS.ProcessEnv, version: string, done: (result: unknown) => void): Command {
   /** A command that works on the database (DATABASE_URL, the server's). */
   const onDb = (fn: (ctx: Ctx, o: Opts) => Promise<unknown>) => async (o: Opts) => {
-    const db = await openEngine(databaseTargetFromUrl(env.DATABASE_URL || DEFAULT_DATABASE_URL), { poolSize: 1 });
+    const target = databaseTargetFromUrl(env.DATABASE_URL || DEFAULT_DATABASE_URL);
+    console.error(databaseNotice(target, env));
+    const db = await openEngine(target, { poolSize: 1 });
     try {
       const production = env.NODE_ENV === 'production';
       const box = secretBoxFromEnv(env, production);
@@ -54,7 +58,7 @@ export function buildProgram(env: NodeJS.ProcessEnv, version: string, done: (res
   };
 
   const program = new Command('partnerctl')
-    .description('Operator commands for the partner API, on the same DATABASE_URL as the server (default file:./data/partner.db).\nResults are JSON on stdout. Exit 0: done; 1: refused, {"code","detail"} on stderr; 2: usage error, {"error"} on stderr.')
+    .description('Operator commands for the partner API, on the same DATABASE_URL as the server (default file:./data/partner.db).\nResults are JSON on stdout; a command on the database first prints {"database","from"} on stderr. Exit 0: done; 1: refused, {"code","detail"} on stderr; 2: usage error, {"error"} on stderr.')
     .version(version, '-V, --version')
     .helpCommand(true)
     .showSuggestionAfterError(true);
@@ -275,7 +279,7 @@ export function buildProgram(env: NodeJS.ProcessEnv, version: string, done: (res
     .option('--no-idempotency-key', 'send none (queries)')
     .option('--timestamp <time>', 'default: now')
     .option('--nonce <nonce>', 'default: random')
-    .option('--base-url <url>', 'for the curl command', 'http://127.0.0.1:4000')
+    .option('--base-url <url>', 'for the curl command (default: BASE, else http://127.0.0.1:$PORT, PORT default 4000)', defaultBaseUrl(env))
     .addHelpText(
       'after',
       example(

@@ -11,6 +11,9 @@ export type ProblemBody = {
   errors?: { pointer: string; detail: string }[];
   /** AUTH_SIGNATURE_INVALID: the seven lines the server signed; diff them with yours (§2). */
   canonicalString?: string;
+  /** OPERATION_HASH_MISMATCH: the operationType and the JCS text the server hashed; diff it with yours (§5). */
+  operationType?: string;
+  operationPayload?: string;
   [member: string]: unknown;
 };
 

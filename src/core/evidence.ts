@@ -2,7 +2,8 @@
 import type { Exec } from '../db/exec.js';
 import { findEvidenceUse, insertEvidence } from '../db/idempotency-repository.js';
 import type { CallContext } from './context.js';
-import { operationHashOf } from './operation-hash.js';
+import { jcs, sha256Hex } from './canonical.js';
+import { operationPayload } from './operation-hash.js';
 import type { OperationType } from './operation.js';
 import { FieldErrors, Problem } from './problem.js';
 
@@ -45,12 +46,18 @@ export function verifyEvidence(
   const ev = input.operationAuthorization;
   if (ev.operationType !== operationType)
     throw new Problem('OPERATION_TYPE_MISMATCH', `operationAuthorization.operationType must be ${operationType}.`);
-  const expected = operationHashOf(operationType, pathId, input);
-  if (ev.operationHash !== expected)
-    throw new Problem(
+  const payload = jcs(operationPayload(operationType, pathId, input));
+  if (ev.operationHash !== sha256Hex(payload)) {
+    // The payload the server hashed, as text: every member is in the request, so it reveals nothing and
+    // lets a partner diff it against their own (docs/api/evidence.md).
+    const problem = new Problem(
       'OPERATION_HASH_MISMATCH',
-      'operationAuthorization.operationHash does not match the SHA-256 of the JCS of this operation’s payload.',
+      'operationAuthorization.operationHash is not the SHA-256 of the JCS of this operation’s payload: compare operationPayload, the JCS this server hashed, with yours.',
     );
+    problem.operationType = operationType;
+    problem.operationPayload = payload;
+    throw problem;
+  }
   const ageMs = ctx.now.getTime() - ev.authorizedAt.getTime();
   const maxAgeMs = ctx.services.config.authorizationMaxAgeSeconds * 1000;
   if (ageMs > maxAgeMs || ageMs < -FUTURE_SKEW_MS)

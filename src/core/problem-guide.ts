@@ -24,7 +24,7 @@ export const platformGuides: ProblemGuides<'platform'> = {
     action: 'Check the client id the operator gave you (the demo client is demo-partner).',
   },
   AUTH_TIMESTAMP_INVALID: {
-    when: 'X-Partner-Timestamp is not YYYY-MM-DDTHH:mm:ss.sssZ, or is more than 300 seconds from the server clock.',
+    when: 'X-Partner-Timestamp is not a real UTC time of the form YYYY-MM-DDTHH:mm:ss.sssZ, or is more than 300 seconds from the server clock; the detail says which, with the server’s time.',
     action: 'Send the current UTC time in that exact form; synchronise your clock (NTP). Make a fresh timestamp for each retry.',
   },
   AUTH_NONCE_INVALID: {
@@ -38,7 +38,7 @@ export const platformGuides: ProblemGuides<'platform'> = {
   AUTH_SIGNATURE_INVALID: {
     when: 'X-Partner-Signature is not the HMAC-SHA256 of the canonical string under any active secret of the client.',
     action:
-      'Compare the problem’s canonicalString (the seven lines the server signed) with the string you signed, line by line; if they are equal the secret is wrong (rotated, retired, or a lost demo secret: npx partnerctl demo-secret).',
+      'If the detail says the signature is not 64 lower-case hex characters, send the HMAC-SHA256 as lower-case hex (not upper case, not base64). Otherwise compare the problem’s canonicalString (the seven lines the server signed) with the string you signed, line by line; if they are equal the secret is wrong (rotated, retired, or a lost demo secret: npx partnerctl demo-secret).',
   },
   IDEMPOTENCY_KEY_MISSING: {
     when: 'A mutation (a GraphQL mutation or a REST POST) came without an Idempotency-Key (§3).',
@@ -99,7 +99,7 @@ export const platformGuides: ProblemGuides<'platform'> = {
   OPERATION_HASH_MISMATCH: {
     when: 'operationAuthorization.operationHash is not the SHA-256 of the JCS of this request’s payload (§5).',
     action:
-      'Hash exactly what you send: every input field but operationAuthorization, plus the path id and operationType, nulls left out, as JCS. Compare with the worked examples in docs/api/evidence.md, or build it with the client or npx partnerctl evidence.',
+      'Diff the problem’s operationPayload (the JCS text the server hashed) with the payload you hashed: the member that differs is the one to fix. Hash exactly what you send: every input field but operationAuthorization, plus the path id (in lower case) and operationType, nulls left out, as JCS (docs/api/evidence.md), or build it with the client or npx partnerctl evidence.',
   },
   AUTHORIZATION_EXPIRED: {
     when: 'operationAuthorization.authorizedAt is older than the allowed age (900 s by default) or more than 300 s in the future.',

@@ -31,6 +31,12 @@ export class Problem extends Error {
    * against the one they signed. It holds nothing secret: every line is sent in the request.
    */
   canonicalString?: string;
+  /**
+   * For OPERATION_HASH_MISMATCH: the operationType and the JCS text the server hashed (§5), so a partner
+   * can diff it against the payload they hashed. Every member of it is in the request already.
+   */
+  operationType?: string;
+  operationPayload?: string;
   constructor(
     readonly code: ProblemCode,
     readonly detail: string,
@@ -45,6 +51,17 @@ export class Problem extends Error {
     return titleOf(this.code);
   }
 
+  /** The members beyond §7's that help a partner compare (canonicalString, operationType, operationPayload). */
+  get diagnostics(): Record<string, string> {
+    const out: Record<string, string> = {};
+    if (this.canonicalString !== undefined) out.canonicalString = this.canonicalString;
+    if (this.operationPayload !== undefined) {
+      out.operationType = this.operationType ?? '';
+      out.operationPayload = this.operationPayload;
+    }
+    return out;
+  }
+
   /** RFC 9457 document; `type` is relative: /problems/<code in kebab case>. */
   toJSON(requestId: string): ProblemDocument {
     const doc: ProblemDocument = {
@@ -56,8 +73,7 @@ export class Problem extends Error {
       requestId,
     };
     if (this.errors && this.errors.length > 0) doc.errors = this.errors;
-    if (this.canonicalString !== undefined) doc.canonicalString = this.canonicalString;
-    return doc;
+    return Object.assign(doc, this.diagnostics);
   }
 }
 
@@ -70,6 +86,8 @@ export type ProblemDocument = {
   requestId: string;
   errors?: FieldError[];
   canonicalString?: string;
+  operationType?: string;
+  operationPayload?: string;
 };
 
 /** §7: the problem's `type`, a page about the code (src/http/pages/problems.ts serves it). */

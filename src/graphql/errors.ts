@@ -53,6 +53,7 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown): G
         code: original.code,
         status: original.status,
         ...(original.errors?.length ? { errors: original.errors } : {}),
+        ...original.diagnostics,
       },
     };
   }

@@ -3,12 +3,24 @@ import { GraphQLError, GraphQLScalarType, Kind, type ValueNode } from 'graphql';
 import { UUIDResolver } from 'graphql-scalars';
 
 // RFC 3339 date-time with a zone; fractional seconds optional.
-const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/i;
+const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d{1,9})?(Z|[+-](\d{2}):(\d{2}))$/i;
+const FORMAT_HINT = 'an RFC 3339 date-time string, e.g. 2026-11-22T10:15:30.123Z';
 
+const isLeap = (year: number): boolean => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+const daysIn = (year: number, month: number): number => (month === 2 ? (isLeap(year) ? 29 : 28) : [4, 6, 9, 11].includes(month) ? 30 : 31);
+
+/**
+ * §4 DateTime input: an RFC 3339 date-time that names a real instant. Date would roll 2020-02-30 over to
+ * 1 March and 24:00 to the next day; those are refused, as are leap seconds (:60), which Date cannot hold.
+ */
 function parseDateTime(value: unknown): Date {
-  if (typeof value !== 'string' || !RFC3339.test(value))
-    throw new TypeError('DateTime must be an RFC 3339 date-time string, e.g. 2026-11-22T10:15:30.123Z');
-  const date = new Date(value);
+  const m = typeof value === 'string' ? RFC3339.exec(value) : null;
+  if (!m) throw new TypeError(`DateTime must be ${FORMAT_HINT}`);
+  const [year, month, day, hour, minute, second] = m.slice(1, 7).map(Number) as [number, number, number, number, number, number];
+  const offsetOk = m[9] === undefined || (Number(m[9]) <= 23 && Number(m[10]) <= 59);
+  if (month < 1 || month > 12 || day < 1 || day > daysIn(year, month) || hour > 23 || minute > 59 || second > 59 || !offsetOk)
+    throw new TypeError(`DateTime is not a real date and time: must be ${FORMAT_HINT}`);
+  const date = new Date(value as string);
   if (Number.isNaN(date.getTime())) throw new TypeError('DateTime is not a real date');
   return date;
 }

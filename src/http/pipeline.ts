@@ -11,7 +11,7 @@ import { auditRefusal, auditSuccess, auditSubject } from '../core/audit.js';
 import type { RequestContext, Writer } from '../core/context.js';
 import { Problem } from '../core/problem.js';
 import type { Engine } from '../db/engine.js';
-import { authenticate, hasAnyAuthHeader, type Authenticated } from './auth.js';
+import { authenticate, hasAnyAuthHeader, WWW_AUTHENTICATE, type Authenticated } from './auth.js';
 import { isJsonContentType, jsonBodyOrUndefined } from './body.js';
 import { CredentialCache } from './credentials.js';
 import { DevProxy } from './dev-proxy.js';
@@ -134,6 +134,7 @@ export class Pipeline {
     });
     if (auth && outcome) this.rememberAnswer(call, auth, outcome, reply);
     reply.headers['x-request-id'] = requestId;
+    if (reply.status === 401) reply.headers['www-authenticate'] = WWW_AUTHENTICATE;
     const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
     this.deps.metrics?.request(label, call.method, reply.status, durationMs / 1000);
     log.info(
@@ -163,8 +164,9 @@ export class Pipeline {
   private route(call: HttpCall, pathname: string, requestId: string, log: Logger): Routed {
     const { config, graphql, rest } = this.deps;
     if (pathname === '/healthz' || pathname === '/readyz') {
+      // Health is probed with HEAD too, and says so in Allow.
       const answer = () => (pathname === '/healthz' ? json(200, { status: 'ok' }) : this.readiness());
-      return { label: pathname, shape: rest, to: isRead(call) ? { answer } : { problem: methodNotAllowed('GET') } };
+      return { label: pathname, shape: rest, to: isRead(call) ? { answer } : { problem: methodNotAllowed('GET, HEAD') } };
     }
     if (pathname === '/graphql') return { label: pathname, shape: graphql, to: this.graphqlTarget(call, requestId, log) };
     const dev = this.devProxy && this.devTarget(this.devProxy, call, pathname, requestId, log);
@@ -174,7 +176,7 @@ export class Pipeline {
     if (match) return { label: label(match.template), shape: rest, to: 'problem' in match ? match : { call: rest.callOf(call, match) } };
     const page = findPage(this.deps.pages ?? [], pathname, config.production);
     if (page) {
-      const to: Target = isRead(call) ? { answer: () => page.answer(call, pathname) } : { problem: methodNotAllowed('GET') };
+      const to: Target = call.method === 'GET' ? { answer: () => page.answer(call, pathname) } : { problem: methodNotAllowed('GET') };
       return { label: label(page.path.endsWith('/') ? `${page.path}*` : page.path), shape: rest, to };
     }
     return { label: label('unmatched'), shape: rest, to: { problem: new Problem('NOT_FOUND', `No resource at ${pathname}.`) } };

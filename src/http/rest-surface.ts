@@ -179,7 +179,8 @@ export class RestSurface implements Surface {
     });
     if (found.length === 0) return undefined;
     const template = found[0]!.route.rest.path;
-    const hit = found.find((f) => f.route.rest.method === method || (method === 'HEAD' && f.route.rest.method === 'GET'));
+    // Only the methods the OpenAPI document and Allow name: HEAD is refused like any other (§6).
+    const hit = found.find((f) => f.route.rest.method === method);
     if (!hit) {
       const allow = [...new Set(found.map((f) => f.route.rest.method))].join(', ');
       const problem = new Problem('METHOD_NOT_ALLOWED', `Use ${allow} on this path.`);
@@ -246,6 +247,9 @@ export class RestSurface implements Surface {
 
   private async run(hit: RestHit, variables: Record<string, unknown>, ctx: RequestContext): Promise<SurfaceOutcome> {
     const { route } = hit;
+    // §3 in REST's words: the GraphQL guard below would speak of mutation fields a REST caller never wrote.
+    if (route.rest.method === 'GET' && ctx.idempotencyKey !== undefined)
+      throw new Problem('IDEMPOTENCY_SCOPE_INVALID', 'Idempotency-Key belongs on a POST: a GET changes nothing, so send it without the header.');
     checkOperation(this.schema, route.operation, {}, variables, ctx.idempotencyKey);
     const call = callContext(ctx);
     const result = await execute({ schema: this.schema, document: route.document, variableValues: variables, contextValue: call.ctx });

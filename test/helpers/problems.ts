@@ -106,7 +106,8 @@ function expectFieldErrors(holder: { errors?: FieldError[] }, code: string, poin
 
 /**
  * The members a problem has: the base ones, `errors` when it lists faults, and on
- * AUTH_SIGNATURE_INVALID (and only there) the server's canonical string (§2), a string of seven lines.
+ * AUTH_SIGNATURE_INVALID (and only there) the server's canonical string (§2), a string of seven lines;
+ * on OPERATION_HASH_MISMATCH (and only there) operationType and operationPayload (§5).
  */
 function membersOf(base: readonly string[], holder: Record<string, unknown>, code: string): string[] {
   const members = [...base];
@@ -115,6 +116,13 @@ function membersOf(base: readonly string[], holder: Record<string, unknown>, cod
     expect(typeof holder.canonicalString).toBe('string');
     expect((holder.canonicalString as string).split('\n')).toHaveLength(7);
     members.push('canonicalString');
+  }
+  if (code === 'OPERATION_HASH_MISMATCH') {
+    // §5: the operationType and the JCS text the server hashed, parseable as the payload object.
+    expect(typeof holder.operationType).toBe('string');
+    expect(typeof holder.operationPayload).toBe('string');
+    expect(JSON.parse(holder.operationPayload as string)).toMatchObject({ operationType: holder.operationType });
+    members.push('operationType', 'operationPayload');
   }
   return members.sort();
 }

@@ -27,6 +27,22 @@ export function cleanEnv(extra: Record<string, string> = {}, unset: readonly str
 
 export type Run = { code: number; stdout: string; stderr: string };
 
+/**
+ * partnerctl's JSON result on stderr (a refusal or a usage error), after the `{"database","from"}` line a
+ * command on the database prints first; nothing else is on stderr.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function stderrResult(stderr: string): any {
+  const lines = stderr.trim().split('\n');
+  if (lines.length !== 1 && lines.length !== 2) throw new Error(`partnerctl printed ${lines.length} lines on stderr: ${stderr}`);
+  if (lines.length === 2) {
+    const notice = JSON.parse(lines[0]!) as Record<string, unknown>;
+    if (Object.keys(notice).sort().join() !== 'database,from' || typeof notice.database !== 'string')
+      throw new Error(`partnerctl's first stderr line is not the database notice: ${stderr}`);
+  }
+  return JSON.parse(lines.at(-1)!);
+}
+
 /** Runs `file` to its end in ROOT; never rejects: a failure is a non-zero code (1 when there is none). */
 export function run(file: string, args: string[], env: NodeJS.ProcessEnv, timeout = 30_000, maxBuffer?: number): Promise<Run> {
   return new Promise((resolve) => {

@@ -4,6 +4,7 @@
 import { getNullableType, isListType, type GraphQLField, type GraphQLSchema } from 'graphql';
 import { problemStatus, type ProblemCode } from '../../core/problem.js';
 import { guideOf } from '../problem-guides.js';
+import { WWW_AUTHENTICATE } from '../auth.js';
 import type { RestRouteInfo } from '../rest-surface.js';
 import { SchemaRegistry, type JsonSchema } from './json-schema.js';
 
@@ -23,6 +24,33 @@ function codesOf(status: number): ProblemCode[] {
   return (Object.keys(problemStatus) as ProblemCode[]).filter((c) => problemStatus[c] === status);
 }
 
+const header = (name: string) => ({ $ref: `#/components/headers/${name}` });
+
+/** The headers every answer of `status` carries beside Content-Type (the document says all the service sends). */
+function headersOf(status: number, method: string, allow: string): Record<string, unknown> {
+  return {
+    'X-Request-Id': header('XRequestId'),
+    ...(status === 200 && method === 'POST' ? { 'Idempotent-Replayed': header('IdempotentReplayed') } : {}),
+    ...(status === 401 ? { 'WWW-Authenticate': header('WWWAuthenticate') } : {}),
+    ...(status === 405 ? { Allow: { ...HEADERS.Allow, schema: { type: 'string', const: allow } } } : {}),
+    ...(status === 429 ? { 'Retry-After': header('RetryAfter') } : {}),
+  };
+}
+
+/** components.headers: each header once, with what it carries. */
+const HEADERS = {
+  XRequestId: {
+    description: 'On every answer (§2): the request’s own X-Request-Id when it sent a usable one (1–128 of 0x21–0x7E), else a new UUID; also the problem’s requestId.',
+    required: true,
+    schema: { type: 'string', pattern: '^[\\x21-\\x7E]{1,128}$' },
+  },
+  IdempotentReplayed: { description: '"true" on a replay (§3).', schema: { type: 'string', enum: ['true'] } },
+  WWWAuthenticate: { description: 'The §2 scheme (RFC 9110 §11.6.1).', required: true, schema: { type: 'string', const: WWW_AUTHENTICATE } },
+  // Its value is the path's own methods (a const on each 405); HEAD is not one of them (§6).
+  Allow: { description: 'The methods this path answers (RFC 9110 §10.2.1).', required: true, schema: { type: 'string' } },
+  RetryAfter: { description: 'Seconds to wait before a retry (RFC 9110 §10.2.3).', required: true, schema: { type: 'string', pattern: '^[1-9][0-9]*$' } },
+} as const;
+
 function fieldOf(schema: GraphQLSchema, route: RestRouteInfo): GraphQLField<unknown, unknown> {
   const root = route.descriptor.kind === 'mutation' ? schema.getMutationType()! : schema.getQueryType()!;
   return root.getFields()[route.descriptor.name]!;
@@ -34,6 +62,8 @@ export function openApiDocument(schema: GraphQLSchema, routes: RestRouteInfo[], 
   for (const route of routes) {
     const field = fieldOf(schema, route);
     const path = route.rest.path.replace(/:([A-Za-z]+)/g, '{$1}');
+    // As the REST surface's 405 lists them: the methods of this path, in route order.
+    const allow = [...new Set(routes.filter((r) => r.rest.path === route.rest.path).map((r) => r.rest.method))].join(', ');
     const parameters: JsonSchema[] = [];
     if (route.param) {
       const arg = field.args.find((a) => a.name === route.param)!;
@@ -65,13 +95,14 @@ export function openApiDocument(schema: GraphQLSchema, routes: RestRouteInfo[], 
     const responses: Record<string, unknown> = {
       '200': {
         description: 'The resource (§9.4 rendering).',
-        ...(route.rest.method === 'POST' ? { headers: { 'Idempotent-Replayed': { description: '"true" on a replay (§3).', schema: { type: 'string', enum: ['true'] } } } } : {}),
+        headers: headersOf(200, route.rest.method, allow),
         content: { 'application/json': { schema: types.output(field.type, route.rest.fields) } },
       },
     };
     for (const status of statusesOf(route))
       responses[String(status)] = {
         description: `A problem: ${codesOf(status).join(', ')} (docs/problems.md).`,
+        headers: headersOf(status, route.rest.method, allow),
         content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
       };
     paths[path] ??= {};
@@ -109,6 +140,7 @@ export function openApiDocument(schema: GraphQLSchema, routes: RestRouteInfo[], 
     tags: [...new Set(Object.values(paths).flatMap((p) => Object.values(p).flatMap((o) => (o as { tags: string[] }).tags)))].map((name) => ({ name })),
     paths,
     components: {
+      headers: HEADERS,
       securitySchemes: {
         PartnerClientId: { type: 'apiKey', in: 'header', name: 'X-Partner-Client-Id', description: 'Your client id.' },
         PartnerTimestamp: { type: 'apiKey', in: 'header', name: 'X-Partner-Timestamp', description: 'Now, YYYY-MM-DDTHH:mm:ss.sssZ, within 300 s of the server.' },
@@ -137,6 +169,8 @@ export function openApiDocument(schema: GraphQLSchema, routes: RestRouteInfo[], 
               items: { type: 'object', properties: { pointer: { type: 'string' }, detail: { type: 'string' } }, required: ['pointer', 'detail'] },
             },
             canonicalString: { type: 'string', description: 'AUTH_SIGNATURE_INVALID only: the seven lines the server signed.' },
+            operationType: { type: 'string', description: 'OPERATION_HASH_MISMATCH only: the operationType of the payload the server hashed.' },
+            operationPayload: { type: 'string', description: 'OPERATION_HASH_MISMATCH only: the JCS text the server hashed (§5), to diff with yours.' },
           },
           required: ['type', 'title', 'status', 'detail', 'code', 'requestId'],
         },

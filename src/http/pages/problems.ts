@@ -36,7 +36,8 @@ export const problemsPage = (): Page => ({
       const page = htmlPage(200, 'Problem codes', indexPage(all));
       return { ...page, headers: { ...page.headers, ...CACHE } };
     }
-    const code = codeOfType(rest);
+    // The code as it is written in problems (OPERATION_HASH_MISMATCH) names the same page as its type.
+    const code = codeOfType(rest.toLowerCase().replaceAll('_', '-'));
     if (!code) throw new Problem('NOT_FOUND', `No problem type ${pathname}; the list is at /problems.`);
     const g = guideOf(code);
     if (!html) return json(200, g, CACHE);

@@ -7,18 +7,26 @@ import type { TravelRuleOriginatorInput } from '../../graphql/generated/resolver
 import { ISO_3166_ALPHA2 } from './countries.js';
 
 const DID_PATTERN = /^did:[a-z0-9]+:[A-Za-z0-9._:%-]+$/;
+/** Something visible: a character that is neither white space nor an invisible format character (U+200B…). */
+const VISIBLE = /[^\s\p{Cf}]/u;
+
+/** §10.4 a name identifies a party: 1–200 characters, and not blank (spaces alone name nobody). */
+function checkName(errors: FieldErrors, pointer: string, value: string | null | undefined): void {
+  checkLength(errors, pointer, value, 1, 200);
+  if (value && !VISIBLE.test(value)) errors.add(pointer, 'must contain a character other than spaces');
+}
 
 /** §10.4 the originator's rules the schema cannot express; pointers under `/originator`. */
 export function checkOriginator(errors: FieldErrors, o: TravelRuleOriginatorInput): void {
   const at = (field: string) => `/originator/${field}`;
-  checkLength(errors, at('name'), o.name, 1, 200);
+  checkName(errors, at('name'), o.name);
   if (!ISO_3166_ALPHA2.has(o.country)) errors.add(at('country'), 'must be an officially assigned ISO 3166-1 alpha-2 code in upper case');
   checkLength(errors, at('addressLine'), o.addressLine, 0, 200);
   const vasp = o.walletType === 'VASP_WALLET';
   if (o.vaspName === null || o.vaspName === undefined) {
     if (vasp) errors.add(at('vaspName'), 'is required with walletType VASP_WALLET');
   } else if (!vasp) errors.add(at('vaspName'), 'is accepted only with walletType VASP_WALLET');
-  else checkLength(errors, at('vaspName'), o.vaspName, 1, 200);
+  else checkName(errors, at('vaspName'), o.vaspName);
   if (o.vaspDid !== null && o.vaspDid !== undefined) {
     if (!vasp) errors.add(at('vaspDid'), 'is accepted only with walletType VASP_WALLET');
     else if ([...o.vaspDid].length > 200) errors.add(at('vaspDid'), 'must be at most 200 characters');

@@ -26,8 +26,9 @@ export function checkEndpointUrl(url: string, production: boolean): UrlVerdict {
   if (parsed.hash !== '' || parsed.href.includes('#')) return invalid('must not have a fragment');
   if (!production) return { ok: true };
   if (parsed.protocol !== 'https:') return notAllowed('must use https');
-  // The parser lower-cases names and normalizes IPv4 forms (2130706433, 0x7f.1 → 127.0.0.1); a trailing dot names the same host.
-  const host = parsed.hostname.replace(/\.$/, '');
+  // The parser lower-cases names and normalizes IPv4 forms (2130706433, 0x7f.1 → 127.0.0.1); trailing dots
+  // (one or more: `localhost..` resolves like `localhost`) are dropped before the localhost rule.
+  const host = parsed.hostname.replace(/\.+$/, '');
   if (host === 'localhost' || host.endsWith('.localhost')) return notAllowed('must not name localhost');
   const literal = host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host;
   if (isIP(literal) !== 0 && isRefusedAddress(literal)) return notAllowed('must not be an address in a private, loopback, link-local or reserved range');

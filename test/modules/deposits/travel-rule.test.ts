@@ -143,6 +143,9 @@ describe('release of a held deposit', () => {
       { walletType: 'VASP_WALLET', vaspName: 'Example VASP', vaspDid: `did:key:${'z'.repeat(192)}` },
       { name: 'N'.repeat(200), country: 'ZW', addressLine: 'A'.repeat(200) },
       { country: 'SS', addressLine: 'Hauptstraße 1, 10115 Berlin' },
+      // Spaces around a name are the partner's to keep: only a name of nothing but spaces is refused.
+      { name: ' Ada Lovelace ', walletType: 'VASP_WALLET', vaspName: ' V ' },
+      { name: '李' },
     ]) {
       const { s, d } = await held();
       const r = await submitGql(s, d.depositId, { originator: originatorOf(o) });
@@ -169,6 +172,11 @@ describe('the checks of §10.4, in order', () => {
   const shapeFaults: [string, Originator, string][] = [
     ['name empty', { name: '' }, '/originator/name'],
     ['name of 201 characters', { name: 'N'.repeat(201) }, '/originator/name'],
+    ['name of spaces only', { name: '   ' }, '/originator/name'],
+    ['name of a tab and a newline', { name: '\t\n' }, '/originator/name'],
+    ['name of no-break and ideographic spaces', { name: '\u00a0\u3000' }, '/originator/name'],
+    ['name of zero-width spaces', { name: '\u200b\u200b' }, '/originator/name'],
+    ['VASP_WALLET with a vaspName of spaces only', { walletType: 'VASP_WALLET', vaspName: '  ' }, '/originator/vaspName'],
     ['country lower case', { country: 'de' }, '/originator/country'],
     ['country ZZ (not assigned)', { country: 'ZZ' }, '/originator/country'],
     ['country EU (reserved)', { country: 'EU' }, '/originator/country'],

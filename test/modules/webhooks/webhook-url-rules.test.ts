@@ -43,6 +43,9 @@ describe('§11.7 endpoint URL rules', () => {
     ['https://localhost./x', notAllowed, OK],
     ['https://api.localhost/x', notAllowed, OK],
     ['https://a.b.localhost./x', notAllowed, OK],
+    ['https://localhost../x', notAllowed, OK],
+    ['https://localhost.../x', notAllowed, OK],
+    ['https://api.localhost../x', notAllowed, OK],
     ['http://localhost:3000/hooks', notAllowed, OK],
     // IPv4 literals in refused ranges, in every form the parser normalizes
     ['https://127.0.0.1/x', notAllowed, OK],
@@ -77,6 +80,16 @@ describe('§11.7 endpoint URL rules', () => {
     ['https://[::10.0.0.1]/x', notAllowed, OK],
     ['https://[64:ff9b::a9fe:a9fe]/x', notAllowed, OK],
     ['https://[2002:7f00:1::]/x', notAllowed, OK],
+    ['https://[::ffff:0:127.0.0.1]/x', notAllowed, OK],
+    ['https://[::ffff:0:a9fe:a9fe]/x', notAllowed, OK],
+    ['https://[64:ff9b:1::7f00:1]/x', notAllowed, OK],
+    ['https://[64:ff9b:1::10.0.0.1]/x', notAllowed, OK],
+    ['https://[64:ff9b:1:7f00:1::]/x', notAllowed, OK],
+    ['https://[2001:0:4136:e378:8000:63bf:80ff:fffe]/x', notAllowed, OK],
+    ['https://[2001:0:7f00:1:8000:63bf:3fff:fdd2]/x', notAllowed, OK],
+    ['https://[::ffff:0:8.8.8.8]/x', OK, OK],
+    ['https://[64:ff9b:1::808:808]/x', OK, OK],
+    ['https://[2001:0:4136:e378:8000:63bf:3fff:fdd2]/x', OK, OK],
   ])('%s → production %o, otherwise %o', (url, production, development) => {
     expect(checkEndpointUrl(url, true)).toEqual(production);
     expect(checkEndpointUrl(url, false)).toEqual(development);

@@ -4,7 +4,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../helpers/harness.js';
-import { processKit } from '../../helpers/processes.js';
+import { processKit, stderrResult } from '../../helpers/processes.js';
 import { createEndpoint, dataOf, DISABLE, ENDPOINT, insertDelivery, SECRET_FORMAT, secretsNow } from '../../helpers/webhooks.js';
 
 const { partnerctl, partnerctlJson } = processKit({ tempPrefix: 'partner-ctl-webhooks-' });
@@ -22,12 +22,12 @@ describe('§11.8 partnerctl webhook', () => {
   function expectRefusal(r: Run, code: string) {
     expect(r.code, r.stderr).toBe(1);
     expect(r.stdout.trim()).toBe('');
-    expect(JSON.parse(r.stderr.trim())).toEqual({ code, detail: expect.any(String) });
+    expect(stderrResult(r.stderr)).toEqual({ code, detail: expect.any(String) });
   }
   function expectUsage(r: Run) {
     expect(r.code, r.stderr).toBe(2);
     expect(r.stdout.trim()).toBe('');
-    expect(JSON.parse(r.stderr.trim())).toEqual({ error: expect.any(String) });
+    expect(stderrResult(r.stderr)).toEqual({ error: expect.any(String) });
   }
 
   it('create prints {"endpoint", "secret"}: the client sees the endpoint, and the secret signs', async () => {

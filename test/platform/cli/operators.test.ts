@@ -2,6 +2,7 @@
 // separate process, the way an operator runs them.
 import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,7 +25,7 @@ import {
   type Reply,
   type TestServer,
 } from '../../helpers/harness.js';
-import { MODE_VARS, processKit, type Spawned } from '../../helpers/processes.js';
+import { MODE_VARS, processKit, type Spawned, stderrResult } from '../../helpers/processes.js';
 import { expectGraphQLProblem, expectRestProblem, problemCodeOf } from '../../helpers/problems.js';
 import { SqliteTestDb, type TestDb } from '../../helpers/test-db.js';
 
@@ -33,7 +34,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // ---------------------------------------------------------------------------------------------------
 // Helpers: temp dirs, a clean environment, partnerctl runs, spawned servers (test/helpers/processes.ts).
 
-const { tempDir, cleanEnv, run, partnerctl, partnerctlJson, startMain, stopMain } = processKit({
+const { tempDir, cleanEnv, run, partnerctl, partnerctlJson, startMain, stopMain, tryStartMain } = processKit({
   tempPrefix: 'partner-ops-test-',
   unset: [...MODE_VARS, 'IDEMPOTENCY_TTL_HOURS', 'AUTHORIZATION_MAX_AGE_SECONDS'],
   maxBuffer: 4 * 1024 * 1024,
@@ -124,7 +125,7 @@ describe('§8 partnerctl as a command-line tool', () => {
     const r = await partnerctl(file, ['client', 'create', '--name', 'Acme again', '--client-id', clientId]);
     expect(r.code).toBe(1);
     expect(r.stdout.trim()).toBe('');
-    expect(JSON.parse(r.stderr.trim())).toEqual({ code: 'ALREADY_EXISTS', detail: expect.stringContaining(clientId) });
+    expect(stderrResult(r.stderr)).toEqual({ code: 'ALREADY_EXISTS', detail: expect.stringContaining(clientId) });
   });
 
   it('an unknown command, an unknown option or a missing one is a usage error: exit 2, {error} on stderr', async () => {
@@ -133,7 +134,7 @@ describe('§8 partnerctl as a command-line tool', () => {
       const r = await partnerctl(file, args);
       expect(r.code, args.join(' ')).toBe(2);
       expect(r.stdout.trim()).toBe('');
-      expect(JSON.parse(r.stderr.trim())).toEqual({ error: expect.any(String) });
+      expect(stderrResult(r.stderr)).toEqual({ error: expect.any(String) });
     }
   });
 
@@ -476,5 +477,33 @@ describe('durability pragmas', () => {
     } finally {
       handle.close();
     }
+  });
+});
+
+describe('§1 a start that cannot listen or is misconfigured: one line, exit 1', () => {
+  it('a port already taken: one line naming the port and PORT, no stack trace', async () => {
+    const taken = net.createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const { port } = taken.address() as net.AddressInfo;
+    try {
+      const r = await tryStartMain({ PORT: String(port), DATABASE_URL: `file:${path.join(tempDir(), 'partner.db')}` });
+      expect(r.ok).toBe(false);
+      if (r.ok) return;
+      expect(r.code).toBe(1);
+      expect(r.stderr.trim().split('\n'), r.stderr).toEqual([
+        `Port ${port} on 127.0.0.1 is already in use: stop what listens there, or choose another port with PORT (e.g. PORT=${port + 1}).`,
+      ]);
+      expect(r.output).not.toMatch(/\n\s+at /);
+    } finally {
+      await new Promise((resolve) => taken.close(resolve));
+    }
+  });
+
+  it('a PORT that is no port: one line', async () => {
+    const r = await tryStartMain({ PORT: 'http', DATABASE_URL: `file:${path.join(tempDir(), 'partner.db')}` });
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.code).toBe(1);
+    expect(r.stderr.trim()).toBe('Cannot start: PORT must be a port number, got "http"');
   });
 });

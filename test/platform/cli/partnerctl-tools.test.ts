@@ -1,13 +1,15 @@
 // partnerctl as a newcomer meets it: human help (exit 0) for the tool and each command, and its request
 // helpers for curl users — `sign` (§2) and `evidence` (§5) — whose output a real server accepts, and
 // `demo-secret`, which gives the demo client a fresh secret that works while the old one stops.
+import { execFile } from 'node:child_process';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CLIENT_ID } from '../../../src/http/dev-proxy.js';
 import { createClient } from '../../../src/cli/operators.js';
 import { Scenario, startTestServer, type TestServer } from '../../helpers/harness.js';
-import { processKit } from '../../helpers/processes.js';
+import { processKit, ROOT, stderrResult } from '../../helpers/processes.js';
 
-const { partnerctl } = processKit({ tempPrefix: 'partner-ctl-tools-' });
+const { partnerctl, tempDir, cleanEnv } = processKit({ tempPrefix: 'partner-ctl-tools-' });
 
 let server: TestServer;
 let s: Scenario;
@@ -128,6 +130,50 @@ describe('demo-secret', () => {
   it('is refused in production (exit 1)', async () => {
     const r = await ctl(['demo-secret'], { NODE_ENV: 'production', PARTNER_SECRET_KEY: '00'.repeat(32) });
     expect(r.code).toBe(1);
-    expect(JSON.parse(r.stderr)).toEqual({ code: 'INVALID_STATE', detail: expect.stringContaining('development') });
+    expect(stderrResult(r.stderr)).toEqual({ code: 'INVALID_STATE', detail: expect.stringContaining('development') });
+  });
+});
+
+describe('which database (stderr)', () => {
+  /** The first stderr line of a command on the database: `{"database","from"}`. */
+  const noticeOf = (stderr: string) => JSON.parse(stderr.split('\n')[0]!) as { database: string; from: string };
+
+  it('a command on the database names it first, on stderr: the SQLite file or the PostgreSQL database, and DATABASE_URL', async () => {
+    const r = await ctl(['client', 'create', '--name', 'Which DB']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    const notice = noticeOf(r.stderr);
+    expect(notice.from).toBe('DATABASE_URL');
+    if (server.config.database.kind === 'sqlite') expect(notice.database).toBe(server.file);
+    else {
+      const url = new URL(server.databaseUrl);
+      expect(notice.database).toMatch(new RegExp(`^PostgreSQL ${url.host}${url.pathname} \\(schema \\S+\\)$`));
+      expect(notice.database).not.toContain(url.password || '\u0000');
+    }
+    // A refusal keeps its own line after it.
+    const refused = await ctl(['route', 'disable', '--code', 'NO-SUCH-ROUTE']);
+    expect(refused.code).toBe(1);
+    expect(noticeOf(refused.stderr).from).toBe('DATABASE_URL');
+    expect(stderrResult(refused.stderr)).toEqual({ code: 'NOT_FOUND', detail: expect.any(String) });
+  });
+
+  it('without DATABASE_URL it says it acts on the default SQLite file', async () => {
+    const dir = tempDir();
+    const env = cleanEnv({});
+    delete env.DATABASE_URL;
+    const r = await new Promise<{ code: number; stderr: string }>((resolve) =>
+      execFile(process.execPath, [path.join(ROOT, 'bin/partnerctl.mjs'), 'demo-secret'], { cwd: dir, env, timeout: 30_000 }, (err, _out, stderr) =>
+        resolve({ code: err ? Number((err as NodeJS.ErrnoException).code ?? 1) : 0, stderr: String(stderr) }),
+      ),
+    );
+    expect(r.code, r.stderr).toBe(1); // no demo client in a fresh database
+    expect(noticeOf(r.stderr)).toEqual({ database: path.join(dir, 'data', 'partner.db'), from: 'the default (DATABASE_URL is unset)' });
+    expect(stderrResult(r.stderr)).toEqual({ code: 'NOT_FOUND', detail: expect.any(String) });
+  });
+
+  it('sign and evidence need no database and print nothing on stderr', async () => {
+    const r = await ctl(['sign', '--client-id', s.client.clientId, '--method', 'GET', '--path', '/partner/v1/events'], { PARTNER_SECRET: s.client.secret });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toBe('');
   });
 });

@@ -43,6 +43,19 @@ describe('GET /problems/<code>', () => {
     expect(await res.json()).toEqual({ ...guideOf('NOT_FOUND'), type: '/problems/not-found', code: 'NOT_FOUND', status: 404, title: 'Not found' });
   });
 
+  it('the code as problems write it (OPERATION_HASH_MISMATCH) answers as its type does, JSON and HTML', async () => {
+    for (const accept of [undefined, 'text/html']) {
+      const canonical = await get('/problems/operation-hash-mismatch', accept);
+      const expected = { status: canonical.status, type: canonical.headers.get('content-type'), body: await canonical.text() };
+      expect(expected.status).toBe(200);
+      for (const spelling of ['OPERATION_HASH_MISMATCH', 'operation_hash_mismatch', 'Operation-Hash-Mismatch']) {
+        const res = await get(`/problems/${spelling}`, accept);
+        expect({ status: res.status, type: res.headers.get('content-type'), body: await res.text() }, spelling).toEqual(expected);
+      }
+    }
+    expect((await get('/problems/NO_SUCH_CODE')).status).toBe(404);
+  });
+
   it('answers HTML to a browser', async () => {
     const res = await get('/problems/auth-signature-invalid', 'text/html,application/xhtml+xml,*/*;q=0.8');
     expect(res.status).toBe(200);

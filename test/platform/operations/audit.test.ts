@@ -18,7 +18,7 @@ import {
   type RequestOptions,
   type TestServer,
 } from '../../helpers/harness.js';
-import { PARTNERCTL_VARS, processKit } from '../../helpers/processes.js';
+import { PARTNERCTL_VARS, processKit, stderrResult } from '../../helpers/processes.js';
 import { mutationNames, noCase, OperationCase, queryNames, tableCounts as countsOutsideAudit, World } from '../../helpers/operation-cases.js';
 import { problemCodeOf } from '../../helpers/problems.js';
 
@@ -770,7 +770,7 @@ describe('partnerctl audit --client ID [--since T]', () => {
     const sc = await Scenario.create(server);
     const bad = await partnerctl(server.databaseUrl, ['audit', '--client', sc.client.clientId, '--since', 'yesterday-ish']);
     expect(bad.code).not.toBe(0);
-    expect(JSON.parse(bad.stderr.trim())).toHaveProperty('error');
+    expect(stderrResult(bad.stderr)).toHaveProperty('error');
     const missing = await partnerctl(server.databaseUrl, ['audit']);
     expect(missing.code).not.toBe(0);
   });
