@@ -3,6 +3,8 @@ import codes from './codes.json' with { type: 'json' };
 import type { FieldErrors } from './problem.js';
 
 export const AMOUNT_PATTERN = /^(0|[1-9][0-9]{0,37})$/;
+/** §4: the largest amount the pattern admits (38 nines); no amount the service computes may exceed it either. */
+export const MAX_AMOUNT = 10n ** 38n - 1n;
 export const BLOCKCHAINS = ['ETH', 'TRON', 'BTC', 'SOL'] as const;
 export const OTHER_CODE = 99;
 
@@ -10,6 +12,11 @@ export type CodeList = keyof typeof codes;
 
 export function checkAmount(errors: FieldErrors, pointer: string, value: string): void {
   if (!AMOUNT_PATTERN.test(value)) errors.add(pointer, 'must be a string of digits in minor units, without leading zeros (at most 38 digits)');
+}
+
+/** §4: whether a computed amount (a total, a balance) is still one the contract can answer. */
+export function withinAmountBound(value: bigint): boolean {
+  return value >= 0n && value <= MAX_AMOUNT;
 }
 
 export function checkLength(

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { Exec } from '../../db/exec.js';
 import type { BalanceRow, LedgerTransactionRow } from './tables.js';
 import { Problem } from '../../core/problem.js';
+import { withinAmountBound } from '../../core/validate.js';
 import type { PostingRule } from '../../core/record.js';
 import { enumValues } from '../../graphql/generated/enums.js';
 import { records, type AnyRecord } from '../../graphql/generated/records.js';
@@ -90,10 +91,22 @@ export async function availableOf(tx: Exec, customerId: string, currency: string
 }
 
 /**
+ * §4: whether crediting `amountMinor` keeps the balance's available, held and total (their sum) within the
+ * 38-digit bound. Holds and releases move money inside the total and debits shrink it, so a credit is the
+ * only posting that can outgrow the bound: its operation refuses it first (400 AMOUNT_OUT_OF_RANGE).
+ */
+export async function creditFits(tx: Exec, customerId: string, currency: string, amountMinor: bigint): Promise<boolean> {
+  const b = await findBalance(tx, customerId, currency);
+  const total = b ? BigInt(b.availableMinor) + BigInt(b.heldMinor) : 0n;
+  return withinAmountBound(total + amountMinor);
+}
+
+/**
  * Posts one journal entry: the balance moves by the type's deltas, the row records the balance after it
  * (L2), two postings of opposite signs (L5), and its `transaction.posted` event (E6: after the record's
  * own event, which the caller wrote first). A row that would make a balance negative is a bug of the
  * caller (funds are checked first, §10.6): it throws, and the database CHECK would refuse it anyway (L1).
+ * So does one that would take the balance past §4's bound (credits are checked first, creditFits).
  */
 export async function post(tx: Exec, p: Posting): Promise<LedgerTransactionRow> {
   if (p.amountMinor <= 0n) throw new Error(`ledger amounts are positive, got ${p.amountMinor}`);
@@ -103,6 +116,10 @@ export async function post(tx: Exec, p: Posting): Promise<LedgerTransactionRow> 
   const available = (existing ? BigInt(existing.availableMinor) : 0n) + rule.available * p.amountMinor;
   const held = (existing ? BigInt(existing.heldMinor) : 0n) + rule.held * p.amountMinor;
   if (available < 0n || held < 0n) throw new Problem('INTERNAL', `ledger: ${p.type} of ${p.amountMinor} would leave a negative balance`);
+  // §4: a balance longer than 38 digits could not be answered; the operation refuses the credit before
+  // (creditFits), so reaching this is a bug of the caller, like a negative balance.
+  if (!withinAmountBound(available + held))
+    throw new Problem('INTERNAL', `ledger: ${p.type} of ${p.amountMinor} would take the balance past 38 digits`);
   // Rows of a (customer, currency) never go back in time, so newest-first by createdAt is posting order.
   const at = existing && existing.updatedAt > p.at ? existing.updatedAt : p.at;
   const sequence = (existing?.lastSequence ?? 0) + 1;

@@ -3,6 +3,7 @@
 import type { RouteRow } from '../routes/index.js';
 import type { CryptoWithdrawalRow, WithdrawalQuoteRow } from './tables.js';
 import { FieldErrors, Problem } from '../../core/problem.js';
+import { MAX_AMOUNT, withinAmountBound } from '../../core/validate.js';
 import type { Lifecycle } from '../lifecycle/index.js';
 import { amountWithinRoute, describeBounds } from '../routes/index.js';
 import { STATUS_INFO } from '../transfers/index.js';
@@ -36,8 +37,17 @@ export const withdrawalLifecycle: Lifecycle<CryptoWithdrawalRow> = {
   compareAndSet: transitionWithdrawal,
 };
 
-/** §4.4 / §10.5: `currency` and `currencyScale` equal the route's (400), then the amount within its bounds (400). */
-export function requireRouteAmount(route: RouteRow, input: { currency: string; currencyScale: number; amountMinor: string }): void {
+/**
+ * §4.4 / §10.5: `currency` and `currencyScale` equal the route's (400), then the amount within its bounds
+ * (400), then amount + fee within §4's bound (400 too): that sum is the quote's total and the draft's
+ * hold (§10.1), so a longer one could be neither answered nor posted. `feeAmountMinor` is the fee the
+ * record will carry (the quote's, when a draft names one).
+ */
+export function requireRouteAmount(
+  route: RouteRow,
+  input: { currency: string; currencyScale: number; amountMinor: string },
+  feeAmountMinor: string,
+): void {
   const errors = new FieldErrors();
   if (input.currency !== route.currency) errors.add('/currency', `must be the route's currency ${route.currency}`);
   if (input.currencyScale !== route.currencyScale) errors.add('/currencyScale', `must be the route's currency scale ${route.currencyScale}`);
@@ -45,6 +55,11 @@ export function requireRouteAmount(route: RouteRow, input: { currency: string; c
   if (!amountWithinRoute(route, input.amountMinor))
     throw new Problem('AMOUNT_OUT_OF_RANGE', `amountMinor must be ${describeBounds(route)} on route ${route.routeCode}.`, [
       { pointer: '/amountMinor', detail: `must be ${describeBounds(route)}` },
+    ]);
+  const limit = MAX_AMOUNT - BigInt(feeAmountMinor);
+  if (!withinAmountBound(BigInt(input.amountMinor) + BigInt(feeAmountMinor)))
+    throw new Problem('AMOUNT_OUT_OF_RANGE', `amountMinor plus the fee ${feeAmountMinor} must be at most ${MAX_AMOUNT} (38 digits).`, [
+      { pointer: '/amountMinor', detail: `must be at most ${limit} (with the fee ${feeAmountMinor}, at most 38 digits)` },
     ]);
 }
 

@@ -1,6 +1,6 @@
 // §10.4 simulateCryptoDeposit: a payment into the customer's deposit wallet of a route, sandbox mode only.
 // Checks in the section's order: sandbox → shape → idempotency (the registry) → customer → route →
-// addresses and hash form → duplicate transaction → effect.
+// addresses and hash form → duplicate transaction → a credit within the balance's bound (§4) → effect.
 import { randomUUID } from 'node:crypto';
 import { depositWalletAddress, generatedTxHash, storedTxHash } from '../../../core/addresses/derive.js';
 import { isBlockchain, isValidAddress, type Blockchain } from '../../../core/addresses/index.js';
@@ -10,7 +10,7 @@ import { checkAmount, checkLength } from '../../../core/validate.js';
 import { requireOwnCustomer } from '../../customers/index.js';
 import { requirePermittedRoute } from '../../routes/index.js';
 import { findDepositByTx, insertDeposit } from '../repository.js';
-import { DEPOSIT_STATUS_INFO, publishNewDeposit, sourceDenied, travelRuleRequired, type DepositStatus } from '../rules.js';
+import { DEPOSIT_STATUS_INFO, publishNewDeposit, requireCreditFits, sourceDenied, travelRuleRequired, type DepositStatus } from '../rules.js';
 
 export default mutation('simulateCryptoDeposit', {
   target: 'customerId',
@@ -50,6 +50,8 @@ export default mutation('simulateCryptoDeposit', {
       : required
         ? 'PENDING_TRAVEL_RULE'
         : 'COMPLETED';
+    // §4: a credit past the balance's 38-digit bound is refused before anything is written.
+    if (status === 'COMPLETED') await requireCreditFits(tx, { customerId, currency: route.currency, amountMinor: input.amountMinor });
     const depositId = randomUUID();
     const now = ctx.now.toISOString();
     const deposit = await insertDeposit(tx, {

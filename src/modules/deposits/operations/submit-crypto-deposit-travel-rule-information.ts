@@ -1,13 +1,14 @@
 // §10.4 submitCryptoDepositTravelRuleInformation: shape → idempotency (the registry) → deposit (404/403)
-// → its route (403) → PENDING_TRAVEL_RULE (409) → effect. No evidence. The originator is stored sealed
-// and appears in no response, event, log line or audit entry.
+// → its route (403) → PENDING_TRAVEL_RULE (409) → a credit within the balance's bound (400, §4) →
+// effect. No evidence. The originator is stored sealed and appears in no response, event, log line or
+// audit entry.
 import { requireOwn } from '../../../core/ownership.js';
 import { mutation } from '../../../core/operation.js';
 import { Problem } from '../../../core/problem.js';
 import { transition } from '../../lifecycle/index.js';
 import { requirePermittedRoute } from '../../routes/index.js';
 import { findDeposit } from '../repository.js';
-import { depositLifecycle, depositView, sourceDenied } from '../rules.js';
+import { depositLifecycle, depositView, requireCreditFits, sourceDenied } from '../rules.js';
 import { checkOriginator, sealOriginator } from '../travel-rule.js';
 
 const notPending = (status: string) =>
@@ -27,6 +28,8 @@ export default mutation('submitCryptoDepositTravelRuleInformation', {
     const now = ctx.now.toISOString();
     const frozen = await sourceDenied(tx, deposit.blockchain, deposit.fromAddress);
     const status = frozen ? 'FROZEN' : 'COMPLETED';
+    // §4: the credit within the balance's bound; refused, the deposit stays PENDING_TRAVEL_RULE.
+    if (!frozen) await requireCreditFits(tx, deposit);
     const changed = await transition(tx, depositLifecycle, {
       id: deposit.depositId,
       from: 'PENDING_TRAVEL_RULE',

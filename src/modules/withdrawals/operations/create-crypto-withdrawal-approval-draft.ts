@@ -42,8 +42,9 @@ export default mutation('createCryptoWithdrawalApprovalDraft', {
     const route = await requirePermittedRoute(tx, ctx, input.routeCode);
     guard.authorize();
 
-    // Bounds are the route's as it is now, quote or not (§10.5).
-    requireRouteAmount(route, input);
+    // Bounds are the route's as it is now, quote or not (§10.5); amount + the fee the draft will carry
+    // (and hold at submission, §10.1) stays within §4's bound.
+    requireRouteAmount(route, input, quote ? quote.feeAmountMinor : route.feeAmountMinor);
 
     // §9.6: REMOVED is checked before ACTIVE.
     if (beneficiary.beneficiaryStatus === 'REMOVED') throw new Problem('BENEFICIARY_REMOVED', 'Wallet beneficiary was removed.');

@@ -20,11 +20,11 @@ export default mutation('createCryptoWithdrawalQuote', {
     if (input.currencyScale < 0 || input.currencyScale > 36) errors.add('/currencyScale', 'must be between 0 and 36');
     checkCode(errors, '/withdrawalType', 'withdrawalType', input.withdrawalType);
   },
-  // §10.5 order: customer → route → currency and scale → bounds → effect.
+  // §10.5 order: customer → route → currency and scale → bounds (the route's, then amount + fee's) → effect.
   run: async (tx, ctx, { customerId, input }) => {
     await requireOwnCustomer(tx, ctx, customerId);
     const route = await requirePermittedRoute(tx, ctx, input.routeCode);
-    requireRouteAmount(route, input);
+    requireRouteAmount(route, input, route.feeAmountMinor);
     const createdAt = ctx.now.toISOString();
     const quote = await insertQuote(tx, {
       quoteId: randomUUID(),
