@@ -1,4 +1,4 @@
-// §11.4 webhook endpoints: the documented example requests, run in the walk behind docs/api/operations.md
+// §11.4 webhook endpoints, §11.5 deliveries: the documented example requests, run in the walk behind docs/api/operations.md
 // (src/core/example.ts) and the source of the cross-cutting suites' requests.
 import type { Example } from '../../core/example.js';
 
@@ -15,4 +15,5 @@ export default [
   { at: 840, op: 'disableWebhookEndpoint', args: (_s, w) => ({ endpointId: w.ids.endpointId }) },
   { at: 850, op: 'enableWebhookEndpoint', args: (_s, w) => ({ endpointId: w.ids.endpointId }) },
   { at: 860, op: 'webhookDeliveries', args: (_s, w) => ({ endpointId: w.ids.endpointId, first: 1 }) },
+  { at: 870, op: 'redeliverWebhookEvent', args: (_s, w) => ({ endpointId: w.ids.endpointId, input: { eventId: w.ids.eventId } }) },
 ] satisfies Example[];
