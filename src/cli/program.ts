@@ -25,7 +25,17 @@ import {
   updateRouteOf,
 } from './operators.js';
 import { evidenceOf, jsonText, signRequest } from './request-tools.js';
-import { createWebhook, disableWebhook, enableWebhook, listWebhooks, rotateWebhookSecret, typesOf, webhookDeliveries, type WebhookSettings } from './webhooks.js';
+import {
+  createWebhook,
+  disableWebhook,
+  enableWebhook,
+  listWebhooks,
+  redeliverWebhook,
+  rotateWebhookSecret,
+  typesOf,
+  webhookDeliveries,
+  type WebhookSettings,
+} from './webhooks.js';
 
 /** Output printed one JSON document per line. */
 export class JsonLines {
@@ -239,6 +249,13 @@ export function buildProgram(env: NodeJS.ProcessEnv, version: string, done: (res
     .option('--status <status>', 'PENDING, SUCCEEDED, FAILED or CANCELLED')
     .addHelpText('after', example('webhook deliveries --endpoint-id 3f0c… --status FAILED'))
     .action(onDb(({ db }, o) => webhookDeliveries(db, str(o, 'endpointId'), opt(o, 'status'))));
+  webhook
+    .command('redeliver')
+    .description('one of the client\'s events delivered again to an ENABLED endpoint (same webhook-id); prints the new delivery')
+    .requiredOption('--endpoint-id <id>', 'the endpoint')
+    .requiredOption('--event-id <id>', 'the event')
+    .addHelpText('after', example('webhook redeliver --endpoint-id 3f0c… --event-id 9b1e…'))
+    .action(onDb(({ db }, o) => redeliverWebhook(db, str(o, 'endpointId'), str(o, 'eventId'))));
 
   program
     .command('audit')

@@ -5,7 +5,7 @@ import type { Engine } from '../db/engine.js';
 import { findClient } from '../db/clients-repository.js';
 import { Problem } from '../core/problem.js';
 import type { SecretBox } from '../core/secret-box.js';
-import { findEndpoint, listDeliveries, listEndpoints } from '../modules/webhooks/index.js';
+import { findEndpoint, listDeliveries, listEndpoints, redeliverEvent } from '../modules/webhooks/index.js';
 import {
   checkCreateInput,
   createEndpoint,
@@ -36,8 +36,8 @@ async function refusing<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-function endpointIdOf(text: string): string {
-  if (!UUID.test(text)) throw new OperatorRefusal('VALIDATION_FAILED', '--endpoint-id must be a UUID');
+function endpointIdOf(text: string, option = '--endpoint-id'): string {
+  if (!UUID.test(text)) throw new OperatorRefusal('VALIDATION_FAILED', `${option} must be a UUID`);
   return text.toLowerCase();
 }
 
@@ -85,4 +85,11 @@ export async function webhookDeliveries(db: Db, endpointId: string, status: stri
   if (!(await findEndpoint(db.read, id))) throw new OperatorRefusal('NOT_FOUND', `Webhook endpoint ${id} does not exist.`);
   const rows = await listDeliveries(db.read, id, { statuses: status === undefined ? undefined : [status], limit: CLI_DELIVERIES });
   return rows.map(deliveryView);
+}
+
+/** §11.5 redelivery: the rules of redeliverWebhookEvent; the event must be the endpoint's client's. */
+export function redeliverWebhook(db: Db, endpointId: string, eventId: string) {
+  const id = endpointIdOf(endpointId);
+  const event = endpointIdOf(eventId, '--event-id');
+  return refusing(() => db.writer.run(async (tx) => deliveryView(await redeliverEvent(tx, null, id, event, new Date()))));
 }

@@ -241,9 +241,11 @@ function tokensIn(text: string): string[] {
 
 /**
  * Tables any request may write: the audit trail, spent nonces, the rate limit's buckets (rows on
- * PostgreSQL, one per client and address), and drizzle's own.
+ * PostgreSQL, one per client and address), and drizzle's own; and webhook attempts, which no request
+ * writes but the delivery worker does on its own schedule (§11.5), for the walk's redelivery among
+ * others (a refused request's delivery would still show in webhook_deliveries).
  */
-const WRITTEN_BY_ANY_REQUEST = new Set(['audit_events', 'nonces', 'rate_buckets', '__drizzle_migrations']);
+const WRITTEN_BY_ANY_REQUEST = new Set(['audit_events', 'nonces', 'rate_buckets', '__drizzle_migrations', 'webhook_attempts']);
 
 /** Rows per table, but for the ones any request writes: a refusal leaves these counts as they were. */
 export async function tableCounts(server: TestServer): Promise<Record<string, number>> {

@@ -174,6 +174,8 @@ export type Mutation = {
   disableWebhookEndpoint: PartnerWebhookEndpoint;
   /** §11.4: DISABLED → ENABLED (URL re-checked, §11.7); an ENABLED one answers unchanged. */
   enableWebhookEndpoint: PartnerWebhookEndpoint;
+  /** §11.5 redelivery: a new PENDING delivery of one event to an ENABLED endpoint, the same webhook-id, outside the resource's order (D5). */
+  redeliverWebhookEvent: PartnerWebhookDelivery;
   /** §10.9: final; removing a REMOVED beneficiary answers it unchanged. */
   removeCryptoWalletBeneficiary: WalletBeneficiary;
   /** §11.4: a new primary secret; the previous one keeps signing for WEBHOOK_SECRET_OVERLAP_SECONDS. */
@@ -245,6 +247,13 @@ export type MutationDisableWebhookEndpointArgs = {
 /** Every mutation requires an Idempotency-Key header (contract §3). */
 export type MutationEnableWebhookEndpointArgs = {
   endpointId: Scalars['UUID']['input'];
+};
+
+
+/** Every mutation requires an Idempotency-Key header (contract §3). */
+export type MutationRedeliverWebhookEventArgs = {
+  endpointId: Scalars['UUID']['input'];
+  input: RedeliverWebhookEventInput;
 };
 
 
@@ -849,6 +858,12 @@ export type QueryWebhookEndpointsArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
   statuses?: InputMaybe<Array<WebhookEndpointStatus>>;
+};
+
+/** §11.5 redelivery. */
+export type RedeliverWebhookEventInput = {
+  /** One of the calling client's events (§11.1), whatever the endpoint's types. */
+  eventId: Scalars['UUID']['input'];
 };
 
 /** Sandbox only (contract §8): a payment into the customer's deposit wallet of routeCode (§10.4). */

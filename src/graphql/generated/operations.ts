@@ -21,6 +21,7 @@ import customerTransactions from '../../modules/ledger/operations/customer-trans
 import disableWebhookEndpoint from '../../modules/webhooks/operations/disable-webhook-endpoint.js';
 import enableWebhookEndpoint from '../../modules/webhooks/operations/enable-webhook-endpoint.js';
 import events from '../../modules/events/operations/events.js';
+import redeliverWebhookEvent from '../../modules/webhooks/operations/redeliver-webhook-event.js';
 import removeCryptoWalletBeneficiary from '../../modules/beneficiaries/operations/remove-crypto-wallet-beneficiary.js';
 import rotateWebhookEndpointSecret from '../../modules/webhooks/operations/rotate-webhook-endpoint-secret.js';
 import simulateCryptoDeposit from '../../modules/deposits/operations/simulate-crypto-deposit.js';
@@ -33,4 +34,4 @@ import webhookDeliveries from '../../modules/webhooks/operations/webhook-deliver
 import webhookEndpoint from '../../modules/webhooks/operations/webhook-endpoint.js';
 import webhookEndpoints from '../../modules/webhooks/operations/webhook-endpoints.js';
 
-export const operations = { confirmCryptoRefund, createCryptoRefundApprovalDraft, createCryptoWalletBeneficiary, createCryptoWithdrawalApprovalDraft, createCryptoWithdrawalQuote, createCustomer, createWebhookEndpoint, cryptoDeposit, cryptoDepositWallets, cryptoDeposits, cryptoRefund, cryptoRefunds, cryptoWalletBeneficiaries, cryptoWalletBeneficiary, cryptoWithdrawal, cryptoWithdrawals, customer, customerBalances, customerTransactions, disableWebhookEndpoint, enableWebhookEndpoint, events, removeCryptoWalletBeneficiary, rotateWebhookEndpointSecret, simulateCryptoDeposit, submitCryptoDepositTravelRuleInformation, submitCryptoRefund, submitCryptoWithdrawal, syncCryptoWalletBeneficiary, transaction, webhookDeliveries, webhookEndpoint, webhookEndpoints } as const;
+export const operations = { confirmCryptoRefund, createCryptoRefundApprovalDraft, createCryptoWalletBeneficiary, createCryptoWithdrawalApprovalDraft, createCryptoWithdrawalQuote, createCustomer, createWebhookEndpoint, cryptoDeposit, cryptoDepositWallets, cryptoDeposits, cryptoRefund, cryptoRefunds, cryptoWalletBeneficiaries, cryptoWalletBeneficiary, cryptoWithdrawal, cryptoWithdrawals, customer, customerBalances, customerTransactions, disableWebhookEndpoint, enableWebhookEndpoint, events, redeliverWebhookEvent, removeCryptoWalletBeneficiary, rotateWebhookEndpointSecret, simulateCryptoDeposit, submitCryptoDepositTravelRuleInformation, submitCryptoRefund, submitCryptoWithdrawal, syncCryptoWalletBeneficiary, transaction, webhookDeliveries, webhookEndpoint, webhookEndpoints } as const;

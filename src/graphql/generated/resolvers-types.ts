@@ -183,6 +183,8 @@ export type Mutation = {
   disableWebhookEndpoint: PartnerWebhookEndpoint;
   /** §11.4: DISABLED → ENABLED (URL re-checked, §11.7); an ENABLED one answers unchanged. */
   enableWebhookEndpoint: PartnerWebhookEndpoint;
+  /** §11.5 redelivery: a new PENDING delivery of one event to an ENABLED endpoint, the same webhook-id, outside the resource's order (D5). */
+  redeliverWebhookEvent: PartnerWebhookDelivery;
   /** §10.9: final; removing a REMOVED beneficiary answers it unchanged. */
   removeCryptoWalletBeneficiary: WalletBeneficiary;
   /** §11.4: a new primary secret; the previous one keeps signing for WEBHOOK_SECRET_OVERLAP_SECONDS. */
@@ -254,6 +256,13 @@ export type MutationDisableWebhookEndpointArgs = {
 /** Every mutation requires an Idempotency-Key header (contract §3). */
 export type MutationEnableWebhookEndpointArgs = {
   endpointId: Scalars['UUID']['input'];
+};
+
+
+/** Every mutation requires an Idempotency-Key header (contract §3). */
+export type MutationRedeliverWebhookEventArgs = {
+  endpointId: Scalars['UUID']['input'];
+  input: RedeliverWebhookEventInput;
 };
 
 
@@ -860,6 +869,12 @@ export type QueryWebhookEndpointsArgs = {
   statuses?: InputMaybe<Array<WebhookEndpointStatus>>;
 };
 
+/** §11.5 redelivery. */
+export type RedeliverWebhookEventInput = {
+  /** One of the calling client's events (§11.1), whatever the endpoint's types. */
+  eventId: Scalars['UUID']['input'];
+};
+
 /** Sandbox only (contract §8): a payment into the customer's deposit wallet of routeCode (§10.4). */
 export type SimulateCryptoDepositInput = {
   /** Minor units, digits only, greater than zero. */
@@ -1083,6 +1098,7 @@ export type ResolversTypes = {
   PartnerWebhookEndpointSecret: ResolverTypeWrapper<PartnerWebhookEndpointSecret>;
   ProblemCode: ProblemCode;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  RedeliverWebhookEventInput: RedeliverWebhookEventInput;
   SimulateCryptoDepositInput: SimulateCryptoDepositInput;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
   StringMap: ResolverTypeWrapper<Scalars['StringMap']['output']>;
@@ -1141,6 +1157,7 @@ export type ResolversParentTypes = {
   PartnerWebhookEndpointPage: PartnerWebhookEndpointPage;
   PartnerWebhookEndpointSecret: PartnerWebhookEndpointSecret;
   Query: Record<PropertyKey, never>;
+  RedeliverWebhookEventInput: RedeliverWebhookEventInput;
   SimulateCryptoDepositInput: SimulateCryptoDepositInput;
   String: Scalars['String']['output'];
   StringMap: Scalars['StringMap']['output'];
@@ -1212,6 +1229,7 @@ export type MutationResolvers<ContextType = CallContext, ParentType extends Reso
   createWebhookEndpoint?: Resolver<ResolversTypes['PartnerWebhookEndpointSecret'], ParentType, ContextType, RequireFields<MutationCreateWebhookEndpointArgs, 'input'>>;
   disableWebhookEndpoint?: Resolver<ResolversTypes['PartnerWebhookEndpoint'], ParentType, ContextType, RequireFields<MutationDisableWebhookEndpointArgs, 'endpointId'>>;
   enableWebhookEndpoint?: Resolver<ResolversTypes['PartnerWebhookEndpoint'], ParentType, ContextType, RequireFields<MutationEnableWebhookEndpointArgs, 'endpointId'>>;
+  redeliverWebhookEvent?: Resolver<ResolversTypes['PartnerWebhookDelivery'], ParentType, ContextType, RequireFields<MutationRedeliverWebhookEventArgs, 'endpointId' | 'input'>>;
   removeCryptoWalletBeneficiary?: Resolver<ResolversTypes['WalletBeneficiary'], ParentType, ContextType, RequireFields<MutationRemoveCryptoWalletBeneficiaryArgs, 'walletBeneficiaryId'>>;
   rotateWebhookEndpointSecret?: Resolver<ResolversTypes['PartnerWebhookEndpointSecret'], ParentType, ContextType, RequireFields<MutationRotateWebhookEndpointSecretArgs, 'endpointId'>>;
   simulateCryptoDeposit?: Resolver<ResolversTypes['PartnerCryptoDeposit'], ParentType, ContextType, RequireFields<MutationSimulateCryptoDepositArgs, 'customerId' | 'input'>>;

@@ -1,13 +1,13 @@
 // Webhook deliveries' rows (§11.5): plain reads and writes, no rules. Times are ISO strings, compared as
 // text (all UTC with milliseconds, so text order is time order).
-import { and, asc, count, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNull, lte, max, or, sql } from 'drizzle-orm';
 import type { Exec } from '../../db/exec.js';
 import type { WebhookDeliveryRow, WebhookEndpointRow } from './tables.js';
 
 export type NewDelivery = Pick<
   WebhookDeliveryRow,
   'deliveryId' | 'endpointId' | 'eventId' | 'eventType' | 'resourceId' | 'sequence' | 'eventPosition' | 'eventCreatedAt' | 'createdAt' | 'nextAttemptAt'
->;
+> & { redelivery?: number };
 
 /** D1: a client's ENABLED endpoints, by the client index (the one query when it has none). */
 export async function enabledEndpointsOf(x: Exec, clientId: string): Promise<WebhookEndpointRow[]> {
@@ -31,6 +31,7 @@ export async function lockEndpoint(x: Exec, endpointId: string): Promise<void> {
 
 /**
  * D5: the PENDING deliveries of (endpoint, resource), written unchanged. Any → the new one is held back.
+ * Redeliveries are outside the resource's order: they neither hold back nor wait.
  * Writing them (not only reading) makes a concurrent settle of one of them conflict with the fan-out on
  * PostgreSQL, so a settle never misses the delivery it must release.
  */
@@ -39,9 +40,19 @@ export async function touchPendingOfResource(x: Exec, endpointId: string, resour
   const rows = await x.q
     .update(t)
     .set({ status: sql`${t.status}` })
-    .where(and(eq(t.endpointId, endpointId), eq(t.resourceId, resourceId), eq(t.status, 'PENDING')))
+    .where(and(eq(t.endpointId, endpointId), eq(t.resourceId, resourceId), eq(t.status, 'PENDING'), eq(t.redelivery, 0)))
     .returning({ id: t.deliveryId });
   return rows.length;
+}
+
+/**
+ * The number of the event's next redelivery to the endpoint (1 for the first). Two at once on PostgreSQL
+ * pick the same number; the unique index refuses the second, whose transaction runs again.
+ */
+export async function nextRedelivery(x: Exec, endpointId: string, eventId: string): Promise<number> {
+  const t = x.t.webhookDeliveries;
+  const row = (await x.q.select({ n: max(t.redelivery) }).from(t).where(and(eq(t.endpointId, endpointId), eq(t.eventId, eventId))))[0];
+  return Number(row?.n ?? 0) + 1;
 }
 
 export async function insertDelivery(x: Exec, row: NewDelivery): Promise<void> {
@@ -141,14 +152,14 @@ export async function updateDelivery(
   return rows.length === 1;
 }
 
-/** D5: the earliest PENDING delivery of (endpoint, resource), the one to release when its elder settles. */
+/** D5: the earliest PENDING delivery of (endpoint, resource), the one to release when its elder settles (redeliveries are never held back). */
 export async function headOfResource(x: Exec, endpointId: string, resourceId: string): Promise<WebhookDeliveryRow | undefined> {
   const t = x.t.webhookDeliveries;
   return (
     await x.q
       .select()
       .from(t)
-      .where(and(eq(t.endpointId, endpointId), eq(t.resourceId, resourceId), eq(t.status, 'PENDING')))
+      .where(and(eq(t.endpointId, endpointId), eq(t.resourceId, resourceId), eq(t.status, 'PENDING'), eq(t.redelivery, 0)))
       .orderBy(asc(t.eventPosition))
       .limit(1)
   )[0];

@@ -1,4 +1,4 @@
-// §11.4 webhook endpoints: the documented example requests, run in the walk behind docs/api/operations.md
+// §11.4 webhook endpoints, §11.5 deliveries: the documented example requests, run in the walk behind docs/api/operations.md
 // (src/core/example.ts) and the source of the cross-cutting suites' requests.
 import type { Example } from '../../core/example.js';
 
@@ -12,7 +12,12 @@ export default [
   { at: 810, op: 'webhookEndpoint', args: (_s, w) => ({ endpointId: w.ids.endpointId }) },
   { at: 820, op: 'webhookEndpoints', args: () => ({ first: 1 }) },
   { at: 830, op: 'rotateWebhookEndpointSecret', args: (_s, w) => ({ endpointId: w.ids.endpointId }) },
+  // Before the disable step, which cancels it: the walk leaves no delivery that a worker would retry
+  // against the example URL while the cross-cutting suites count rows.
+  { at: 835, op: 'redeliverWebhookEvent', args: (_s, w) => ({ endpointId: w.ids.endpointId, input: { eventId: w.ids.eventId } }) },
   { at: 840, op: 'disableWebhookEndpoint', args: (_s, w) => ({ endpointId: w.ids.endpointId }) },
   { at: 850, op: 'enableWebhookEndpoint', args: (_s, w) => ({ endpointId: w.ids.endpointId }) },
-  { at: 860, op: 'webhookDeliveries', args: (_s, w) => ({ endpointId: w.ids.endpointId, first: 1 }) },
+  // SUCCEEDED: the cancelled redelivery's attempt count depends on whether a worker round came before the
+  // disable, so the documented answer leaves it out.
+  { at: 860, op: 'webhookDeliveries', args: (_s, w) => ({ endpointId: w.ids.endpointId, first: 1, statuses: ['SUCCEEDED'] }) },
 ] satisfies Example[];

@@ -37,7 +37,8 @@ export const webhookSecrets = pgTable(
   (t) => [index('webhook_secrets_endpoint_idx').on(t.endpointId)],
 );
 
-// §11.5 one delivery per (endpoint, event), written in the event's transaction (D1).
+// §11.5 one delivery per (endpoint, event), written in the event's transaction (D1), and one per redelivery
+// the partner asked for (`redelivery` 1, 2, …).
 export const webhookDeliveries = pgTable(
   'webhook_deliveries',
   {
@@ -55,12 +56,16 @@ export const webhookDeliveries = pgTable(
     nextAttemptAt: text('next_attempt_at'),
     // Until when an attempt in flight holds it (a crashed attempt is retried after it, D7).
     leaseUntil: text('lease_until'),
+    // Where D4's max age counts from: the event's createdAt; for a redelivery, when it was asked for.
     eventCreatedAt: text('event_created_at').notNull(),
     createdAt: text('created_at').notNull(),
     settledAt: text('settled_at'),
+    // 0: the fan-out's delivery (D1, ordered by D5); n ≥ 1: the event's n-th redelivery to the endpoint,
+    // outside the resource's order.
+    redelivery: integer('redelivery').notNull().default(0),
   },
   (t) => [
-    uniqueIndex('webhook_deliveries_endpoint_event_uq').on(t.endpointId, t.eventId),
+    uniqueIndex('webhook_deliveries_endpoint_event_uq').on(t.endpointId, t.eventId, t.redelivery),
     index('webhook_deliveries_due_idx').on(t.status, t.nextAttemptAt),
     index('webhook_deliveries_endpoint_resource_idx').on(t.endpointId, t.resourceId, t.eventPosition),
     index('webhook_deliveries_endpoint_created_idx').on(t.endpointId, t.createdAt, t.deliveryId),

@@ -3,7 +3,7 @@
 // {"code", "detail"} on stderr, 2 a usage error with {"error"}.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../helpers/harness.js';
+import { randomEthAddress, Scenario, startTestServer, type TestServer } from '../../helpers/harness.js';
 import { processKit, stderrResult } from '../../helpers/processes.js';
 import { createEndpoint, dataOf, DISABLE, ENDPOINT, insertDelivery, SECRET_FORMAT, secretsNow } from '../../helpers/webhooks.js';
 
@@ -163,5 +163,39 @@ describe('§11.8 partnerctl webhook', () => {
     expectRefusal(await ctl(['deliveries', '--endpoint-id', id, '--status', 'DONE']), 'VALIDATION_FAILED');
     expectRefusal(await ctl(['deliveries', '--endpoint-id', randomUUID()]), 'NOT_FOUND');
     expectUsage(await ctl(['deliveries']));
+  });
+
+  it('redeliver prints the new PENDING delivery of the event (§11.5); the mutation’s refusals', async () => {
+    const s = await Scenario.create(server);
+    const customerId = await s.customer();
+    const b = await s.beneficiary(customerId, { walletAddress: randomEthAddress() });
+    expect(b.status).toBe(200);
+    const { event_id: eventId } = (await server.db.get<{ event_id: string }>('SELECT event_id FROM events WHERE resource_id = ?', b.body.walletBeneficiaryId))!;
+    const { endpoint } = await createEndpoint(server, s.client);
+    const id = endpoint.endpointId;
+    const out = await ctlJson(['redeliver', '--endpoint-id', id, '--event-id', eventId.toUpperCase()]);
+    expect(out).toEqual({
+      deliveryId: expect.any(String),
+      endpointId: id,
+      eventId,
+      eventType: 'wallet_beneficiary.active',
+      resourceId: b.body.walletBeneficiaryId,
+      sequence: 1,
+      status: 'PENDING',
+      attemptCount: 0,
+      nextAttemptAt: out.createdAt,
+      createdAt: expect.any(String),
+      settledAt: null,
+    });
+    expect((await ctlJson(['deliveries', '--endpoint-id', id])).map((d: { deliveryId: string }) => d.deliveryId)).toContain(out.deliveryId);
+    // The event must be the endpoint's client's; the endpoint ENABLED.
+    const other = await createEndpoint(server, await server.newClient());
+    expectRefusal(await ctl(['redeliver', '--endpoint-id', other.endpoint.endpointId, '--event-id', eventId]), 'FORBIDDEN');
+    expectRefusal(await ctl(['redeliver', '--endpoint-id', id, '--event-id', randomUUID()]), 'NOT_FOUND');
+    expectRefusal(await ctl(['redeliver', '--endpoint-id', randomUUID(), '--event-id', eventId]), 'NOT_FOUND');
+    expectRefusal(await ctl(['redeliver', '--endpoint-id', id, '--event-id', 'nope']), 'VALIDATION_FAILED');
+    await ctlJson(['disable', '--endpoint-id', id]);
+    expectRefusal(await ctl(['redeliver', '--endpoint-id', id, '--event-id', eventId]), 'INVALID_STATE');
+    expectUsage(await ctl(['redeliver', '--endpoint-id', id]));
   });
 });

@@ -1,0 +1,3 @@
+DROP INDEX "webhook_deliveries_endpoint_event_uq";--> statement-breakpoint
+ALTER TABLE "webhook_deliveries" ADD COLUMN "redelivery" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX "webhook_deliveries_endpoint_event_uq" ON "webhook_deliveries" USING btree ("endpoint_id","event_id","redelivery");
