@@ -2,7 +2,7 @@
 // and reports every fault at once (400 VALIDATION_FAILED, the argument's pointer). Absent or null is no
 // restriction; the fetch receives undefined then.
 import type { FieldErrors } from './problem.js';
-import { checkListFilter, checkTextFilter } from './pages.js';
+import { checkListFilter } from './pages.js';
 
 /** A filter's check: its value as the fetch takes it; faults go to `errors` at `pointer`. */
 export type Filter<In, Out> = (errors: FieldErrors, pointer: string, value: In | undefined) => Out | undefined;
@@ -16,11 +16,17 @@ export const values =
   (errors, pointer, value) =>
     checkListFilter(errors, pointer, value, allowed);
 
-/** A text filter of 1–`max` characters, one of `allowed` when given; matched exactly. */
+/**
+ * A text filter of 1–`max` characters, one of `allowed` when given; matched exactly. Characters are code
+ * points, as every input length counts them (§9.3): a surrogate pair is one character, not two.
+ */
 export const text =
   (max: number, allowed?: readonly string[]): Filter<string, string> =>
   (errors, pointer, value) => {
-    checkTextFilter(errors, pointer, value, max, allowed);
+    if (value === null || value === undefined) return value;
+    const length = [...value].length;
+    if (length < 1 || length > max) errors.add(pointer, `must be 1 to ${max} characters`);
+    else if (allowed && !allowed.includes(value)) errors.add(pointer, `must be one of ${allowed.join(', ')}`);
     return value;
   };
 

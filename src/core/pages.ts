@@ -90,10 +90,3 @@ export function checkListFilter(
   }
   return [...new Set(values)];
 }
-
-/** A scalar filter of 1–`max` characters (§9.3); absent or null = no restriction. */
-export function checkTextFilter(errors: FieldErrors, pointer: string, value: string | null | undefined, max: number, allowed?: readonly string[]): void {
-  if (value === null || value === undefined) return;
-  if (value.length < 1 || value.length > max) errors.add(pointer, `must be 1 to ${max} characters`);
-  else if (allowed && !allowed.includes(value)) errors.add(pointer, `must be one of ${allowed.join(', ')}`);
-}

@@ -88,4 +88,11 @@ describe('§9.3 list()', () => {
     const otherList = Buffer.from(JSON.stringify(['webhookEndpoints', ...rest]), 'utf8').toString('base64url');
     expect((await problemOf(run({ after: otherList }))).errors?.[0]?.pointer).toBe('/after');
   });
+  it('a text filter counts characters as code points: 8 emoji fit text(8), 9 do not', async () => {
+    const { run, fetched } = probe(rows(1));
+    await run({ eventId: '😀'.repeat(8) });
+    expect(fetched).toHaveLength(1);
+    expect((await problemOf(run({ eventId: '😀'.repeat(9) }))).errors).toEqual([{ pointer: '/eventId', detail: 'must be 1 to 8 characters' }]);
+    expect((await problemOf(run({ eventId: '' }))).errors).toEqual([{ pointer: '/eventId', detail: 'must be 1 to 8 characters' }]);
+  });
 });
