@@ -4,22 +4,13 @@
 // reads the SDL files itself, in the order the server does (src/graphql/type-defs.ts): the order is the
 // contract's (filter messages list the values in it).
 const fs = require('node:fs');
-const path = require('node:path');
 const { buildSchema, isEnumType } = require('graphql');
-
-const src = path.resolve(__dirname, '../src');
+const { sdlFiles } = require('./modules.cjs');
 
 function typeDefs() {
-  const modules = path.join(src, 'modules');
-  const files = [
-    path.join(src, 'graphql', 'common.graphql'),
-    ...fs
-      .readdirSync(modules)
-      .sort()
-      .map((area) => path.join(modules, area, 'schema.graphql'))
-      .filter((f) => fs.existsSync(f)),
-  ];
-  return files.map((f) => fs.readFileSync(f, 'utf8')).join('\n');
+  return sdlFiles()
+    .map(({ file }) => fs.readFileSync(file, 'utf8'))
+    .join('\n');
 }
 
 module.exports = {

@@ -15,4 +15,15 @@ function areasWith(file) {
     .map((area) => ({ area, name: area.replace(/-(\w)/g, (_, c) => c.toUpperCase()) }));
 }
 
-module.exports = { modulesDir, areasWith };
+/**
+ * The SDL files in the order the service loads them (src/graphql/type-defs.ts): the common file, then each
+ * area's schema.graphql by name; each with its area ('platform' for the common file).
+ */
+function sdlFiles() {
+  return [
+    { area: 'platform', file: path.resolve(__dirname, '../src/graphql/common.graphql') },
+    ...areasWith('schema.graphql').map(({ area }) => ({ area, file: path.join(modulesDir, area, 'schema.graphql') })),
+  ];
+}
+
+module.exports = { modulesDir, areasWith, sdlFiles };

@@ -10,21 +10,14 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const { parse, Kind } = require('graphql');
+const { sdlFiles: moduleSdlFiles } = require('./modules.cjs');
 
 const src = path.resolve(__dirname, '../src');
 const PLATFORM = 'platform';
 
 /** [area, file] in the order the service loads them (src/graphql/type-defs.ts): common, then areas by name. */
 function sdlFiles() {
-  const modules = path.join(src, 'modules');
-  return [
-    [PLATFORM, path.join(src, 'graphql', 'common.graphql')],
-    ...fs
-      .readdirSync(modules)
-      .sort()
-      .map((area) => [area, path.join(modules, area, 'schema.graphql')])
-      .filter(([, f]) => fs.existsSync(f)),
-  ];
+  return moduleSdlFiles().map(({ area, file }) => [area === 'platform' ? PLATFORM : area, file]);
 }
 
 /** Every code with its status and area, in schema order. */
