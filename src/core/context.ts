@@ -41,4 +41,6 @@ export type CallContext = RequestContext & {
    * replay). The surface running the call supplies it and returns what it heard with the answer.
    */
   onStored(stored: StoredResult): void;
+  /** GraphQL: the answer carries errors beside its data (the errors plugin says so), so it is not kept for a retry. */
+  onErrors(): void;
 };

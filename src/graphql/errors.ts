@@ -91,6 +91,7 @@ export const problemResponsePlugin: ApolloServerPlugin<CallContext> = {
         if (response.body.kind !== 'single') return;
         const result = response.body.singleResult;
         if (!result.errors?.length) return;
+        contextValue.onErrors();
         result.errors = result.errors.map((e) => ({ ...e, extensions: { ...e.extensions, requestId: contextValue.requestId } }));
         const data = result.data as Record<string, unknown> | null | undefined;
         const anyData = data ? Object.values(data).some((v) => v !== null && v !== undefined) : false;

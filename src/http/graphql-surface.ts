@@ -36,16 +36,6 @@ export function isIntrospectionOnly(body: unknown): boolean {
   );
 }
 
-/** Whether an answer Apollo rendered carries errors (beside its data, when its status is a success). */
-function hasErrors(body: string): boolean {
-  try {
-    const errors = (JSON.parse(body) as { errors?: unknown } | null)?.errors;
-    return errors !== undefined && !(Array.isArray(errors) && errors.length === 0);
-  } catch {
-    return true;
-  }
-}
-
 export class GraphQLSurface implements Surface {
   constructor(private readonly apollo: ApolloServer<CallContext>) {}
 
@@ -62,7 +52,7 @@ export class GraphQLSurface implements Surface {
     const run = callContext(ctx);
     const outcome = await this.run(call, body, run.ctx, true);
     const stored = run.stored();
-    return stored ? { ...outcome, stored, hadErrors: hasErrors(outcome.reply.body) } : outcome;
+    return stored ? { ...outcome, stored, hadErrors: run.hadErrors() } : outcome;
   }
 
   /** The development landing page and unsigned introspection (no partner context, nothing stored). */

@@ -33,16 +33,21 @@ export interface Surface {
   render(problem: Problem, requestId: string): HttpReply;
 }
 
-/** The request's context as an operation's, with the hook that hears which idempotency record its result is (§3). */
-export function callContext(ctx: RequestContext): { ctx: CallContext; stored(): StoredResult | undefined } {
+/** The request's context as an operation's, with the hooks that hear whether its answer carried errors and which idempotency record its result is (§3). */
+export function callContext(ctx: RequestContext): { ctx: CallContext; stored(): StoredResult | undefined; hadErrors(): boolean } {
   let stored: StoredResult | undefined;
+  let errors = false;
   return {
     ctx: {
       ...ctx,
       onStored: (s) => {
         stored = s;
       },
+      onErrors: () => {
+        errors = true;
+      },
     },
     stored: () => stored,
+    hadErrors: () => errors,
   };
 }
