@@ -24,6 +24,7 @@ const SLOW = [
   'test/platform/http/rate-limit.test.ts', // partnerctl client limit
   'test/platform/db/secrets-at-rest.test.ts', // partnerctl, and a server started in production mode
   'test/modules/webhooks/webhook-crash.test.ts', // a server process SIGKILLed with webhook attempts in flight
+  'test/modules/webhooks/webhook-endpoint-race.test.ts', // server processes: endpoint changes racing a stream of events
 ];
 
 /**

@@ -2,6 +2,7 @@
 // run by an operator for a partner client. A Problem of those rules becomes a refusal with its code
 // (exit 1, `{"code", "detail"}`); the operator acts for any client, so there is no ownership check.
 import type { Engine } from '../db/engine.js';
+import type { Exec } from '../db/exec.js';
 import { findClient } from '../db/clients-repository.js';
 import { Problem } from '../core/problem.js';
 import type { SecretBox } from '../core/secret-box.js';
@@ -13,8 +14,10 @@ import {
   deliveryView,
   disableEndpoint,
   enableEndpoint,
+  endpointsKey,
   endpointView,
   requireEndpoint,
+  type WebhookEndpointRow,
   rotateEndpointSecret,
 } from '../modules/webhooks/index.js';
 import { OperatorRefusal } from './operators.js';
@@ -51,7 +54,7 @@ export function createWebhook(db: Db, s: WebhookSettings, o: { clientId: string;
   return refusing(async () => {
     const input = { url: o.url, types: o.types, description: o.description };
     checkCreateInput(input, s.production);
-    return db.writer.run((tx) => createEndpoint(tx, s.box, o.clientId, input, new Date()));
+    return db.writer.run((tx) => createEndpoint(tx, s.box, o.clientId, input, new Date()), { exclusive: endpointsKey(o.clientId) });
   });
 }
 
@@ -61,14 +64,22 @@ export async function listWebhooks(db: Db, clientId: string) {
   return (await listEndpoints(db.read, clientId, { limit: Number.MAX_SAFE_INTEGER })).map(endpointView);
 }
 
+/** A change of an endpoint's status, holding its client's endpoints key (as the API's operations do). */
+async function changeEndpoint<T>(db: Db, id: string, change: (tx: Exec, row: WebhookEndpointRow) => Promise<T>): Promise<T> {
+  // The client is read first, outside the transaction, to name the key; an endpoint never changes client.
+  const clientId = (await findEndpoint(db.read, id))?.clientId;
+  if (clientId === undefined) return db.writer.run(async (tx) => change(tx, await requireEndpoint(tx, null, id)));
+  return db.writer.run(async (tx) => change(tx, await requireEndpoint(tx, null, id)), { exclusive: endpointsKey(clientId) });
+}
+
 export function disableWebhook(db: Db, endpointId: string) {
   const id = endpointIdOf(endpointId);
-  return refusing(() => db.writer.run(async (tx) => disableEndpoint(tx, await requireEndpoint(tx, null, id), new Date())));
+  return refusing(() => changeEndpoint(db, id, (tx, row) => disableEndpoint(tx, row, new Date())));
 }
 
 export function enableWebhook(db: Db, s: WebhookSettings, endpointId: string) {
   const id = endpointIdOf(endpointId);
-  return refusing(() => db.writer.run(async (tx) => enableEndpoint(tx, await requireEndpoint(tx, null, id), new Date(), s.production)));
+  return refusing(() => changeEndpoint(db, id, (tx, row) => enableEndpoint(tx, row, new Date(), s.production)));
 }
 
 export function rotateWebhookSecret(db: Db, s: WebhookSettings, endpointId: string) {

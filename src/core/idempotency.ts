@@ -1,6 +1,6 @@
 // §3 Idempotency, enforced once for both surfaces: the REST adapter runs the same operation, so the
 // same (client, key, fingerprint) is one operation whichever surface it arrives on.
-import type { Exec } from '../db/exec.js';
+import type { Exec, RunOptions } from '../db/exec.js';
 import { deleteIdempotencyRecord, findIdempotencyRecord, insertIdempotencyRecord } from '../db/idempotency-repository.js';
 import { auditSuccess, type AuditSubject } from './audit.js';
 import { jcs, sha256Hex } from './canonical.js';
@@ -46,6 +46,7 @@ export function runIdempotent<T extends object>(
   resourceIdOf: (result: T) => string,
   sealResult: boolean,
   effect: (tx: Exec) => Promise<T>,
+  options?: RunOptions,
 ): Promise<T> {
   const key = ctx.idempotencyKey;
   // Its format was checked with the request; here only its presence, for the type.
@@ -84,5 +85,5 @@ export function runIdempotent<T extends object>(
     });
     ctx.onStored({ resourceId, expiresAtMs, replayed: false, subject });
     return result;
-  });
+  }, options);
 }

@@ -54,6 +54,11 @@ export type MutationDescriptor<N extends MutationName = MutationName> = {
    * secret box (PARTNER_SECRET_KEY) like the secret itself, and opened for a replay.
    */
   sealResult?: boolean;
+  /**
+   * A key of state that other transactions read holding it shared, which this operation changes: its
+   * transaction runs holding the key exclusively (RunOptions.exclusive).
+   */
+  exclusive?: (ctx: CallContext, args: MutationArgs<N>) => string;
   /** Shape checks the schema cannot express (400), before idempotency (§4 order of checks). */
   validate?: (args: MutationArgs<N>, errors: FieldErrors, ctx: CallContext) => void;
   /** The contract section's rules in its order, inside the transaction of the effect; `guard` places §5's checks in it. */

@@ -18,4 +18,15 @@ export type Exec = { readonly q: Query; readonly t: Tables; readonly engine: Eng
  * resolves once it is durable. A job awaits only repository calls: on SQLite they settle at once, so a
  * batch never yields the connection to other work mid-transaction.
  */
-export type Writer = { run<T>(work: (tx: Exec) => Promise<T>): Promise<T> };
+export type Writer = { run<T>(work: (tx: Exec) => Promise<T>, options?: RunOptions): Promise<T> };
+
+export type RunOptions = {
+  /**
+   * A key the job changes state under that other transactions read holding the key shared
+   * (`sharedKeyLock`). On PostgreSQL the job's transaction begins only once it holds the key
+   * exclusively, as a session lock kept until after its commit: it waits for every transaction holding
+   * the key shared to commit, so its snapshot sees what they wrote, and those that ask for the key later
+   * wait for its commit. On SQLite every job runs alone, and the key changes nothing.
+   */
+  exclusive?: string;
+};

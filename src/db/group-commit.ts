@@ -24,7 +24,7 @@
 // batch is tried again a millisecond later, for up to BUSY_LIMIT_MS, while reads and parsing go on.
 import fs from 'node:fs';
 import type { EngineWriter } from './engine-types.js';
-import type { Exec, Query } from './exec.js';
+import type { Exec, Query, RunOptions } from './exec.js';
 import type { DbHandle } from './open.js';
 import * as tables from './generated/tables.js';
 
@@ -110,7 +110,8 @@ export class GroupCommitter implements EngineWriter {
     this.leaveBatch = () => void database.sqlite.exec(leave);
   }
 
-  run<T>(work: (tx: Exec) => Promise<T>): Promise<T> {
+  // Jobs run one at a time on one connection: RunOptions.exclusive holds already.
+  run<T>(work: (tx: Exec) => Promise<T>, _options?: RunOptions): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       if (this.failure) return reject(this.failure);
       if (this.closing) return reject(new Error('the group committer is closed'));

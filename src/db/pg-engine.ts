@@ -15,8 +15,9 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import type { Engine, EngineOptions, EngineWriter } from './engine-types.js';
-import type { Exec, Query, Tables } from './exec.js';
+import type { Exec, Query, RunOptions, Tables } from './exec.js';
 import * as pgTables from './generated/tables.pg.js';
+import { EXCLUSIVE_SESSION_LOCK, EXCLUSIVE_SESSION_UNLOCK } from './keyed-locks.js';
 
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle/pg');
 /** Held while migrations run, so several processes starting at once apply them one at a time. */
@@ -76,17 +77,54 @@ class TransactionWriter implements EngineWriter {
     }
   }
 
-  async run<T>(work: (tx: Exec) => Promise<T>): Promise<T> {
+  async run<T>(work: (tx: Exec) => Promise<T>, options?: RunOptions): Promise<T> {
+    if (options?.exclusive !== undefined) return this.exclusively(options.exclusive, work);
     for (let attempt = 1; ; attempt++) {
       try {
         return await (attempt > SERIAL_AFTER ? this.serially(work) : this.once(this.db, work));
       } catch (error) {
-        const code = codeOf(error);
-        if (attempt >= MAX_ATTEMPTS || code === undefined || !RETRYABLE.has(code)) throw error;
-        this.stats.retries += 1;
-        // Jittered, growing back-off: colliding jobs do not collide again in lockstep.
-        if (attempt < SERIAL_AFTER) await sleep(Math.random() * Math.min(50, 2 ** attempt));
+        await this.afterFailure(error, attempt, attempt < SERIAL_AFTER);
       }
+    }
+  }
+
+  /** Rethrows what a new attempt cannot cure; else counts the retry and waits a little. */
+  private async afterFailure(error: unknown, attempt: number, backOff: boolean): Promise<void> {
+    const code = codeOf(error);
+    if (attempt >= MAX_ATTEMPTS || code === undefined || !RETRYABLE.has(code)) throw error;
+    this.stats.retries += 1;
+    // Jittered, growing back-off: colliding jobs do not collide again in lockstep.
+    if (backOff) await sleep(Math.random() * Math.min(50, 2 ** attempt));
+  }
+
+  /**
+   * RunOptions.exclusive: every attempt on one connection holding the key as a session lock, taken
+   * before the first BEGIN (a REPEATABLE READ snapshot is taken at the transaction's first statement, so
+   * a lock taken inside it would come after its snapshot). Never SERIAL_LOCK as well: a job holding that
+   * may be waiting for this key (a deadlock the database would only break after a second).
+   */
+  private async exclusively<T>(key: string, work: (tx: Exec) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    let broken = false;
+    try {
+      await client.query(EXCLUSIVE_SESSION_LOCK, [key]);
+      try {
+        const db = drizzle(client, { schema: pgTables });
+        for (let attempt = 1; ; attempt++) {
+          try {
+            return await this.once(db, work);
+          } catch (error) {
+            await this.afterFailure(error, attempt, true);
+          }
+        }
+      } finally {
+        await client.query(EXCLUSIVE_SESSION_UNLOCK, [key]).catch(() => {
+          broken = true;
+        });
+      }
+    } finally {
+      // A connection whose unlock failed may still hold the lock: closed, so the database releases it.
+      client.release(broken);
     }
   }
 

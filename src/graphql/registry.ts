@@ -58,6 +58,7 @@ function mutationResolver(d: MutationDescriptor<MutationName>) {
     const evidence = d.evidence === null ? undefined : args.input?.operationAuthorization;
     if (evidence) validateEvidenceShape(evidence, errors);
     errors.throwIfAny();
+    const exclusive = d.exclusive ? { exclusive: (d.exclusive as (ctx: CallContext, args: Args) => string)(ctx, args) } : undefined;
     return runIdempotent(ctx, auditSubject(d, args), args, op.resultId, d.sealResult === true, async (tx) => {
       let authorized = false;
       let unusedChecked = false;
@@ -82,7 +83,7 @@ function mutationResolver(d: MutationDescriptor<MutationName>) {
         await recordEvidence(tx, ctx, evidence, { type: targetTypeOf(d.evidence), id: op.resultId(result) });
       }
       return result;
-    });
+    }, exclusive);
   };
 }
 

@@ -71,14 +71,14 @@ export class NonceLedger {
       if (state !== 'fresh') throw internal();
       return work(tx);
     };
-    if (this.writer.ordered) return { settled, writer: { run: (work) => this.writer.run(guarded(work)) } };
+    if (this.writer.ordered) return { settled, writer: { run: (work, options) => this.writer.run(guarded(work), options) } };
     return {
       settled,
       writer: {
-        run: async (work) => {
+        run: async (work, options) => {
           const refused = await settled;
           if (refused) throw refused;
-          return this.writer.run(work);
+          return this.writer.run(work, options);
         },
       },
     };

@@ -1,13 +1,29 @@
 // Webhook deliveries' rows (§11.5): plain reads and writes, no rules. Times are ISO strings, compared as
 // text (all UTC with milliseconds, so text order is time order).
-import { and, asc, count, eq, gt, isNull, lte, max, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNull, lte, max, or, sql, type SQL } from 'drizzle-orm';
 import type { Exec } from '../../db/exec.js';
+import { sharedKeyLock } from '../../db/keyed-locks.js';
 import type { WebhookDeliveryRow, WebhookEndpointRow } from './tables.js';
 
 export type NewDelivery = Pick<
   WebhookDeliveryRow,
   'deliveryId' | 'endpointId' | 'eventId' | 'eventType' | 'resourceId' | 'sequence' | 'eventPosition' | 'eventCreatedAt' | 'createdAt' | 'nextAttemptAt'
 > & { redelivery?: number };
+
+type PgExecute = { execute(query: SQL): Promise<unknown> };
+
+/**
+ * PostgreSQL: before the fan-out reads a client's endpoints, the key their changes hold exclusively
+ * (`endpointsKey`), shared until commit, then the client's row FOR SHARE. The lock orders the fan-out
+ * against a change of the endpoints; the row, which every change writes, makes a fan-out whose snapshot
+ * is older than a committed change fail with a serialization error and run again with a fresh snapshot.
+ * One statement: the lock is taken as the row is read, before the row lock. SQLite: every job runs alone.
+ */
+export async function holdEndpoints(x: Exec, clientId: string, key: string): Promise<void> {
+  if (x.engine !== 'pg') return;
+  const t = x.t.partnerClients;
+  await (x.q as unknown as PgExecute).execute(sql`select ${sharedKeyLock(key)} from ${t} where ${t.clientId} = ${clientId} for share`);
+}
 
 /** D1: a client's ENABLED endpoints, by the client index (the one query when it has none). */
 export async function enabledEndpointsOf(x: Exec, clientId: string): Promise<WebhookEndpointRow[]> {

@@ -21,6 +21,7 @@ import {
   endpointsWithDue,
   enabledEndpointsOf,
   expiredDeliveries,
+  holdEndpoints,
   findDelivery,
   findEndpoint,
   findEvent,
@@ -35,8 +36,11 @@ import {
 } from './delivery-repository.js';
 import { webhookSettings, type WebhookSettings } from './delivery-settings.js';
 import { postWebhook, type AttemptOutcome } from './http-client.js';
-import { signingSecrets } from './rules.js';
+import { endpointsKey, signingSecrets } from './rules.js';
 import { webhookHeaders } from './signing.js';
+
+/** The clients whose endpoints a transaction holds (holdEndpoints), by the transaction's Exec. */
+const holding = new WeakMap<Exec, Set<string>>();
 
 /**
  * D1: one PENDING delivery per ENABLED endpoint of the event's client subscribed to its type ([] = all),
@@ -45,6 +49,14 @@ import { webhookHeaders } from './signing.js';
  * events (`onEventRecorded`), so the events module imports nothing of webhooks.
  */
 export async function fanOut(tx: Exec, event: EventRow): Promise<void> {
+  // §11.4: an event committed after an endpoint change was answered follows that change, across
+  // processes (see holdEndpoints); once per client and transaction, which may record several events.
+  const held = holding.get(tx) ?? new Set<string>();
+  if (!held.has(event.clientId)) {
+    await holdEndpoints(tx, event.clientId, endpointsKey(event.clientId));
+    held.add(event.clientId);
+    holding.set(tx, held);
+  }
   const endpoints = await enabledEndpointsOf(tx, event.clientId);
   for (const e of endpoints) {
     if (e.types.length > 0 && !e.types.includes(event.type)) continue;

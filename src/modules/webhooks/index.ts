@@ -4,4 +4,5 @@ export { fanOut } from './delivery.js';
 export { countPendingDeliveries } from './delivery-repository.js';
 export { findEndpoint, listDeliveries, listEndpoints } from './repository.js';
 export { redeliverEvent } from './redelivery.js';
-export { DELIVERY_STATUSES, checkCreateInput, createEndpoint, deliveryView, disableEndpoint, enableEndpoint, endpointView, requireEndpoint, rotateEndpointSecret } from './rules.js';
+export { DELIVERY_STATUSES, checkCreateInput, createEndpoint, deliveryView, disableEndpoint, enableEndpoint, endpointsKey, endpointView, requireEndpoint, rotateEndpointSecret } from './rules.js';
+export type { WebhookEndpointRow } from './tables.js';

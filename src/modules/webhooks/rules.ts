@@ -128,6 +128,15 @@ export function checkCreateInput(input: CreateInput, production: boolean): void 
   if ('code' in verdict) throw new Problem(verdict.code, `/url: ${verdict.detail}`);
 }
 
+/**
+ * The key every change of a client's endpoints (create, disable, enable) holds exclusively from before
+ * its transaction until after its commit (RunOptions.exclusive), and every fan-out holds shared
+ * (holdEndpoints): a change waits for the fan-outs running, and later ones see it (§11.4, §11.5 D1).
+ */
+export function endpointsKey(clientId: string): string {
+  return `webhook-endpoints:${clientId}`;
+}
+
 /** §11.4: one more ENABLED endpoint would pass the limit → 409. Claims the client first (see lockClient). */
 async function checkLimit(tx: Exec, clientId: string): Promise<void> {
   if (!(await lockClient(tx, clientId))) throw new Problem('NOT_FOUND', `Partner client ${clientId} does not exist.`);
@@ -161,6 +170,8 @@ export async function disableEndpoint(tx: Exec, row: WebhookEndpointRow, now: Da
   const at = now.toISOString();
   const disabled = await transitionEndpoint(tx, row.endpointId, 'ENABLED', { status: 'DISABLED', disabledAt: at, updatedAt: at });
   if (!disabled) throw new Problem('INVALID_STATE', 'The webhook endpoint changed meanwhile; retry.');
+  // The client's row is written by every change of its endpoints (see holdEndpoints).
+  await lockClient(tx, row.clientId);
   await cancelPendingDeliveries(tx, row.endpointId, at);
   return endpointView(disabled);
 }

@@ -1,10 +1,11 @@
 // §11.4 disableWebhookEndpoint: ENABLED → DISABLED, its PENDING deliveries CANCELLED; DISABLED → 200 unchanged.
 import { mutation } from '../../../core/operation.js';
-import { disableEndpoint, requireEndpoint } from '../rules.js';
+import { disableEndpoint, requireEndpoint, endpointsKey } from '../rules.js';
 
 export default mutation('disableWebhookEndpoint', {
   target: 'endpointId',
   evidence: null,
+  exclusive: (ctx) => endpointsKey(ctx.clientId),
   resultId: (e) => e.endpointId,
   run: async (tx, ctx, { endpointId }) => disableEndpoint(tx, await requireEndpoint(tx, ctx.clientId, endpointId), ctx.now),
 });
