@@ -140,13 +140,30 @@ function withOption(url: string, setting: string): string {
   return u.toString();
 }
 
+/**
+ * Statements sent to the database (each a round trip, BEGIN and COMMIT included), counted for
+ * `GET /metrics` and the round-trip test (docs/performance.md).
+ */
+function countingClient(sent: { statements: number }): typeof pg.Client {
+  return class extends pg.Client {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    override query(...args: any[]): any {
+      sent.statements += 1;
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any
+      return (super.query as any)(...args);
+    }
+  };
+}
+
 export async function openPgEngine(url: string, options: EngineOptions = {}): Promise<Engine> {
-  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
+  const sent = { statements: 0 };
+  const CountingClient = countingClient(sent);
+  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, Client: CountingClient });
   pool.on('error', (error) => options.onError?.(`idle PostgreSQL connection failed: ${error.message}`));
   const db = drizzle(pool, { schema: pgTables });
   // The rate-limit buckets: one row per client that every request updates. A commit that waited for the
   // disk would hold that row's lock across an fsync and make all of a client's requests queue behind it.
-  const relaxedPool = new pg.Pool({ connectionString: withOption(url, '-c synchronous_commit=off'), max: 2 });
+  const relaxedPool = new pg.Pool({ connectionString: withOption(url, '-c synchronous_commit=off'), max: 2, Client: CountingClient });
   relaxedPool.on('error', (error) => options.onError?.(`idle PostgreSQL connection failed: ${error.message}`));
   // Tables and the migrations' own table live in the connection's schema (search_path), so databases
   // or schemas side by side stay apart.
@@ -173,7 +190,7 @@ export async function openPgEngine(url: string, options: EngineOptions = {}): Pr
     async ready() {
       await db.execute(sql`select count(*) from ${sql.identifier(schema)}.__drizzle_migrations`);
     },
-    stats: () => ({ ...writer.stats, poolWaiting: pool.waitingCount }),
+    stats: () => ({ ...writer.stats, statements: sent.statements, poolWaiting: pool.waitingCount }),
     async close() {
       await Promise.all([pool.end(), relaxedPool.end()]);
     },

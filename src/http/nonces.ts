@@ -10,12 +10,14 @@
 // nonce (no lookup at authentication); a request whose nonce is still in flight here is refused at once.
 //
 // That ordering is the SQLite group commit's (one connection, jobs in arrival order). On PostgreSQL
-// jobs are concurrent transactions: there each write of the request first waits for the nonce's
-// record to commit, and runs only if the record found the nonce unused. Either way the database's
-// primary key on (client, nonce) decides, across processes.
+// jobs are concurrent transactions: there the record is the first statement of the request's first
+// write job, in the same transaction as its effect, so a request costs one transaction, not two; a job
+// that rolls back takes the record with it, and the next job of the request (the audit of a refusal)
+// records it again; a request with no write job (a query) records it in a job of its own before it
+// answers. Either way the database's primary key on (client, nonce) decides, across processes.
 import { recordNonce } from '../db/clients-repository.js';
 import type { EngineWriter } from '../db/engine.js';
-import type { Exec } from '../db/exec.js';
+import type { Exec, RunOptions } from '../db/exec.js';
 import type { Writer } from '../core/context.js';
 import { Problem } from '../core/problem.js';
 
@@ -26,10 +28,11 @@ const internal = () => new Problem('INTERNAL', 'Internal server error');
 
 export type NonceSpend = {
   /**
-   * Settles (never rejects) when the nonce's record is committed: with undefined, or with the Problem
-   * that must replace the answer (another process spent it first, or the commit failed).
+   * Resolves (never rejects) once the nonce's record is committed: with undefined, or with the Problem
+   * that must replace the answer (another process spent it first, or the commit failed). Called once the
+   * request's work is done.
    */
-  settled: Promise<Problem | undefined>;
+  settle(): Promise<Problem | undefined>;
   /** The request's writes: each runs only if the nonce is the request's (see above). */
   writer: Writer;
 };
@@ -44,6 +47,7 @@ export class NonceLedger {
     const key = `${clientId}\n${nonce}`;
     if (this.inFlight.has(key)) throw reused();
     this.inFlight.add(key);
+    if (!this.writer.ordered) return this.spendWithEffect(key, clientId, nonce, nowMs);
     // Set while the record's job runs (synchronously, inside its batch), so a later job of the same
     // batch already knows; a batch that failed to commit marks it before the next batch begins.
     let state: 'pending' | 'fresh' | 'reused' | 'failed' = 'pending';
@@ -71,16 +75,50 @@ export class NonceLedger {
       if (state !== 'fresh') throw internal();
       return work(tx);
     };
-    if (this.writer.ordered) return { settled, writer: { run: (work, options) => this.writer.run(guarded(work), options) } };
-    return {
-      settled,
-      writer: {
-        run: async (work, options) => {
-          const refused = await settled;
-          if (refused) throw refused;
-          return this.writer.run(work, options);
-        },
-      },
+    return { settle: () => settled, writer: { run: (work, options) => this.writer.run(guarded(work), options) } };
+  }
+
+  /** PostgreSQL: the record rides in the request's first write job that commits (see above). */
+  private spendWithEffect(key: string, clientId: string, nonce: string, nowMs: number): NonceSpend {
+    let state: 'unrecorded' | 'recorded' | 'reused' = 'unrecorded';
+    let failed = false;
+    const record = async (tx: Exec) => {
+      if (!(await recordNonce(tx, clientId, nonce, nowMs, NONCE_WINDOW_MS))) {
+        state = 'reused';
+        throw reused();
+      }
     };
+    // A request's jobs run one after another: two carrying the record at once would conflict on it.
+    let tail: Promise<unknown> = Promise.resolve();
+    const run = <T>(work: (tx: Exec) => Promise<T>, options?: RunOptions): Promise<T> => {
+      const job = tail.then(() => runNow(work, options));
+      tail = job.catch(() => undefined);
+      return job;
+    };
+    const runNow = async <T>(work: (tx: Exec) => Promise<T>, options?: RunOptions): Promise<T> => {
+      if (state === 'reused') throw reused();
+      if (state === 'recorded') return this.writer.run(work, options);
+      const result = await this.writer.run(async (tx) => {
+        // The job may run again (a conflict): the record is then made again, in the new transaction.
+        await record(tx);
+        return work(tx);
+      }, options);
+      state = 'recorded';
+      return result;
+    };
+    let settled: Promise<Problem | undefined> | undefined;
+    const settle = () =>
+      (settled ??= (async () => {
+        try {
+          if (state === 'unrecorded') await run(async () => undefined);
+        } catch (error) {
+          if (!(error instanceof Problem)) failed = true;
+        } finally {
+          this.inFlight.delete(key);
+        }
+        if (state === 'reused') return reused();
+        return failed || state !== 'recorded' ? internal() : undefined;
+      })());
+    return { settle, writer: { run } };
   }
 }

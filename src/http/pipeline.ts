@@ -125,7 +125,7 @@ export class Pipeline {
       reply = shape.render(this.problemOf(e, log), requestId);
     }
     // §2: no answer before the request's nonce is durably spent (it commits with the request's effect).
-    const late = auth && (await auth.nonce.settled);
+    const late = auth && (await auth.nonce.settle());
     if (late) reply = shape.render(late, requestId);
     // Nor before what it read is on disk: a read may see a batch whose fsync is still running.
     await this.deps.engine.writer.settled().catch((err: unknown) => {

@@ -6,7 +6,7 @@ import type { EventRow } from './tables.js';
 import { records, type AnyRecord } from '../../graphql/generated/records.js';
 import type { PartnerResourceType } from '../../graphql/generated/resolvers-types.js';
 import { renderAs } from '../../graphql/render.js';
-import { insertEvent, nextEventSequence } from './repository.js';
+import { appendEvent } from './repository.js';
 
 /** A record type that has events: declared with a resourceType in its module's records.ts. */
 type EventRecord = Extract<AnyRecord, { resourceType: string }>;
@@ -76,14 +76,13 @@ export function onEventRecorded(subscriber: EventSubscriber): void {
  */
 export async function recordEvent(tx: Exec, c: Change): Promise<EventRow> {
   const r = resourceOf(c.resourceType);
-  const event = await insertEvent(tx, {
+  const event = await appendEvent(tx, {
     eventId: randomUUID(),
     clientId: c.clientId,
     customerId: c.customerId,
     type: eventTypeOf(c),
     resourceType: c.resourceType,
     resourceId: c.resourceId,
-    sequence: await nextEventSequence(tx, c.resourceId),
     data: JSON.stringify(renderAs(r.graphqlType, c.resource, 'omit' in r ? r.omit : [])),
     createdAt: c.at,
   });

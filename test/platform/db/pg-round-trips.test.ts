@@ -1,0 +1,62 @@
+// What one request costs PostgreSQL, counted by the engine: every statement sent is a round trip (BEGIN
+// and COMMIT included), and the nonce, the idempotency record, the effect, its event and its audit row
+// share one transaction (§2, §3, §11.1). The figures are kept in docs/performance.md; a change of them
+// fails here until the page says so. The worker polls on its own timer: each figure is the least of
+// several requests, so a poll that falls inside one does not count. PostgreSQL only (SQLite sends
+// nothing over a wire).
+import { randomBytes, randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Scenario, startTestServer, type TestServer } from '../../helpers/harness.js';
+
+let server: TestServer;
+let s: Scenario;
+let customerId: string;
+beforeAll(async () => {
+  server = await startTestServer();
+  s = await Scenario.create(server);
+  customerId = await s.customer();
+});
+afterAll(() => server.stop());
+
+/** The least change of the engine's counters over `runs` calls of `work` (after one warm-up call). */
+async function cost(work: () => Promise<unknown>, runs = 6): Promise<{ transactions: number; statements: number }> {
+  await work();
+  let least = { transactions: Infinity, statements: Infinity };
+  for (let i = 0; i < runs; i++) {
+    const before = server.service.stats();
+    await work();
+    const after = server.service.stats();
+    const c = { transactions: after.transactions! - before.transactions!, statements: after.statements! - before.statements! };
+    if (c.statements < least.statements) least = c;
+  }
+  return least;
+}
+
+const create = async () => {
+  const r = await s.beneficiary(customerId, { walletAddress: `0x${randomBytes(20).toString('hex')}` });
+  expect(r.status).toBe(200);
+};
+
+describe('round trips per request (PostgreSQL)', () => {
+  it('a REST create: one transaction; the rate-limit bucket is a statement of its own', async () => {
+    expect(await cost(() => create())).toEqual({ transactions: 1, statements: 15 });
+  });
+
+  it('a replay answered from the replay cache: its nonce and its audit row (§8), one transaction', async () => {
+    const body = s.beneficiaryInput({ walletAddress: `0x${randomBytes(20).toString('hex')}` });
+    const key = randomUUID();
+    const path = `/partner/v1/customers/${customerId}/crypto/wallet-beneficiaries`;
+    expect((await server.request(s.client, 'POST', path, { body, idempotencyKey: key })).status).toBe(200);
+    const replay = async () => {
+      const r = await server.request(s.client, 'POST', path, { body, idempotencyKey: key });
+      expect([r.status, r.headers.get('idempotent-replayed')]).toEqual([200, 'true']);
+    };
+    expect(await cost(replay)).toEqual({ transactions: 1, statements: 5 });
+  });
+
+  it('a REST read by id: the read, then the nonce', async () => {
+    const id = (await s.beneficiary(customerId, { walletAddress: `0x${randomBytes(20).toString('hex')}` })).body.walletBeneficiaryId as string;
+    const read = async () => expect((await server.request(s.client, 'GET', `/partner/v1/crypto/wallet-beneficiaries/${id}`)).status).toBe(200);
+    expect(await cost(read)).toEqual({ transactions: 1, statements: 5 });
+  });
+});
