@@ -40,7 +40,7 @@ function rateView(r: ConversionRateRow) {
 }
 
 /** §13.1 `rate set`: R = units of Q per unit of B, replacing any earlier rate of (B, Q); asOf = now. */
-export async function setRate(db: Operated, o: { base: string; quote: string; rate: string }) {
+export async function setRate(db: Operated, o: { base: string; quote: string; rate: string }, at: Date = new Date()) {
   currencyForm('--base', o.base);
   currencyForm('--quote', o.quote);
   if (!RATE_PATTERN.test(o.rate)) throw new OperatorError('--rate must be a decimal: up to 18 digits, then optionally a point and up to 18 digits');
@@ -52,7 +52,7 @@ export async function setRate(db: Operated, o: { base: string; quote: string; ra
     if (fixed <= 0n) throw new OperatorRefusal('VALIDATION_FAILED', '--rate must be greater than 0');
     const [whole, fraction] = o.rate.split('.');
     const trimmed = fraction?.replace(/0+$/, '');
-    return rateView(await saveRate(tx, { base: o.base, quote: o.quote, rate: trimmed ? `${whole}.${trimmed}` : whole!, asOf: now() }));
+    return rateView(await saveRate(tx, { base: o.base, quote: o.quote, rate: trimmed ? `${whole}.${trimmed}` : whole!, asOf: at.toISOString() }));
   });
 }
 
