@@ -65,10 +65,10 @@ CREATE TABLE "conversions" (
 	"completed_at" text NOT NULL
 );
 --> statement-breakpoint
-ALTER TABLE "conversion_pairs" ADD CONSTRAINT "conversion_pairs_client_id_partner_clients_client_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."partner_clients"("client_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "conversion_quotes" ADD CONSTRAINT "conversion_quotes_customer_id_customers_customer_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("customer_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "conversions" ADD CONSTRAINT "conversions_customer_id_customers_customer_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("customer_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "conversions" ADD CONSTRAINT "conversions_quote_id_conversion_quotes_quote_id_fk" FOREIGN KEY ("quote_id") REFERENCES "public"."conversion_quotes"("quote_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "conversion_pairs" ADD CONSTRAINT "conversion_pairs_client_id_partner_clients_client_id_fk" FOREIGN KEY ("client_id") REFERENCES "partner_clients"("client_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "conversion_quotes" ADD CONSTRAINT "conversion_quotes_customer_id_customers_customer_id_fk" FOREIGN KEY ("customer_id") REFERENCES "customers"("customer_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "conversions" ADD CONSTRAINT "conversions_customer_id_customers_customer_id_fk" FOREIGN KEY ("customer_id") REFERENCES "customers"("customer_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "conversions" ADD CONSTRAINT "conversions_quote_id_conversion_quotes_quote_id_fk" FOREIGN KEY ("quote_id") REFERENCES "conversion_quotes"("quote_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "conversion_quotes_customer_created_idx" ON "conversion_quotes" USING btree ("customer_id","created_at","quote_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "uq_conversion_quote" ON "conversions" USING btree ("quote_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "uq_conversion_client_reference" ON "conversions" USING btree ("customer_id","client_reference");--> statement-breakpoint

@@ -8,7 +8,7 @@ import { MAX_MINOR, midRateOf, rho } from './arithmetic.js';
 import { findPair, findRate } from './repository.js';
 import type { ConversionPairRow, ConversionQuoteRow } from './tables.js';
 
-/** §14.1: the fiat currencies, scale 2 (R6). */
+/** §13.1: the fiat currencies EUR and USD, scale 2 (R6). */
 export const FIAT_SCALES: Readonly<Record<string, number>> = { EUR: 2, USD: 2 };
 
 /** §13.1: a known currency's scale (EUR, USD, or a route's currency, §10.2), else undefined. */
