@@ -211,3 +211,20 @@ describe('conversionQuote and conversionQuotes', () => {
     expectRestProblem(await fx.rest('GET', `/partner/v1/customers/${randomUUID()}/conversion-quotes`), 404, 'CUSTOMER_NOT_FOUND');
   });
 });
+
+describe('§16.5 configuration in effect', () => {
+  it('CONVERSION_QUOTE_TTL_SECONDS sets expiresAt; CONVERSION_RATE_MAX_AGE_SECONDS when a rate is stale', async () => {
+    const own = await startTestServer({ CONVERSION_QUOTE_TTL_SECONDS: '5', CONVERSION_RATE_MAX_AGE_SECONDS: '60' });
+    try {
+      const fx = await Fx.create(own);
+      const q = await fx.quote();
+      expect(Date.parse(q.expiresAt) - Date.parse(q.createdAt)).toBe(5_000);
+      await fx.rate(fx.coin, 'EUR', '0.92', 61);
+      expectRestProblem(await fx.quoteRest({ sourceCurrency: fx.coin, targetCurrency: 'EUR', sourceAmountMinor: '1000000' }), 409, 'RATE_UNAVAILABLE');
+      await fx.rate(fx.coin, 'EUR', '0.92', 50);
+      expect((await fx.quoteRest({ sourceCurrency: fx.coin, targetCurrency: 'EUR', sourceAmountMinor: '1000000' })).status).toBe(200);
+    } finally {
+      await own.stop();
+    }
+  });
+});
