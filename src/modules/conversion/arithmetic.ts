@@ -58,14 +58,7 @@ export function spreadOf(source: bigint, target: bigint, mid: bigint, s: Scales)
   return (source * mid * pow10(s.target)) / pow10(18 + s.source) - target;
 }
 
-export type QuoteTerms = {
-  /** ρ of the rate S→T when set, and of T→S when set. */
-  direct?: bigint;
-  reverse?: bigint;
-  spreadBps: number;
-  scales: Scales;
-  fixed: { side: 'SOURCE'; sourceAmountMinor: bigint } | { side: 'TARGET'; targetAmountMinor: bigint };
-};
+export type Fixed = { side: 'SOURCE'; sourceAmountMinor: bigint } | { side: 'TARGET'; targetAmountMinor: bigint };
 
 export type QuoteFigures = {
   mid: bigint;
@@ -76,17 +69,31 @@ export type QuoteFigures = {
 };
 
 /**
- * The quote's figures, or `undefined` when no usable rate gives them (M absent, or C = 0: 409
+ * A quote's figures at the mid rate M, or `undefined` when they cannot be given (M = 0, or C = 0: 409
  * RATE_UNAVAILABLE). Bounds are the caller's (§13.2 checks them after the rate).
  */
+export function figuresAt(mid: bigint, spreadBps: number, scales: Scales, fixed: Fixed): QuoteFigures | undefined {
+  if (mid === 0n) return undefined;
+  const rate = customerRateOf(mid, spreadBps);
+  if (rate === 0n) return undefined;
+  const source = fixed.side === 'SOURCE' ? fixed.sourceAmountMinor : sourceForTarget(fixed.targetAmountMinor, rate, scales);
+  const target = fixed.side === 'SOURCE' ? targetForSource(source, rate, scales) : fixed.targetAmountMinor;
+  return { mid, rate, sourceAmountMinor: source, targetAmountMinor: target, spreadAmountMinor: spreadOf(source, target, mid, scales) };
+}
+
+export type QuoteTerms = {
+  /** ρ of the rate S→T when set, and of T→S when set. */
+  direct?: bigint;
+  reverse?: bigint;
+  spreadBps: number;
+  scales: Scales;
+  fixed: Fixed;
+};
+
+/** §13.1 end to end, from the rates set: M, then figuresAt; `undefined` where 409 RATE_UNAVAILABLE answers. */
 export function quoteFigures(t: QuoteTerms): QuoteFigures | undefined {
   const mid = midRateOf(t.direct, t.reverse);
-  if (mid === undefined || mid === 0n) return undefined;
-  const rate = customerRateOf(mid, t.spreadBps);
-  if (rate === 0n) return undefined;
-  const source = t.fixed.side === 'SOURCE' ? t.fixed.sourceAmountMinor : sourceForTarget(t.fixed.targetAmountMinor, rate, t.scales);
-  const target = t.fixed.side === 'SOURCE' ? targetForSource(source, rate, t.scales) : t.fixed.targetAmountMinor;
-  return { mid, rate, sourceAmountMinor: source, targetAmountMinor: target, spreadAmountMinor: spreadOf(source, target, mid, t.scales) };
+  return mid === undefined ? undefined : figuresAt(mid, t.spreadBps, t.scales, t.fixed);
 }
 
 /** §13.1 bounds: min ≤ source ≤ max (none: 10^38 − 1) and 1 ≤ target ≤ 10^38 − 1. */

@@ -5,7 +5,7 @@ import { mutation } from '../../../core/operation.js';
 import { Problem } from '../../../core/problem.js';
 import { checkAmount, checkLength } from '../../../core/validate.js';
 import { requireOwnCustomer } from '../../customers/index.js';
-import { customerRateOf, plainDecimal, quoteFigures, withinBounds } from '../arithmetic.js';
+import { figuresAt, plainDecimal, withinBounds } from '../arithmetic.js';
 import { insertConversionQuote } from '../repository.js';
 import { describeSourceBounds, gate, midRateFor, quoteView, requirePermittedPair, scaleOfCurrency } from '../rules.js';
 
@@ -38,19 +38,18 @@ export default mutation('createConversionQuote', {
     const pair = await requirePermittedPair(tx, ctx, input.sourceCurrency, input.targetCurrency);
     await gate(tx, customer);
     const { mid, asOf } = await midRateFor(tx, pair.sourceCurrency, pair.targetCurrency, ctx.now, ctx.services.config.conversionRateMaxAgeSeconds);
-    if (customerRateOf(mid, pair.spreadBps) === 0n)
-      throw new Problem('RATE_UNAVAILABLE', `The rate for ${pair.sourceCurrency} → ${pair.targetCurrency} after the spread is 0.`);
     // A pair's currencies were known when it was made, and a route's currency keeps its scale (§10.2).
     const sourceScale = await scaleOfCurrency(tx, pair.sourceCurrency);
     const targetScale = await scaleOfCurrency(tx, pair.targetCurrency);
     if (sourceScale === undefined || targetScale === undefined) throw new Error(`pair ${pair.sourceCurrency} → ${pair.targetCurrency}: a currency is unknown`);
     const sourceFixed = present(input.sourceAmountMinor);
-    const figures = quoteFigures({
-      direct: mid,
-      spreadBps: pair.spreadBps,
-      scales: { source: sourceScale, target: targetScale },
-      fixed: sourceFixed ? { side: 'SOURCE', sourceAmountMinor: BigInt(input.sourceAmountMinor!) } : { side: 'TARGET', targetAmountMinor: BigInt(input.targetAmountMinor!) },
-    })!;
+    const figures = figuresAt(
+      mid,
+      pair.spreadBps,
+      { source: sourceScale, target: targetScale },
+      sourceFixed ? { side: 'SOURCE', sourceAmountMinor: BigInt(input.sourceAmountMinor!) } : { side: 'TARGET', targetAmountMinor: BigInt(input.targetAmountMinor!) },
+    );
+    if (!figures) throw new Problem('RATE_UNAVAILABLE', `The rate for ${pair.sourceCurrency} → ${pair.targetCurrency} after the spread is 0.`);
     if (!withinBounds(figures, BigInt(pair.minSourceMinor), pair.maxSourceMinor === null ? null : BigInt(pair.maxSourceMinor))) {
       const pointer = sourceFixed ? '/sourceAmountMinor' : '/targetAmountMinor';
       const detail = `gives sourceAmountMinor ${figures.sourceAmountMinor} and targetAmountMinor ${figures.targetAmountMinor}; the source must be ${describeSourceBounds(pair)} and the target at least 1 (at most 38 digits)`;
