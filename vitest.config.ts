@@ -20,6 +20,7 @@ const SLOW = [
   'test/platform/cli/operators.test.ts', // partnerctl, and servers started as `npm start` is
   'test/platform/cli/operators-lifecycle.test.ts', // partnerctl route, screening and sandbox commands
   'test/platform/cli/operators-webhooks.test.ts', // partnerctl webhook commands
+  'test/platform/cli/operators-conversion.test.ts', // partnerctl rate and conversion-pair commands
   'test/platform/cli/partnerctl-tools.test.ts', // partnerctl help, sign, evidence, demo-secret
   'test/platform/http/rate-limit.test.ts', // partnerctl client limit
   'test/platform/db/secrets-at-rest.test.ts', // partnerctl, and a server started in production mode
@@ -40,7 +41,13 @@ const SQLITE_ONLY = [
   'test/platform/cli/operators.test.ts', // first starts, demo and pragmas of the embedded database
   'test/platform/docs/build.test.ts', // the compiled service on an embedded database (the build is engine-neutral)
 ];
-const PG_ONLY = ['test/platform/db/cross-process.test.ts', 'test/platform/db/pg-round-trips.test.ts', 'test/platform/lifecycle/lifecycle-cross-process.test.ts', 'test/modules/webhooks/webhook-cross-process.test.ts'];
+const PG_ONLY = [
+  'test/platform/db/cross-process.test.ts',
+  'test/platform/db/pg-round-trips.test.ts',
+  'test/platform/lifecycle/lifecycle-cross-process.test.ts',
+  'test/modules/webhooks/webhook-cross-process.test.ts',
+  'test/modules/conversion/conversion-cross-process.test.ts',
+];
 const ENGINE_EXCLUDED = PG ? SQLITE_ONLY : PG_ONLY;
 
 export default defineConfig({

@@ -28,6 +28,10 @@ export type Config = {
   quoteTtlSeconds: number;
   /** §10.7: least time a record stays in each processing state (SANDBOX_STEP_DELAY_MS). */
   sandboxStepDelayMs: number;
+  /** §13.2, §16.5: conversion quote lifetime (CONVERSION_QUOTE_TTL_SECONDS). */
+  conversionQuoteTtlSeconds: number;
+  /** §13.1, §16.5: a rate older than this is stale, 409 RATE_UNAVAILABLE (CONVERSION_RATE_MAX_AGE_SECONDS). */
+  conversionRateMaxAgeSeconds: number;
   /** §10.7: how often the worker looks for due steps (WORKER_POLL_INTERVAL_MS). */
   workerPollIntervalMs: number;
   /** §11.9 webhooks: per attempt, connect to last byte (WEBHOOK_TIMEOUT_MS). */
@@ -102,6 +106,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     credentialCacheMs: env.CREDENTIAL_CACHE_MS === '0' ? 0 : positiveNumber('CREDENTIAL_CACHE_MS', env.CREDENTIAL_CACHE_MS, 1000),
     quoteTtlSeconds: integerIn('WITHDRAWAL_QUOTE_TTL_SECONDS', env.WITHDRAWAL_QUOTE_TTL_SECONDS, 60, 1, 3600),
     sandboxStepDelayMs: integerIn('SANDBOX_STEP_DELAY_MS', env.SANDBOX_STEP_DELAY_MS, 1000, 0, 600_000),
+    conversionQuoteTtlSeconds: integerIn('CONVERSION_QUOTE_TTL_SECONDS', env.CONVERSION_QUOTE_TTL_SECONDS, 30, 1, 600),
+    conversionRateMaxAgeSeconds: integerIn('CONVERSION_RATE_MAX_AGE_SECONDS', env.CONVERSION_RATE_MAX_AGE_SECONDS, 86_400, 1, 2_592_000),
     workerPollIntervalMs: integerIn('WORKER_POLL_INTERVAL_MS', env.WORKER_POLL_INTERVAL_MS, 100, 10, 10_000),
     webhookTimeoutMs: integerIn('WEBHOOK_TIMEOUT_MS', env.WEBHOOK_TIMEOUT_MS, 10_000, 100, 30_000),
     webhookRetryBaseMs,

@@ -4,8 +4,11 @@
 // and codegen takes the resolver mapper from `mapper` (reading the source text, since the declarations
 // import generated code), so a new record type edits no central list.
 
-/** A side of a journal entry: the customer's own accounts, or the world outside and the fees (§10.1). */
-export type LedgerAccount = 'available' | 'held' | 'external' | 'fees';
+/**
+ * A side of a journal entry: the customer's own accounts, or the service's per currency: the world
+ * outside, the fees, and the conversion desk (`fx`, §13.4, which may go negative).
+ */
+export type LedgerAccount = 'available' | 'held' | 'external' | 'fees' | 'fx';
 
 /** §10.1's table: the two accounts of one transaction type (from → to) and the customer's deltas per unit. */
 export type PostingRule = {

@@ -8,6 +8,7 @@ import { PartnerClient, queryString } from '../../src/client/index.js';
 import type { AnyDescriptor } from '../../src/core/operation.js';
 import { descriptors } from '../../src/graphql/registry.js';
 import { examplesFileOf } from '../../tools/api-examples/modules.js';
+import { provisionConversion } from '../../tools/api-examples/provision.js';
 import { graphqlRequest, restRequest, type RestRequest } from '../../tools/api-examples/requests.js';
 import { scenario, type Step } from '../../tools/api-examples/scenario.js';
 import { evidenceFor, type Client, type Reply, type RequestOptions, type TestServer } from './harness.js';
@@ -195,6 +196,7 @@ export class World {
   static async walk(server: TestServer, o: { name?: string; routeCode?: string; hook?: StepHook } = {}): Promise<World> {
     const client = await server.newClient(o.name ?? 'Scenario partner');
     const routeCode = await server.newRoute(client, { ...SCENARIO_ROUTE, ...(o.routeCode ? { code: o.routeCode } : {}) });
+    await server.operator((db) => provisionConversion(db, client.clientId, server.clock.now()));
     const partner = new PartnerClient({ baseUrl: server.url, clientId: client.clientId, secret: client.secret, now: server.clock.now });
     const steps = scenario(partner, routeCode);
     const tokens = new Set<string>([client.clientId]);

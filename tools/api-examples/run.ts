@@ -6,6 +6,7 @@ import { PartnerClient } from '../../src/client/index.js';
 import { createClient, createRoute } from '../../src/cli/operators.js';
 import { loadTypeDefs } from '../../src/graphql/type-defs.js';
 import { TestServer } from '../../test/helpers/harness.js';
+import { provisionConversion } from './provision.js';
 import { record } from './record.js';
 import { render } from './render.js';
 import { scenario } from './scenario.js';
@@ -20,6 +21,7 @@ export async function generateReference(): Promise<string> {
         minMinor: '1000000', maxMinor: '1000000000000', feeMinor: '1500000', travelRuleThresholdMinor: '1000000000',
       }),
     );
+    await server.operator((db) => provisionConversion(db, creds.clientId, server.clock.now()));
     const client = new PartnerClient({ baseUrl: server.url, clientId: creds.clientId, secret: creds.secret, now: server.clock.now });
     const schema = buildSchema(loadTypeDefs());
     const exchanges = await record(schema, client, scenario(client, 'USDT-ETH'), () => server.clock.advance(1000));

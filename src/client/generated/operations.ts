@@ -2,13 +2,20 @@
 // evidence and from the SDL: do not edit. A new money-moving operation gets its method here.
 import type { Authorizer } from '../evidence.js';
 import type { MoneyOptions } from '../options.js';
-import type { CreateCryptoRefundApprovalDraftInput, CreateCryptoWithdrawalApprovalDraftInput, CryptoWithdrawal, PartnerCryptoRefund } from './types.js';
+import type { CreateConversionApprovalDraftInput, CreateCryptoRefundApprovalDraftInput, CreateCryptoWithdrawalApprovalDraftInput, CryptoWithdrawal, PartnerConversion, PartnerCryptoRefund } from './types.js';
 
 /**
  * Every §5 operationType: its root field, the path argument its payload carries, where it is served on
  * REST (`null`: GraphQL only), the GraphQL variables and the default selection (every field).
  */
 export const MONEY_OPERATIONS = {
+  CONVERSION_CREATE: {
+    field: 'createConversionApprovalDraft',
+    pathId: 'customerId',
+    rest: '/partner/v1/customers/{customerId}/conversions',
+    variables: '$id: UUID!, $input: CreateConversionApprovalDraftInput!',
+    selection: '{ conversionId customerId quoteId clientReference sourceCurrency sourceCurrencyScale sourceAmountMinor targetCurrency targetCurrencyScale targetAmountMinor fixedSide midRate rate spreadBps spreadAmountMinor status statusInfo createdAt updatedAt completedAt }',
+  },
   CRYPTO_REFUND_CREATE: {
     field: 'createCryptoRefundApprovalDraft',
     pathId: 'depositId',
@@ -54,6 +61,11 @@ type Without<T> = Omit<T, 'operationAuthorization'>;
 /** One method per money-moving operation: the input without evidence, and who approved it. */
 export abstract class MoneyOperations {
   protected abstract money<T>(type: OperationType, id: string, input: object, who: Authorizer, options: MoneyOptions): Promise<T>;
+
+  /** `createConversionApprovalDraft` with `CONVERSION_CREATE` evidence; REST `POST /partner/v1/customers/{customerId}/conversions`. */
+  createConversionApprovalDraft(customerId: string, input: Without<CreateConversionApprovalDraftInput>, who: Authorizer, options: MoneyOptions = {}): Promise<PartnerConversion> {
+    return this.money('CONVERSION_CREATE', customerId, input, who, options);
+  }
 
   /** `createCryptoRefundApprovalDraft` with `CRYPTO_REFUND_CREATE` evidence; REST `POST /partner/v1/crypto/deposits/{depositId}/refunds`. */
   createCryptoRefundApprovalDraft(depositId: string, input: Without<CreateCryptoRefundApprovalDraftInput>, who: Authorizer, options: MoneyOptions = {}): Promise<PartnerCryptoRefund> {

@@ -21,6 +21,32 @@ export type ConfirmCryptoRefundInput = {
   operationAuthorization: OperationAuthorizationInput;
 };
 
+/** Contract §13.2: which amount the partner fixed; the other is computed. */
+export type ConversionFixedSide =
+  | 'SOURCE'
+  | 'TARGET';
+
+/** Contract §13.3. */
+export type CreateConversionApprovalDraftInput = {
+  /** 1–128 characters, unique per customer. */
+  clientReference?: InputMaybe<Scalars['String']['input']>;
+  operationAuthorization: OperationAuthorizationInput;
+  /** A conversion quote of this customer, OPEN. */
+  quoteId: Scalars['UUID']['input'];
+};
+
+/** Contract §13.2. */
+export type CreateConversionQuoteInput = {
+  /** Minor units, > 0. Exactly one of sourceAmountMinor and targetAmountMinor. */
+  sourceAmountMinor?: InputMaybe<Scalars['String']['input']>;
+  /** 1–16 characters; a currency of one of the partner's conversion pairs. */
+  sourceCurrency: Scalars['String']['input'];
+  /** Minor units, > 0. Exactly one of sourceAmountMinor and targetAmountMinor. */
+  targetAmountMinor?: InputMaybe<Scalars['String']['input']>;
+  /** 1–16 characters, different from sourceCurrency. */
+  targetCurrency: Scalars['String']['input'];
+};
+
 /** Contract §4.5. */
 export type CreateCryptoRefundApprovalDraftInput = {
   /** Minor units, digits only. */
@@ -163,6 +189,8 @@ export type KytResult =
 export type Mutation = {
   __typename?: 'Mutation';
   confirmCryptoRefund: PartnerCryptoRefund;
+  createConversionApprovalDraft: PartnerConversion;
+  createConversionQuote: PartnerConversionQuote;
   createCryptoRefundApprovalDraft: PartnerCryptoRefund;
   createCryptoWalletBeneficiary: WalletBeneficiary;
   createCryptoWithdrawalApprovalDraft: CryptoWithdrawal;
@@ -195,6 +223,20 @@ export type Mutation = {
 export type MutationConfirmCryptoRefundArgs = {
   input: ConfirmCryptoRefundInput;
   refundId: Scalars['UUID']['input'];
+};
+
+
+/** Every mutation requires an Idempotency-Key header (contract §3). */
+export type MutationCreateConversionApprovalDraftArgs = {
+  customerId: Scalars['UUID']['input'];
+  input: CreateConversionApprovalDraftInput;
+};
+
+
+/** Every mutation requires an Idempotency-Key header (contract §3). */
+export type MutationCreateConversionQuoteArgs = {
+  customerId: Scalars['UUID']['input'];
+  input: CreateConversionQuoteInput;
 };
 
 
@@ -354,6 +396,87 @@ export type PartnerBalancePage = {
   items: Array<PartnerBalance>;
   pageInfo: PageInfo;
 };
+
+/** §13.3: a quote executed; both legs settled in one transaction. */
+export type PartnerConversion = {
+  __typename?: 'PartnerConversion';
+  clientReference?: Maybe<Scalars['String']['output']>;
+  completedAt: Scalars['DateTime']['output'];
+  conversionId: Scalars['UUID']['output'];
+  createdAt: Scalars['DateTime']['output'];
+  customerId: Scalars['UUID']['output'];
+  fixedSide: ConversionFixedSide;
+  midRate: Scalars['String']['output'];
+  quoteId: Scalars['UUID']['output'];
+  rate: Scalars['String']['output'];
+  sourceAmountMinor: Scalars['String']['output'];
+  sourceCurrency: Scalars['String']['output'];
+  sourceCurrencyScale: Scalars['Int']['output'];
+  spreadAmountMinor: Scalars['String']['output'];
+  spreadBps: Scalars['Int']['output'];
+  status: PartnerConversionStatus;
+  /** Completed. */
+  statusInfo: Scalars['String']['output'];
+  targetAmountMinor: Scalars['String']['output'];
+  targetCurrency: Scalars['String']['output'];
+  targetCurrencyScale: Scalars['Int']['output'];
+  updatedAt: Scalars['DateTime']['output'];
+};
+
+/** §9.3: newest first. */
+export type PartnerConversionPage = {
+  __typename?: 'PartnerConversionPage';
+  items: Array<PartnerConversion>;
+  pageInfo: PageInfo;
+};
+
+/** §13.2: a pair's rate and spread applied to an amount, binding until expiresAt. */
+export type PartnerConversionQuote = {
+  __typename?: 'PartnerConversionQuote';
+  /** The conversion that used the quote (status USED). */
+  conversionId?: Maybe<Scalars['UUID']['output']>;
+  createdAt: Scalars['DateTime']['output'];
+  customerId: Scalars['UUID']['output'];
+  /** createdAt + CONVERSION_QUOTE_TTL_SECONDS. */
+  expiresAt: Scalars['DateTime']['output'];
+  fixedSide: ConversionFixedSide;
+  /** Units of the target currency per unit of the source currency, before the spread (a plain decimal). */
+  midRate: Scalars['String']['output'];
+  quoteId: Scalars['UUID']['output'];
+  /** midRate less the spread, truncated (a plain decimal). */
+  rate: Scalars['String']['output'];
+  /** asOf of the rate used. */
+  rateAsOf: Scalars['DateTime']['output'];
+  /** Minor units of the source currency: what the customer pays. */
+  sourceAmountMinor: Scalars['String']['output'];
+  sourceCurrency: Scalars['String']['output'];
+  sourceCurrencyScale: Scalars['Int']['output'];
+  /** Minor units of the target currency that the spread (and the rounding) keep. */
+  spreadAmountMinor: Scalars['String']['output'];
+  spreadBps: Scalars['Int']['output'];
+  status: PartnerConversionQuoteStatus;
+  /** Minor units of the target currency: what the customer receives. */
+  targetAmountMinor: Scalars['String']['output'];
+  targetCurrency: Scalars['String']['output'];
+  targetCurrencyScale: Scalars['Int']['output'];
+};
+
+/** §9.3: newest first. */
+export type PartnerConversionQuotePage = {
+  __typename?: 'PartnerConversionQuotePage';
+  items: Array<PartnerConversionQuote>;
+  pageInfo: PageInfo;
+};
+
+/** Contract §13.2. EXPIRED is computed: not USED and now ≥ expiresAt. */
+export type PartnerConversionQuoteStatus =
+  | 'EXPIRED'
+  | 'OPEN'
+  | 'USED';
+
+/** Contract §13.3: a conversion settles both legs when it is made (R4). */
+export type PartnerConversionStatus =
+  | 'COMPLETED';
 
 /** Contract §10.4. */
 export type PartnerCryptoDeposit = {
@@ -518,6 +641,7 @@ export type PartnerEventPage = {
 
 /** §10.1: what a ledger row or a deposit, withdrawal or refund refers to. */
 export type PartnerResourceType =
+  | 'CONVERSION'
   | 'CRYPTO_DEPOSIT'
   | 'CRYPTO_REFUND'
   | 'CRYPTO_WITHDRAWAL'
@@ -554,6 +678,8 @@ export type PartnerTransactionPage = {
 
 /** Contract §10.1. */
 export type PartnerTransactionType =
+  | 'CONVERSION_CREDIT'
+  | 'CONVERSION_DEBIT'
   | 'DEPOSIT'
   | 'HOLD'
   | 'REFUND'
@@ -641,6 +767,7 @@ export type ProblemCode =
   | 'AUTH_TIMESTAMP_INVALID'
   | 'BENEFICIARY_NOT_ACTIVE'
   | 'BENEFICIARY_REMOVED'
+  | 'CONVERSION_PAIR_NOT_PERMITTED'
   | 'CUSTOMER_NOT_FOUND'
   | 'DUPLICATE_CLIENT_REFERENCE'
   | 'DUPLICATE_CUSTOMER'
@@ -668,6 +795,7 @@ export type ProblemCode =
   | 'QUOTE_MISMATCH'
   | 'QUOTE_NOT_FOUND'
   | 'RATE_LIMITED'
+  | 'RATE_UNAVAILABLE'
   | 'REFUND_EXCEEDS_DEPOSIT'
   | 'ROUTE_MISMATCH'
   | 'ROUTE_NOT_PERMITTED'
@@ -681,6 +809,10 @@ export type ProblemCode =
 /** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
 export type Query = {
   __typename?: 'Query';
+  conversion?: Maybe<PartnerConversion>;
+  conversionQuote?: Maybe<PartnerConversionQuote>;
+  conversionQuotes: PartnerConversionQuotePage;
+  conversions: PartnerConversionPage;
   cryptoDeposit?: Maybe<PartnerCryptoDeposit>;
   /** routeCode ascending (§9.3); DISABLED wallets included. */
   cryptoDepositWallets: PartnerCryptoDepositWalletPage;
@@ -708,6 +840,42 @@ export type Query = {
   webhookEndpoint?: Maybe<PartnerWebhookEndpoint>;
   /** §11.4: the calling client's endpoints, newest first. */
   webhookEndpoints: PartnerWebhookEndpointPage;
+};
+
+
+/** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
+export type QueryConversionArgs = {
+  conversionId: Scalars['UUID']['input'];
+};
+
+
+/** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
+export type QueryConversionQuoteArgs = {
+  quoteId: Scalars['UUID']['input'];
+};
+
+
+/** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
+export type QueryConversionQuotesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  customerId: Scalars['UUID']['input'];
+  first?: InputMaybe<Scalars['Int']['input']>;
+  sourceCurrency?: InputMaybe<Scalars['String']['input']>;
+  statuses?: InputMaybe<Array<PartnerConversionQuoteStatus>>;
+  targetCurrency?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
+export type QueryConversionsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  clientReference?: InputMaybe<Scalars['String']['input']>;
+  createdBefore?: InputMaybe<Scalars['DateTime']['input']>;
+  createdFrom?: InputMaybe<Scalars['DateTime']['input']>;
+  customerId: Scalars['UUID']['input'];
+  first?: InputMaybe<Scalars['Int']['input']>;
+  sourceCurrency?: InputMaybe<Scalars['String']['input']>;
+  targetCurrency?: InputMaybe<Scalars['String']['input']>;
 };
 
 

@@ -1,5 +1,6 @@
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
 import type { WalletBeneficiaryRow } from '../../modules/beneficiaries/tables.js';
+import type { ConversionRow } from '../../modules/conversion/tables.js';
 import type { CustomerRow } from '../../modules/customers/tables.js';
 import type { DepositView } from '../../modules/deposits/rules.js';
 import type { CryptoRefundRow } from '../../modules/refunds/tables.js';
@@ -28,6 +29,32 @@ export type Scalars = {
 
 export type ConfirmCryptoRefundInput = {
   operationAuthorization: OperationAuthorizationInput;
+};
+
+/** Contract §13.2: which amount the partner fixed; the other is computed. */
+export type ConversionFixedSide =
+  | 'SOURCE'
+  | 'TARGET';
+
+/** Contract §13.3. */
+export type CreateConversionApprovalDraftInput = {
+  /** 1–128 characters, unique per customer. */
+  clientReference?: InputMaybe<Scalars['String']['input']>;
+  operationAuthorization: OperationAuthorizationInput;
+  /** A conversion quote of this customer, OPEN. */
+  quoteId: Scalars['UUID']['input'];
+};
+
+/** Contract §13.2. */
+export type CreateConversionQuoteInput = {
+  /** Minor units, > 0. Exactly one of sourceAmountMinor and targetAmountMinor. */
+  sourceAmountMinor?: InputMaybe<Scalars['String']['input']>;
+  /** 1–16 characters; a currency of one of the partner's conversion pairs. */
+  sourceCurrency: Scalars['String']['input'];
+  /** Minor units, > 0. Exactly one of sourceAmountMinor and targetAmountMinor. */
+  targetAmountMinor?: InputMaybe<Scalars['String']['input']>;
+  /** 1–16 characters, different from sourceCurrency. */
+  targetCurrency: Scalars['String']['input'];
 };
 
 /** Contract §4.5. */
@@ -172,6 +199,8 @@ export type KytResult =
 export type Mutation = {
   __typename?: 'Mutation';
   confirmCryptoRefund: PartnerCryptoRefund;
+  createConversionApprovalDraft: PartnerConversion;
+  createConversionQuote: PartnerConversionQuote;
   createCryptoRefundApprovalDraft: PartnerCryptoRefund;
   createCryptoWalletBeneficiary: WalletBeneficiary;
   createCryptoWithdrawalApprovalDraft: CryptoWithdrawal;
@@ -204,6 +233,20 @@ export type Mutation = {
 export type MutationConfirmCryptoRefundArgs = {
   input: ConfirmCryptoRefundInput;
   refundId: Scalars['UUID']['input'];
+};
+
+
+/** Every mutation requires an Idempotency-Key header (contract §3). */
+export type MutationCreateConversionApprovalDraftArgs = {
+  customerId: Scalars['UUID']['input'];
+  input: CreateConversionApprovalDraftInput;
+};
+
+
+/** Every mutation requires an Idempotency-Key header (contract §3). */
+export type MutationCreateConversionQuoteArgs = {
+  customerId: Scalars['UUID']['input'];
+  input: CreateConversionQuoteInput;
 };
 
 
@@ -363,6 +406,87 @@ export type PartnerBalancePage = {
   items: Array<PartnerBalance>;
   pageInfo: PageInfo;
 };
+
+/** §13.3: a quote executed; both legs settled in one transaction. */
+export type PartnerConversion = {
+  __typename?: 'PartnerConversion';
+  clientReference?: Maybe<Scalars['String']['output']>;
+  completedAt: Scalars['DateTime']['output'];
+  conversionId: Scalars['UUID']['output'];
+  createdAt: Scalars['DateTime']['output'];
+  customerId: Scalars['UUID']['output'];
+  fixedSide: ConversionFixedSide;
+  midRate: Scalars['String']['output'];
+  quoteId: Scalars['UUID']['output'];
+  rate: Scalars['String']['output'];
+  sourceAmountMinor: Scalars['String']['output'];
+  sourceCurrency: Scalars['String']['output'];
+  sourceCurrencyScale: Scalars['Int']['output'];
+  spreadAmountMinor: Scalars['String']['output'];
+  spreadBps: Scalars['Int']['output'];
+  status: PartnerConversionStatus;
+  /** Completed. */
+  statusInfo: Scalars['String']['output'];
+  targetAmountMinor: Scalars['String']['output'];
+  targetCurrency: Scalars['String']['output'];
+  targetCurrencyScale: Scalars['Int']['output'];
+  updatedAt: Scalars['DateTime']['output'];
+};
+
+/** §9.3: newest first. */
+export type PartnerConversionPage = {
+  __typename?: 'PartnerConversionPage';
+  items: Array<PartnerConversion>;
+  pageInfo: PageInfo;
+};
+
+/** §13.2: a pair's rate and spread applied to an amount, binding until expiresAt. */
+export type PartnerConversionQuote = {
+  __typename?: 'PartnerConversionQuote';
+  /** The conversion that used the quote (status USED). */
+  conversionId?: Maybe<Scalars['UUID']['output']>;
+  createdAt: Scalars['DateTime']['output'];
+  customerId: Scalars['UUID']['output'];
+  /** createdAt + CONVERSION_QUOTE_TTL_SECONDS. */
+  expiresAt: Scalars['DateTime']['output'];
+  fixedSide: ConversionFixedSide;
+  /** Units of the target currency per unit of the source currency, before the spread (a plain decimal). */
+  midRate: Scalars['String']['output'];
+  quoteId: Scalars['UUID']['output'];
+  /** midRate less the spread, truncated (a plain decimal). */
+  rate: Scalars['String']['output'];
+  /** asOf of the rate used. */
+  rateAsOf: Scalars['DateTime']['output'];
+  /** Minor units of the source currency: what the customer pays. */
+  sourceAmountMinor: Scalars['String']['output'];
+  sourceCurrency: Scalars['String']['output'];
+  sourceCurrencyScale: Scalars['Int']['output'];
+  /** Minor units of the target currency that the spread (and the rounding) keep. */
+  spreadAmountMinor: Scalars['String']['output'];
+  spreadBps: Scalars['Int']['output'];
+  status: PartnerConversionQuoteStatus;
+  /** Minor units of the target currency: what the customer receives. */
+  targetAmountMinor: Scalars['String']['output'];
+  targetCurrency: Scalars['String']['output'];
+  targetCurrencyScale: Scalars['Int']['output'];
+};
+
+/** §9.3: newest first. */
+export type PartnerConversionQuotePage = {
+  __typename?: 'PartnerConversionQuotePage';
+  items: Array<PartnerConversionQuote>;
+  pageInfo: PageInfo;
+};
+
+/** Contract §13.2. EXPIRED is computed: not USED and now ≥ expiresAt. */
+export type PartnerConversionQuoteStatus =
+  | 'EXPIRED'
+  | 'OPEN'
+  | 'USED';
+
+/** Contract §13.3: a conversion settles both legs when it is made (R4). */
+export type PartnerConversionStatus =
+  | 'COMPLETED';
 
 /** Contract §10.4. */
 export type PartnerCryptoDeposit = {
@@ -527,6 +651,7 @@ export type PartnerEventPage = {
 
 /** §10.1: what a ledger row or a deposit, withdrawal or refund refers to. */
 export type PartnerResourceType =
+  | 'CONVERSION'
   | 'CRYPTO_DEPOSIT'
   | 'CRYPTO_REFUND'
   | 'CRYPTO_WITHDRAWAL'
@@ -563,6 +688,8 @@ export type PartnerTransactionPage = {
 
 /** Contract §10.1. */
 export type PartnerTransactionType =
+  | 'CONVERSION_CREDIT'
+  | 'CONVERSION_DEBIT'
   | 'DEPOSIT'
   | 'HOLD'
   | 'REFUND'
@@ -650,6 +777,7 @@ export type ProblemCode =
   | 'AUTH_TIMESTAMP_INVALID'
   | 'BENEFICIARY_NOT_ACTIVE'
   | 'BENEFICIARY_REMOVED'
+  | 'CONVERSION_PAIR_NOT_PERMITTED'
   | 'CUSTOMER_NOT_FOUND'
   | 'DUPLICATE_CLIENT_REFERENCE'
   | 'DUPLICATE_CUSTOMER'
@@ -677,6 +805,7 @@ export type ProblemCode =
   | 'QUOTE_MISMATCH'
   | 'QUOTE_NOT_FOUND'
   | 'RATE_LIMITED'
+  | 'RATE_UNAVAILABLE'
   | 'REFUND_EXCEEDS_DEPOSIT'
   | 'ROUTE_MISMATCH'
   | 'ROUTE_NOT_PERMITTED'
@@ -690,6 +819,10 @@ export type ProblemCode =
 /** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
 export type Query = {
   __typename?: 'Query';
+  conversion?: Maybe<PartnerConversion>;
+  conversionQuote?: Maybe<PartnerConversionQuote>;
+  conversionQuotes: PartnerConversionQuotePage;
+  conversions: PartnerConversionPage;
   cryptoDeposit?: Maybe<PartnerCryptoDeposit>;
   /** routeCode ascending (§9.3); DISABLED wallets included. */
   cryptoDepositWallets: PartnerCryptoDepositWalletPage;
@@ -717,6 +850,42 @@ export type Query = {
   webhookEndpoint?: Maybe<PartnerWebhookEndpoint>;
   /** §11.4: the calling client's endpoints, newest first. */
   webhookEndpoints: PartnerWebhookEndpointPage;
+};
+
+
+/** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
+export type QueryConversionArgs = {
+  conversionId: Scalars['UUID']['input'];
+};
+
+
+/** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
+export type QueryConversionQuoteArgs = {
+  quoteId: Scalars['UUID']['input'];
+};
+
+
+/** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
+export type QueryConversionQuotesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  customerId: Scalars['UUID']['input'];
+  first?: InputMaybe<Scalars['Int']['input']>;
+  sourceCurrency?: InputMaybe<Scalars['String']['input']>;
+  statuses?: InputMaybe<Array<PartnerConversionQuoteStatus>>;
+  targetCurrency?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
+export type QueryConversionsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  clientReference?: InputMaybe<Scalars['String']['input']>;
+  createdBefore?: InputMaybe<Scalars['DateTime']['input']>;
+  createdFrom?: InputMaybe<Scalars['DateTime']['input']>;
+  customerId: Scalars['UUID']['input'];
+  first?: InputMaybe<Scalars['Int']['input']>;
+  sourceCurrency?: InputMaybe<Scalars['String']['input']>;
+  targetCurrency?: InputMaybe<Scalars['String']['input']>;
 };
 
 
@@ -1055,6 +1224,9 @@ export type DirectiveResolverFn<TResult = Record<PropertyKey, never>, TParent = 
 export type ResolversTypes = {
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   ConfirmCryptoRefundInput: ConfirmCryptoRefundInput;
+  ConversionFixedSide: ConversionFixedSide;
+  CreateConversionApprovalDraftInput: CreateConversionApprovalDraftInput;
+  CreateConversionQuoteInput: CreateConversionQuoteInput;
   CreateCryptoRefundApprovalDraftInput: CreateCryptoRefundApprovalDraftInput;
   CreateCryptoWalletBeneficiaryInput: CreateCryptoWalletBeneficiaryInput;
   CreateCryptoWithdrawalApprovalDraftInput: CreateCryptoWithdrawalApprovalDraftInput;
@@ -1073,6 +1245,12 @@ export type ResolversTypes = {
   PartnerBalance: ResolverTypeWrapper<PartnerBalance>;
   PartnerBalanceAmounts: ResolverTypeWrapper<PartnerBalanceAmounts>;
   PartnerBalancePage: ResolverTypeWrapper<PartnerBalancePage>;
+  PartnerConversion: ResolverTypeWrapper<ConversionRow>;
+  PartnerConversionPage: ResolverTypeWrapper<Omit<PartnerConversionPage, 'items'> & { items: Array<ResolversTypes['PartnerConversion']> }>;
+  PartnerConversionQuote: ResolverTypeWrapper<PartnerConversionQuote>;
+  PartnerConversionQuotePage: ResolverTypeWrapper<PartnerConversionQuotePage>;
+  PartnerConversionQuoteStatus: PartnerConversionQuoteStatus;
+  PartnerConversionStatus: PartnerConversionStatus;
   PartnerCryptoDeposit: ResolverTypeWrapper<DepositView>;
   PartnerCryptoDepositPage: ResolverTypeWrapper<Omit<PartnerCryptoDepositPage, 'items'> & { items: Array<ResolversTypes['PartnerCryptoDeposit']> }>;
   PartnerCryptoDepositStatus: PartnerCryptoDepositStatus;
@@ -1121,6 +1299,8 @@ export type ResolversTypes = {
 export type ResolversParentTypes = {
   Boolean: Scalars['Boolean']['output'];
   ConfirmCryptoRefundInput: ConfirmCryptoRefundInput;
+  CreateConversionApprovalDraftInput: CreateConversionApprovalDraftInput;
+  CreateConversionQuoteInput: CreateConversionQuoteInput;
   CreateCryptoRefundApprovalDraftInput: CreateCryptoRefundApprovalDraftInput;
   CreateCryptoWalletBeneficiaryInput: CreateCryptoWalletBeneficiaryInput;
   CreateCryptoWithdrawalApprovalDraftInput: CreateCryptoWithdrawalApprovalDraftInput;
@@ -1138,6 +1318,10 @@ export type ResolversParentTypes = {
   PartnerBalance: PartnerBalance;
   PartnerBalanceAmounts: PartnerBalanceAmounts;
   PartnerBalancePage: PartnerBalancePage;
+  PartnerConversion: ConversionRow;
+  PartnerConversionPage: Omit<PartnerConversionPage, 'items'> & { items: Array<ResolversParentTypes['PartnerConversion']> };
+  PartnerConversionQuote: PartnerConversionQuote;
+  PartnerConversionQuotePage: PartnerConversionQuotePage;
   PartnerCryptoDeposit: DepositView;
   PartnerCryptoDepositPage: Omit<PartnerCryptoDepositPage, 'items'> & { items: Array<ResolversParentTypes['PartnerCryptoDeposit']> };
   PartnerCryptoDepositWallet: PartnerCryptoDepositWallet;
@@ -1221,6 +1405,8 @@ export interface JsonObjectScalarConfig extends GraphQLScalarTypeConfig<Resolver
 
 export type MutationResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
   confirmCryptoRefund?: Resolver<ResolversTypes['PartnerCryptoRefund'], ParentType, ContextType, RequireFields<MutationConfirmCryptoRefundArgs, 'input' | 'refundId'>>;
+  createConversionApprovalDraft?: Resolver<ResolversTypes['PartnerConversion'], ParentType, ContextType, RequireFields<MutationCreateConversionApprovalDraftArgs, 'customerId' | 'input'>>;
+  createConversionQuote?: Resolver<ResolversTypes['PartnerConversionQuote'], ParentType, ContextType, RequireFields<MutationCreateConversionQuoteArgs, 'customerId' | 'input'>>;
   createCryptoRefundApprovalDraft?: Resolver<ResolversTypes['PartnerCryptoRefund'], ParentType, ContextType, RequireFields<MutationCreateCryptoRefundApprovalDraftArgs, 'depositId' | 'input'>>;
   createCryptoWalletBeneficiary?: Resolver<ResolversTypes['WalletBeneficiary'], ParentType, ContextType, RequireFields<MutationCreateCryptoWalletBeneficiaryArgs, 'customerId' | 'input'>>;
   createCryptoWithdrawalApprovalDraft?: Resolver<ResolversTypes['CryptoWithdrawal'], ParentType, ContextType, RequireFields<MutationCreateCryptoWithdrawalApprovalDraftArgs, 'customerId' | 'input'>>;
@@ -1262,6 +1448,60 @@ export type PartnerBalanceAmountsResolvers<ContextType = CallContext, ParentType
 
 export type PartnerBalancePageResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['PartnerBalancePage'] = ResolversParentTypes['PartnerBalancePage']> = {
   items?: Resolver<Array<ResolversTypes['PartnerBalance']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+};
+
+export type PartnerConversionResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['PartnerConversion'] = ResolversParentTypes['PartnerConversion']> = {
+  clientReference?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  completedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  conversionId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  customerId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  fixedSide?: Resolver<ResolversTypes['ConversionFixedSide'], ParentType, ContextType>;
+  midRate?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  quoteId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  rate?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  sourceAmountMinor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  sourceCurrency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  sourceCurrencyScale?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  spreadAmountMinor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  spreadBps?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['PartnerConversionStatus'], ParentType, ContextType>;
+  statusInfo?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  targetAmountMinor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  targetCurrency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  targetCurrencyScale?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type PartnerConversionPageResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['PartnerConversionPage'] = ResolversParentTypes['PartnerConversionPage']> = {
+  items?: Resolver<Array<ResolversTypes['PartnerConversion']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+};
+
+export type PartnerConversionQuoteResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['PartnerConversionQuote'] = ResolversParentTypes['PartnerConversionQuote']> = {
+  conversionId?: Resolver<Maybe<ResolversTypes['UUID']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  customerId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  expiresAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  fixedSide?: Resolver<ResolversTypes['ConversionFixedSide'], ParentType, ContextType>;
+  midRate?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  quoteId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  rate?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  rateAsOf?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  sourceAmountMinor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  sourceCurrency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  sourceCurrencyScale?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  spreadAmountMinor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  spreadBps?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['PartnerConversionQuoteStatus'], ParentType, ContextType>;
+  targetAmountMinor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  targetCurrency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  targetCurrencyScale?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type PartnerConversionQuotePageResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['PartnerConversionQuotePage'] = ResolversParentTypes['PartnerConversionQuotePage']> = {
+  items?: Resolver<Array<ResolversTypes['PartnerConversionQuote']>, ParentType, ContextType>;
   pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
 };
 
@@ -1445,6 +1685,10 @@ export type PartnerWebhookEndpointSecretResolvers<ContextType = CallContext, Par
 };
 
 export type QueryResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
+  conversion?: Resolver<Maybe<ResolversTypes['PartnerConversion']>, ParentType, ContextType, RequireFields<QueryConversionArgs, 'conversionId'>>;
+  conversionQuote?: Resolver<Maybe<ResolversTypes['PartnerConversionQuote']>, ParentType, ContextType, RequireFields<QueryConversionQuoteArgs, 'quoteId'>>;
+  conversionQuotes?: Resolver<ResolversTypes['PartnerConversionQuotePage'], ParentType, ContextType, RequireFields<QueryConversionQuotesArgs, 'customerId' | 'first'>>;
+  conversions?: Resolver<ResolversTypes['PartnerConversionPage'], ParentType, ContextType, RequireFields<QueryConversionsArgs, 'customerId' | 'first'>>;
   cryptoDeposit?: Resolver<Maybe<ResolversTypes['PartnerCryptoDeposit']>, ParentType, ContextType, RequireFields<QueryCryptoDepositArgs, 'depositId'>>;
   cryptoDepositWallets?: Resolver<ResolversTypes['PartnerCryptoDepositWalletPage'], ParentType, ContextType, RequireFields<QueryCryptoDepositWalletsArgs, 'customerId' | 'first'>>;
   cryptoDeposits?: Resolver<ResolversTypes['PartnerCryptoDepositPage'], ParentType, ContextType, RequireFields<QueryCryptoDepositsArgs, 'customerId' | 'first'>>;
@@ -1511,6 +1755,10 @@ export type Resolvers<ContextType = CallContext> = {
   PartnerBalance?: PartnerBalanceResolvers<ContextType>;
   PartnerBalanceAmounts?: PartnerBalanceAmountsResolvers<ContextType>;
   PartnerBalancePage?: PartnerBalancePageResolvers<ContextType>;
+  PartnerConversion?: PartnerConversionResolvers<ContextType>;
+  PartnerConversionPage?: PartnerConversionPageResolvers<ContextType>;
+  PartnerConversionQuote?: PartnerConversionQuoteResolvers<ContextType>;
+  PartnerConversionQuotePage?: PartnerConversionQuotePageResolvers<ContextType>;
   PartnerCryptoDeposit?: PartnerCryptoDepositResolvers<ContextType>;
   PartnerCryptoDepositPage?: PartnerCryptoDepositPageResolvers<ContextType>;
   PartnerCryptoDepositWallet?: PartnerCryptoDepositWalletResolvers<ContextType>;

@@ -25,6 +25,11 @@ export async function insertLedgerTransaction(x: Exec, row: LedgerTransactionRow
   await x.q.insert(x.t.ledgerPostings).values(postings.map((p) => ({ transactionId: row.transactionId, currency: row.currency, ...p })));
 }
 
+/** A service-internal journal entry (§13.4's spread): its two postings, no customer row. */
+export async function insertInternalEntry(x: Exec, transactionId: string, currency: string, postings: { account: string; amountMinor: string }[]): Promise<void> {
+  await x.q.insert(x.t.ledgerPostings).values(postings.map((p) => ({ transactionId, currency, ...p })));
+}
+
 export async function findLedgerTransaction(x: Exec, transactionId: string): Promise<LedgerTransactionRow | undefined> {
   const t = x.t.ledgerTransactions;
   return (await x.q.select().from(t).where(eq(t.transactionId, transactionId)))[0];

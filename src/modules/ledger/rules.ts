@@ -5,12 +5,12 @@ import type { Exec } from '../../db/exec.js';
 import type { BalanceRow, LedgerTransactionRow } from './tables.js';
 import { Problem } from '../../core/problem.js';
 import { withinAmountBound } from '../../core/validate.js';
-import type { PostingRule } from '../../core/record.js';
+import type { LedgerAccount, PostingRule } from '../../core/record.js';
 import { enumValues } from '../../graphql/generated/enums.js';
 import { records, type AnyRecord } from '../../graphql/generated/records.js';
 import type { PartnerTransactionType } from '../../graphql/generated/resolvers-types.js';
 import { recordEvent } from '../events/index.js';
-import { findBalance, insertLedgerTransaction, saveBalance } from './repository.js';
+import { findBalance, insertInternalEntry, insertLedgerTransaction, saveBalance } from './repository.js';
 
 /** A record type with a ledger side: declared with `ledger` in its module's records.ts. */
 type LedgerRecord = Extract<AnyRecord, { ledger: object }>;
@@ -167,4 +167,19 @@ export async function post(tx: Exec, p: Posting): Promise<LedgerTransactionRow> 
     at,
   });
   return row;
+}
+
+/**
+ * A journal entry between two service accounts of one currency (§13.4: the spread, fx → fees): two
+ * postings of opposite signs (L5), no customer row, no PartnerTransaction and no event.
+ */
+export async function postInternal(
+  tx: Exec,
+  e: { currency: string; from: Exclude<LedgerAccount, 'available' | 'held'>; to: Exclude<LedgerAccount, 'available' | 'held'>; amountMinor: bigint },
+): Promise<void> {
+  if (e.amountMinor <= 0n) throw new Error(`ledger amounts are positive, got ${e.amountMinor}`);
+  await insertInternalEntry(tx, randomUUID(), e.currency, [
+    { account: e.from, amountMinor: (-e.amountMinor).toString() },
+    { account: e.to, amountMinor: e.amountMinor.toString() },
+  ]);
 }

@@ -54,7 +54,7 @@ export const ledgerTransactions = sqliteTable(
 );
 
 // §10.1 double entry: two postings per journal entry, of opposite signs (L5). Accounts:
-// `available:<customerId>`, `held:<customerId>`, `external`, `fees`.
+// `available:<customerId>`, `held:<customerId>`, and per currency `external`, `fees`, `fx` (§13.4).
 export const ledgerPostings = sqliteTable(
   'ledger_postings',
   {

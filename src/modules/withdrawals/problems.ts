@@ -5,19 +5,19 @@ import type { ProblemGuides } from '../../core/problem-guide.js';
 
 export const problemGuides: ProblemGuides<'withdrawals'> = {
   DUPLICATE_CLIENT_REFERENCE: {
-    when: 'The customer already has a withdrawal with this clientReference.',
+    when: 'The customer already has a withdrawal (or, on a conversion, a conversion) with this clientReference.',
     action: 'Use a new clientReference for a new withdrawal; to retry a request, resend it with the same Idempotency-Key.',
   },
   QUOTE_NOT_FOUND: {
-    when: 'The quoteId names no quote.',
-    action: 'Create a quote first (createCryptoWithdrawalQuote), or leave quoteId out.',
+    when: 'The quoteId names no quote of the operation’s kind (a withdrawal quote on a withdrawal draft, a conversion quote on a conversion draft or GET /partner/v1/conversion-quotes/{quoteId}).',
+    action: 'Create a quote first (createCryptoWithdrawalQuote, createConversionQuote); on a withdrawal draft you may leave quoteId out.',
   },
   QUOTE_MISMATCH: {
-    when: 'The draft’s customer, route, amount, currency, scale or withdrawal type differ from the quote’s.',
-    action: 'Send the draft with the quote’s values, or create a new quote.',
+    when: 'The draft’s customer, route, amount, currency, scale or withdrawal type differ from the quote’s; on a conversion draft, the quote is another customer’s.',
+    action: 'Send the draft with the quote’s values and for the quote’s customer, or create a new quote.',
   },
   QUOTE_ALREADY_USED: {
-    when: 'Another withdrawal already used this quote.',
+    when: 'Another withdrawal (or conversion) already used this quote.',
     action: 'Create a new quote.',
   },
   QUOTE_EXPIRED: {

@@ -110,6 +110,8 @@ describe('registry', () => {
       createCryptoRefundApprovalDraft: 'CRYPTO_REFUND_CREATE',
       submitCryptoRefund: 'CRYPTO_REFUND_SUBMIT',
       confirmCryptoRefund: 'CRYPTO_REFUND_CONFIRM',
+      // §16.8 §5
+      createConversionApprovalDraft: 'CONVERSION_CREATE',
     });
   });
 });

@@ -1,0 +1,12 @@
+// What an operator provisions for the walk's partner beside its route (tools/api-examples/run.ts and the
+// cross-cutting suites' World.walk): the conversion pair USDT → EUR and the rate USDT/EUR (§13.1), so the
+// conversion steps (src/modules/conversion/examples.ts) have a pair and a fresh rate.
+import { createPair, setRate } from '../../src/cli/conversion.js';
+import { findPair } from '../../src/modules/conversion/index.js';
+import type { Engine } from '../../src/db/engine.js';
+
+/** `at`: the rate's asOf, the server's clock (a suite may have moved it). */
+export async function provisionConversion(db: Engine, clientId: string, at: Date): Promise<void> {
+  await setRate(db, { base: 'USDT', quote: 'EUR', rate: '0.92' }, at);
+  if (!(await findPair(db.read, clientId, 'USDT', 'EUR'))) await createPair(db, { clientId, source: 'USDT', target: 'EUR', spreadBps: '50' });
+}
