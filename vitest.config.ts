@@ -40,7 +40,7 @@ const SQLITE_ONLY = [
   'test/platform/cli/operators.test.ts', // first starts, demo and pragmas of the embedded database
   'test/platform/docs/build.test.ts', // the compiled service on an embedded database (the build is engine-neutral)
 ];
-const PG_ONLY = ['test/platform/db/cross-process.test.ts', 'test/platform/db/pg-round-trips.test.ts', 'test/platform/lifecycle/lifecycle-cross-process.test.ts', 'test/modules/webhooks/webhook-cross-process.test.ts'];
+const PG_ONLY = ['test/platform/db/cross-process.test.ts', 'test/platform/db/pg-round-trips.test.ts', 'test/platform/db/pg-feed-watermark.test.ts', 'test/platform/lifecycle/lifecycle-cross-process.test.ts', 'test/modules/webhooks/webhook-cross-process.test.ts'];
 const ENGINE_EXCLUDED = PG ? SQLITE_ONLY : PG_ONLY;
 
 export default defineConfig({
