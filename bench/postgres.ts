@@ -5,11 +5,21 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import pg from 'pg';
-import { median, measure, measureSpread, provision, ROUNDS, scenarios, startService, stop, type Measure, type Proc } from './harness.js';
+import { CONNECTIONS, SECONDS, median, measure, measureSpread, provision, ROUNDS, scenarios, startService, stop, type Measure, type Proc } from './harness.js';
+import { pgbenchFloor } from './pgbench-floor.js';
 
 const PG_URL = process.env.BENCH_PG_URL || 'postgres://postgres@127.0.0.1:5432/test';
 
-export type PostgresResult = { oneProcessRps: number; twoProcessesRps: number; oneProcessP99: number; twoProcessesP99: number; measurements: Measure[] };
+export type PostgresResult = {
+  oneProcessRps: number;
+  twoProcessesRps: number;
+  oneProcessP99: number;
+  twoProcessesP99: number;
+  /** pgbench, the create's statements in one transaction (bench/pgbench-floor.ts): with the feed lock, and without. */
+  floorTps?: number;
+  unorderedFloorTps?: number;
+  measurements: Measure[];
+};
 
 async function admin(sql: string): Promise<void> {
   const c = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 3000 });
@@ -43,11 +53,21 @@ export async function benchPostgres(dir: string): Promise<PostgresResult | undef
     await measure('warm-up PostgreSQL process 2', b.url, fixture, scenarios.restCreate(fixture));
     const one: Measure[] = [];
     const two: Measure[] = [];
+    const floor: number[] = [];
+    const unordered: number[] = [];
+    const pgbench = { clients: CONNECTIONS, seconds: SECONDS };
     for (let round = 1; round <= ROUNDS; round++) {
       one.push(await measure(`PostgreSQL REST create, 1 process (round ${round})`, a.url, fixture, scenarios.restCreate(fixture)));
       two.push(await measureSpread(`PostgreSQL REST create, 2 processes (round ${round})`, [a.url, b.url], fixture, scenarios.restCreate(fixture)));
+      const f = await pgbenchFloor(dir, databaseUrl, fixture, { ...pgbench, feedLock: true });
+      const u = await pgbenchFloor(dir, databaseUrl, fixture, { ...pgbench, feedLock: false });
+      if (f) floor.push(f.tps);
+      if (u) unordered.push(u.tps);
+      if (f && u) console.log(`pgbench floor (round ${round}): ${f.tps.toFixed(0)}/s with the feed lock, ${u.tps.toFixed(0)}/s without`);
     }
     return {
+      floorTps: floor.length > 0 ? median(floor) : undefined,
+      unorderedFloorTps: unordered.length > 0 ? median(unordered) : undefined,
       oneProcessRps: median(one.map((m) => m.rps)),
       twoProcessesRps: median(two.map((m) => m.rps)),
       oneProcessP99: median(one.map((m) => m.p99)),

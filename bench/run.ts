@@ -125,7 +125,14 @@ async function main(): Promise<void> {
       },
       halfSaturationP99Ms: { floor: median(halfP99.floor), rest: median(halfP99.rest), graphql: median(halfP99.graphql), rounds: halfP99 },
       large,
-      postgres: postgres && { oneProcessRps: postgres.oneProcessRps, twoProcessesRps: postgres.twoProcessesRps, oneProcessP99: postgres.oneProcessP99, twoProcessesP99: postgres.twoProcessesP99 },
+      postgres: postgres && {
+        oneProcessRps: postgres.oneProcessRps,
+        twoProcessesRps: postgres.twoProcessesRps,
+        oneProcessP99: postgres.oneProcessP99,
+        twoProcessesP99: postgres.twoProcessesP99,
+        floorTps: postgres.floorTps,
+        unorderedFloorTps: postgres.unorderedFloorTps,
+      },
       measurements: results,
     };
     console.log('\n| measurement | req/s | p50 ms | p99 ms | non-2xx |\n|---|---:|---:|---:|---:|');
@@ -141,6 +148,10 @@ async function main(): Promise<void> {
     if (postgres)
       console.log(
         `REST creates, saturated (median of ${ROUNDS}): SQLite ${restSat.toFixed(0)}/s; PostgreSQL 1 process ${postgres.oneProcessRps.toFixed(0)}/s (p99 ${postgres.oneProcessP99} ms), 2 processes ${postgres.twoProcessesRps.toFixed(0)}/s (p99 ${postgres.twoProcessesP99} ms)`,
+      );
+    if (postgres?.floorTps && postgres.unorderedFloorTps)
+      console.log(
+        `PostgreSQL REST create (1 process) / SQLite REST create = ${(postgres.oneProcessRps / restSat).toFixed(2)} (target ≥ 0.6); / pgbench floor ${postgres.floorTps.toFixed(0)}/s = ${(postgres.oneProcessRps / postgres.floorTps).toFixed(2)}; / the floor without the feed lock ${postgres.unorderedFloorTps.toFixed(0)}/s = ${(postgres.oneProcessRps / postgres.unorderedFloorTps).toFixed(2)} (goal ≥ 0.3)`,
       );
     const out = path.join(ROOT, 'bench', 'results');
     fs.mkdirSync(out, { recursive: true });

@@ -1,5 +1,5 @@
 // Events' rows (§11.1 outbox, §11.3 feed): plain reads and writes, no rules.
-import { and, asc, eq, gt, inArray, max, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lte, max, sql, type SQL } from 'drizzle-orm';
 import type { Exec } from '../../db/exec.js';
 import type { EventRow } from './tables.js';
 
@@ -19,20 +19,21 @@ async function nextEventSequence(x: Exec, resourceId: string): Promise<number> {
 type PgEventRow = { position: number; sequence: number };
 
 /**
- * Appends an event with the resource's next `sequence` (E3); its position in the feed is its commit
- * order (§11.3). On SQLite one connection writes, and a batch commits at once, so the autoincrement
- * position is commit order. On PostgreSQL several processes write, and sequence values are handed out
- * in call order, not commit order: a transaction-scoped advisory lock, taken before the position is
- * drawn and held until commit, makes event-writing transactions draw and commit one at a time, so a
- * position is only ever drawn after every smaller one is committed and visible. Readers therefore never
- * see a gap that fills later. There the lock, the sequence and the row are one statement: the lock's
- * CTE (a volatile call, never inlined) is the row source, so it is held before the position is drawn.
+ * Appends an event with the resource's next `sequence` (E3), at the next position of the feed (§11.3).
+ * On SQLite one connection writes, and a batch commits at once, so the autoincrement position is commit
+ * order. On PostgreSQL several processes write, and positions are handed out in call order, not commit
+ * order: a transaction holds the feed's advisory lock *shared* from before it draws its position until it
+ * commits, so writers never wait for each other, and the feed's reader (feedWatermark) takes the lock
+ * exclusively for an instant, after every writer holding it committed, to learn the highest position
+ * drawn: every position up to it is settled (committed or rolled back), and the reader reads no further.
+ * The lock, the sequence and the row are one statement: the lock's CTE (a volatile call, never inlined)
+ * is the row source, so it is held before the position is drawn.
  */
 export async function appendEvent(x: Exec, row: Omit<EventRow, 'position' | 'sequence'>): Promise<EventRow> {
   const t = x.t.events;
   if (x.engine === 'sqlite') return (await x.q.insert(t).values({ ...row, sequence: await nextEventSequence(x, row.resourceId) }).returning())[0]!;
   const result = (await (x.q as unknown as PgExecute).execute(sql`
-    with feed as (select pg_advisory_xact_lock(${FEED_LOCK}))
+    with feed as (select pg_advisory_xact_lock_shared(${FEED_LOCK}))
     insert into ${t} (event_id, client_id, customer_id, type, resource_type, resource_id, sequence, data, created_at)
     select ${row.eventId}, ${row.clientId}, ${row.customerId}, ${row.type}, ${row.resourceType}, ${row.resourceId},
       coalesce((select max(e.sequence) from ${t} e where e.resource_id = ${row.resourceId}), 0) + 1, ${row.data}, ${row.createdAt}
@@ -44,10 +45,28 @@ export async function appendEvent(x: Exec, row: Omit<EventRow, 'position' | 'seq
 
 export type FeedFilter = { clientId: string; afterPosition: number; types?: string[]; customerId?: string; resourceId?: string; limit: number };
 
-/** A partner client's events after a position, oldest first (§11.3). */
+/**
+ * PostgreSQL: the highest feed position below which nothing is in flight (see appendEvent): once every
+ * writer holding the feed's lock committed, the sequence's last value. One round trip of two statements
+ * in one implicit transaction, which releases the lock at its end (also when one fails). New writers
+ * wait for that instant.
+ */
+async function feedWatermark(x: Exec): Promise<number> {
+  const results = (await (x.q as unknown as PgExecute).execute(
+    sql.raw(`select pg_advisory_xact_lock(${FEED_LOCK}); select last_value, is_called from events_position_seq`),
+  )) as unknown as { rows: { last_value: number | string; is_called: boolean }[] }[];
+  const row = results[1]!.rows[0]!;
+  return row.is_called ? Number(row.last_value) : 0;
+}
+
+/**
+ * A partner client's events after a position, oldest first (§11.3). On PostgreSQL only up to the
+ * watermark: a position drawn by a transaction still in flight may fill in below a later one.
+ */
 export async function listEvents(x: Exec, f: FeedFilter): Promise<EventRow[]> {
   const t = x.t.events;
   const where: SQL[] = [eq(t.clientId, f.clientId), gt(t.position, f.afterPosition)];
+  if (x.engine === 'pg') where.push(lte(t.position, await feedWatermark(x)));
   if (f.types) where.push(inArray(t.type, f.types));
   if (f.customerId) where.push(eq(t.customerId, f.customerId));
   if (f.resourceId) where.push(eq(t.resourceId, f.resourceId));

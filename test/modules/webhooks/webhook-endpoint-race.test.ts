@@ -2,11 +2,12 @@
 // through every server process. An event committed after a change was answered follows that change: one
 // delivery to an endpoint created or enabled before it, none to one disabled before it; and no delivery
 // of a disabled endpoint is PENDING once its disable has answered. Events are told apart by their feed
-// position: positions are commit order (§11.3), so an event whose position is above the highest one
-// read after an answer committed after that answer, and one at or below the highest read before a
-// request committed before it was sent. PostgreSQL: three processes; SQLite: one (its jobs run one at a
+// position, read as the feed reads it (§11.3; on PostgreSQL the watermark below which nothing is in
+// flight): an event whose position is above the head read after an answer was drawn, so committed,
+// after that answer, and one at or below the head read before a request committed before it was sent. PostgreSQL: three processes; SQLite: one (its jobs run one at a
 // time, so this is the single-writer case).
 import { randomBytes, randomUUID } from 'node:crypto';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { beneficiaryBody, signedFetch, sleep, toReply, type Reply } from '../../helpers/harness.js';
 import { TEST_ENGINE } from '../../helpers/pg.js';
@@ -29,9 +30,12 @@ let spawned: SpawnedDb;
 let servers: Spawned[] = [];
 let receiver: Receiver;
 let customerId: string;
+/** PostgreSQL: reads the feed's head as the service does. */
+let feedPool: pg.Pool;
 
 beforeAll(async () => {
   spawned = await spawnedDatabase(tempDir(), 'whrace', '1');
+  if (TEST_ENGINE === 'pg') feedPool = new pg.Pool({ connectionString: spawned.url, max: 1 });
   // Every attempt fails and the next is a minute away: a delivery stays PENDING until it is cancelled.
   receiver = await Receiver.start(() => ({ status: 500 }));
   const env = {
@@ -53,6 +57,7 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const s of servers) await stopMain(s, 'SIGTERM');
   await receiver?.close();
+  await feedPool?.end();
   await spawned?.close();
 });
 
@@ -61,9 +66,14 @@ async function send(i: number, path: string, body: unknown): Promise<Reply> {
   return toReply(res);
 }
 
-/** The highest feed position committed now. */
+/** The feed's head now: every position at or below it is settled (src/modules/events/repository.ts). */
 async function head(): Promise<number> {
-  return Number((await spawned.db.all<{ p: number | null }>('SELECT MAX(position) AS p FROM events'))[0]?.p ?? 0);
+  if (TEST_ENGINE === 'sqlite') return Number((await spawned.db.all<{ p: number | null }>('SELECT MAX(position) AS p FROM events'))[0]?.p ?? 0);
+  const [, seq] = (await feedPool.query('select pg_advisory_xact_lock(7420011); select last_value, is_called from events_position_seq')) as unknown as pg.QueryResult<{
+    last_value: string;
+    is_called: boolean;
+  }>[];
+  return seq!.rows[0]!.is_called ? Number(seq!.rows[0]!.last_value) : 0;
 }
 
 async function pendingOf(endpointId: string): Promise<number> {
