@@ -1,7 +1,7 @@
 // `npm run bench:latency`: latency at one fixed rate, in many rounds, client side (bench/paced.ts) and
 // server side (the request log's durationMs) side by side, for working on the p99 without the whole
 // `npm run bench`. Knobs: LATENCY_RATE (requests/s, default 1200), LATENCY_ROUNDS (6), BENCH_SECONDS (5),
-// LATENCY_TARGETS (rest,graphql,floor; with LATENCY_B_ENV also restB,graphqlB). The service reads its own
+// LATENCY_TARGETS (rest,graphql,floor; floorNormal: the floor without fsync; with LATENCY_B_ENV also restB,graphqlB). The service reads its own
 // settings from the environment as usual; LATENCY_B_ENV (JSON, e.g. '{"CHECKPOINT_INTERVAL_MS":"0"}')
 // starts a second service with those settings on top, measured in the same alternating rounds: an A/B
 // comparison under the same machine conditions. LATENCY_B_ARGS: node flags for that second service;
@@ -55,11 +55,13 @@ const cleanUp = async () => {
   if (process.env.PACED_DUMP) for (const f of [fixture, fixtureB]) if (f) fs.copyFileSync(logFileOf(f.file), path.join(process.env.PACED_DUMP, path.basename(logFileOf(f.file))));
   fs.rmSync(dir, { recursive: true, force: true });
 };
-let service: Proc, serviceB: Proc | undefined, floor: Proc;
+const normalFixture: Fixture = { ...fixture, file: path.join(dir, 'floor-normal.db') };
+let service: Proc, serviceB: Proc | undefined, floor: Proc, floorNormal: Proc | undefined;
 try {
   started.push((service = await startService(fixture.file)));
   if (fixtureB) started.push((serviceB = await startService(fixtureB.file, bEnv, bArgs, bRoot)));
   started.push((floor = await startFloor(floorFixture.file, fixture.secret)));
+  if (TARGETS.includes('floorNormal')) started.push((floorNormal = await startFloor(normalFixture.file, fixture.secret, 'NORMAL')));
 } catch (error) {
   await cleanUp();
   throw error;
@@ -76,6 +78,7 @@ try {
     graphql: { p: service, f: fixture, make: scenarios.graphqlCreate(fixture), log: logFileOf(fixture.file) },
     floor: { p: floor, f: floorFixture, make: scenarios.floorCreate(floorFixture) },
   };
+  if (floorNormal) runs.floorNormal = { p: floorNormal, f: normalFixture, make: scenarios.floorCreate(normalFixture) };
   if (serviceB && fixtureB) {
     runs.restB = { p: serviceB, f: fixtureB, make: scenarios.restCreate(fixtureB), log: logFileOf(fixtureB.file) };
     runs.graphqlB = { p: serviceB, f: fixtureB, make: scenarios.graphqlCreate(fixtureB), log: logFileOf(fixtureB.file) };
