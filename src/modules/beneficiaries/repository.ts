@@ -28,7 +28,10 @@ export async function findActiveBeneficiaryByAddress(x: Exec, customerId: string
             eq(t.walletBeneficiaries.customerId, sql.placeholder('customerId')),
             eq(t.walletBeneficiaries.blockchain, sql.placeholder('blockchain')),
             eq(t.walletBeneficiaries.addressKey, sql.placeholder('addressKey')),
-            eq(t.walletBeneficiaries.beneficiaryStatus, 'ACTIVE'),
+            // Written out, not bound: only a literal lets SQLite match the partial unique index (its WHERE
+            // is `beneficiary_status = 'ACTIVE'`) when the statement is prepared; with a parameter it
+            // re-prepares the statement on every run to see the value, or scans the customer's rows.
+            eq(t.walletBeneficiaries.beneficiaryStatus, sql`'ACTIVE'`),
           ),
         ),
     { customerId, blockchain, addressKey },

@@ -1,6 +1,7 @@
 // Events' rows (§11.1 outbox, §11.3 feed): plain reads and writes, no rules.
 import { and, asc, eq, gt, inArray, max, sql, type SQL } from 'drizzle-orm';
 import type { Exec } from '../../db/exec.js';
+import { prepared } from '../../db/prepared.js';
 import type { EventRow } from './tables.js';
 
 /** The PostgreSQL builder's raw statement (the shared builder API has none for a bare select). */
@@ -11,10 +12,20 @@ const FEED_LOCK = 7_420_011;
 
 /** The next `sequence` of a resource: gapless from 1 (E3); a unique index backs it. */
 export async function nextEventSequence(x: Exec, resourceId: string): Promise<number> {
-  const t = x.t.events;
-  const row = (await x.q.select({ last: max(t.sequence) }).from(t).where(eq(t.resourceId, resourceId)))[0];
-  return (row?.last ?? 0) + 1;
+  const rows = await prepared(
+    x,
+    'nextEventSequence',
+    (q, t) => q.select({ last: max(t.events.sequence) }).from(t.events).where(eq(t.events.resourceId, sql.placeholder('resourceId'))),
+    { resourceId },
+  );
+  return (rows[0]?.last ?? 0) + 1;
 }
+
+/** Every column but the position (the database draws it), so the prepared insert has a placeholder for each. */
+const eventColumns: Record<Exclude<keyof EventRow, 'position'>, true> = {
+  eventId: true, clientId: true, customerId: true, type: true, resourceType: true, resourceId: true, sequence: true, data: true, createdAt: true,
+};
+const columns = Object.keys(eventColumns) as (keyof typeof eventColumns)[];
 
 /**
  * Appends an event; its position in the feed is its commit order (§11.3). On SQLite one connection
@@ -26,7 +37,17 @@ export async function nextEventSequence(x: Exec, resourceId: string): Promise<nu
  */
 export async function insertEvent(x: Exec, row: Omit<EventRow, 'position'>): Promise<EventRow> {
   if (x.engine === 'pg') await (x.q as unknown as PgExecute).execute(sql`select pg_advisory_xact_lock(${FEED_LOCK})`);
-  return (await x.q.insert(x.t.events).values(row).returning())[0]!;
+  const rows = await prepared(
+    x,
+    'insertEvent',
+    (q, t) =>
+      q
+        .insert(t.events)
+        .values(Object.fromEntries(columns.map((c) => [c, sql.placeholder(c)])) as unknown as EventRow)
+        .returning(),
+    row,
+  );
+  return rows[0]!;
 }
 
 export type FeedFilter = { clientId: string; afterPosition: number; types?: string[]; customerId?: string; resourceId?: string; limit: number };
