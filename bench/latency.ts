@@ -87,6 +87,7 @@ try {
   const serverP99s: Record<string, number[]> = {};
   const rates: Record<string, number[]> = {};
   const cpuShares: Record<string, number[]> = {};
+  const cpuPerRequest: Record<string, number[]> = {};
   const offsets: Record<string, number> = {};
   for (const { log } of Object.values(runs)) if (log) offsets[log] = fs.readFileSync(log, 'utf8').length;
   for (let round = 1; round <= ROUNDS; round++) {
@@ -94,11 +95,18 @@ try {
       const target = TARGETS[(i + round - 1) % TARGETS.length]!;
       const { p, f, make, log } = runs[target]!;
       const url = p.url;
+      const pid = p.proc.pid;
       if (SATURATE) {
-        (rates[target] ??= []).push((await measure(`${target} saturated (round ${round})`, url, f, make)).rps);
+        // Beside the rate, the main thread's CPU per request: on a shared machine it moves far less than
+        // the rate, which also counts the time the process waited for a core.
+        const cpu0 = mainThreadCpuNs(pid);
+        const m = await measure(`${target} saturated (round ${round})`, url, f, make);
+        const perRequest = (mainThreadCpuNs(pid) - cpu0) / 1e3 / m.requests;
+        (rates[target] ??= []).push(m.rps);
+        (cpuPerRequest[target] ??= []).push(perRequest);
+        console.log(`${''.padEnd(34)} main thread ${perRequest.toFixed(0)} µs per request`);
         continue;
       }
-      const pid = p.proc.pid;
       const cpu0 = mainThreadCpuNs(pid);
       const t0 = Date.now();
       const m = await paced(`${target} (round ${round})`, url, f, make, RATE);
@@ -118,7 +126,10 @@ try {
   }
   for (const target of TARGETS) {
     if (SATURATE) {
-      console.log(`${target}: median ${median(rates[target]!).toFixed(0)} req/s [${rates[target]!.map((r) => r.toFixed(0)).join(', ')}]`);
+      const cpu = cpuPerRequest[target]!;
+      console.log(
+        `${target}: median ${median(rates[target]!).toFixed(0)} req/s [${rates[target]!.map((r) => r.toFixed(0)).join(', ')}]; main thread median ${median(cpu).toFixed(0)} µs per request [${cpu.map((c) => c.toFixed(0)).join(', ')}]`,
+      );
       continue;
     }
     const server = serverP99s[target] ? `; server side median ${median(serverP99s[target]!)} ms [${serverP99s[target]!.join(', ')}]` : '';

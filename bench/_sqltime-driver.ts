@@ -1,0 +1,13 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { measure, provision, scenarios, startService, stop } from './harness.js';
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sqltime-'));
+const f = await provision(path.join(dir, 's.db'));
+const s = await startService(f.file, {}, (process.env.DRIVER_ARGS ?? '').split(' ').filter(Boolean));
+await measure('warm', s.url, f, scenarios.restCreate(f));
+const target = process.env.DRIVER_TARGET ?? 'rest';
+await measure(target, s.url, f, target === 'rest' ? scenarios.restCreate(f) : scenarios.graphqlCreate(f));
+await stop(s);
+fs.rmSync(dir, { recursive: true, force: true });
+process.exit(0);
