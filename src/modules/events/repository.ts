@@ -1,7 +1,7 @@
 // Events' rows (§11.1 outbox, §11.3 feed): plain reads and writes, no rules.
 import { and, asc, eq, gt, inArray, max, sql, type SQL } from 'drizzle-orm';
-import type { Exec } from '../../db/exec.js';
-import { prepared } from '../../db/prepared.js';
+import type { Exec, Query, Tables } from '../../db/exec.js';
+import { prepared, sqliteRun } from '../../db/prepared.js';
 import type { EventRow } from './tables.js';
 
 /** The PostgreSQL builder's raw statement (the shared builder API has none for a bare select). */
@@ -36,17 +36,11 @@ const columns = Object.keys(eventColumns) as (keyof typeof eventColumns)[];
  * smaller one is committed and visible. Readers therefore never see a gap that fills later.
  */
 export async function insertEvent(x: Exec, row: Omit<EventRow, 'position'>): Promise<EventRow> {
-  if (x.engine === 'pg') await (x.q as unknown as PgExecute).execute(sql`select pg_advisory_xact_lock(${FEED_LOCK})`);
-  const rows = await prepared(
-    x,
-    'insertEvent',
-    (q, t) =>
-      q
-        .insert(t.events)
-        .values(Object.fromEntries(columns.map((c) => [c, sql.placeholder(c)])) as unknown as EventRow)
-        .returning(),
-    row,
-  );
+  const insert = (q: Query, t: Tables) => q.insert(t.events).values(Object.fromEntries(columns.map((c) => [c, sql.placeholder(c)])) as unknown as EventRow);
+  // SQLite: the row is what was written, and its position the rowid drawn (RETURNING would cost more).
+  if (x.engine === 'sqlite') return { position: Number(sqliteRun(x, 'insertEvent', insert, row).lastInsertRowid), ...row };
+  await (x.q as unknown as PgExecute).execute(sql`select pg_advisory_xact_lock(${FEED_LOCK})`);
+  const rows = await prepared(x, 'insertEvent', (q, t) => insert(q, t).returning(), row);
   return rows[0]!;
 }
 
