@@ -1,5 +1,6 @@
 // `npm run bench`: signed load with autocannon against the real server in its own
-// process, side by side with the floor (bench/floor-server.ts), measured alternately in one run.
+// process, side by side with the durable and the no-fsync floor (bench/floor-server.ts), measured alternately in
+// one run; the ratios against both, with their targets (docs/performance.md), end the output.
 // Knobs: BENCH_SECONDS (per measurement, default 5), BENCH_ROUNDS (3), BENCH_LATENCY_ROUNDS (5), BENCH_CONNECTIONS (32),
 // BENCH_SEED_ROWS (1000000; 0 skips the large-database comparison), BENCH_CPU_PROF (a folder for CPU profiles),
 // PACED_DUMP (a folder for each paced request's timing, bench/paced.ts), BENCH_PG_URL / BENCH_PG=0 (the PostgreSQL
