@@ -93,8 +93,14 @@ export function startService(file: string, env: Record<string, string> = {}, nod
   );
 }
 
-export function startFloor(file: string, secret: string): Promise<Proc> {
-  return startProcess(['--import', 'tsx', 'bench/floor-server.ts'], { FLOOR_DB: file, FLOOR_SECRET: secret }, /floor listening on (http:\/\/\S+)/, logFileOf(file));
+/** `sync`: FULL, the durable floor (one fsync per request); NORMAL, the same work without the fsync. */
+export function startFloor(file: string, secret: string, sync: 'FULL' | 'NORMAL' = 'FULL'): Promise<Proc> {
+  return startProcess(
+    ['--import', 'tsx', 'bench/floor-server.ts'],
+    { FLOOR_DB: file, FLOOR_SECRET: secret, FLOOR_SYNC: sync },
+    /floor \(synchronous=\w+\) listening on (http:\/\/\S+)/,
+    logFileOf(file),
+  );
 }
 
 export function stop(p: Proc): Promise<void> {

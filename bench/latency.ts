@@ -1,7 +1,7 @@
 // `npm run bench:latency`: latency at one fixed rate, in many rounds, client side (bench/paced.ts) and
 // server side (the request log's durationMs) side by side, for working on the p99 without the whole
 // `npm run bench`. Knobs: LATENCY_RATE (requests/s, default 1200), LATENCY_ROUNDS (6), BENCH_SECONDS (5),
-// LATENCY_TARGETS (rest,graphql,floor; with LATENCY_B_ENV also restB,graphqlB). The service reads its own
+// LATENCY_TARGETS (rest,graphql,floor; floorNormal: the floor without fsync; with LATENCY_B_ENV also restB,graphqlB). The service reads its own
 // settings from the environment as usual; LATENCY_B_ENV (JSON, e.g. '{"CHECKPOINT_INTERVAL_MS":"0"}')
 // starts a second service with those settings on top, measured in the same alternating rounds: an A/B
 // comparison under the same machine conditions. LATENCY_B_ARGS: node flags for that second service;
@@ -55,11 +55,13 @@ const cleanUp = async () => {
   if (process.env.PACED_DUMP) for (const f of [fixture, fixtureB]) if (f) fs.copyFileSync(logFileOf(f.file), path.join(process.env.PACED_DUMP, path.basename(logFileOf(f.file))));
   fs.rmSync(dir, { recursive: true, force: true });
 };
-let service: Proc, serviceB: Proc | undefined, floor: Proc;
+const normalFixture: Fixture = { ...fixture, file: path.join(dir, 'floor-normal.db') };
+let service: Proc, serviceB: Proc | undefined, floor: Proc, floorNormal: Proc | undefined;
 try {
   started.push((service = await startService(fixture.file)));
   if (fixtureB) started.push((serviceB = await startService(fixtureB.file, bEnv, bArgs, bRoot)));
   started.push((floor = await startFloor(floorFixture.file, fixture.secret)));
+  if (TARGETS.includes('floorNormal')) started.push((floorNormal = await startFloor(normalFixture.file, fixture.secret, 'NORMAL')));
 } catch (error) {
   await cleanUp();
   throw error;
@@ -76,6 +78,7 @@ try {
     graphql: { p: service, f: fixture, make: scenarios.graphqlCreate(fixture), log: logFileOf(fixture.file) },
     floor: { p: floor, f: floorFixture, make: scenarios.floorCreate(floorFixture) },
   };
+  if (floorNormal) runs.floorNormal = { p: floorNormal, f: normalFixture, make: scenarios.floorCreate(normalFixture) };
   if (serviceB && fixtureB) {
     runs.restB = { p: serviceB, f: fixtureB, make: scenarios.restCreate(fixtureB), log: logFileOf(fixtureB.file) };
     runs.graphqlB = { p: serviceB, f: fixtureB, make: scenarios.graphqlCreate(fixtureB), log: logFileOf(fixtureB.file) };
@@ -84,6 +87,7 @@ try {
   const serverP99s: Record<string, number[]> = {};
   const rates: Record<string, number[]> = {};
   const cpuShares: Record<string, number[]> = {};
+  const cpuPerRequest: Record<string, number[]> = {};
   const offsets: Record<string, number> = {};
   for (const { log } of Object.values(runs)) if (log) offsets[log] = fs.readFileSync(log, 'utf8').length;
   for (let round = 1; round <= ROUNDS; round++) {
@@ -91,11 +95,18 @@ try {
       const target = TARGETS[(i + round - 1) % TARGETS.length]!;
       const { p, f, make, log } = runs[target]!;
       const url = p.url;
+      const pid = p.proc.pid;
       if (SATURATE) {
-        (rates[target] ??= []).push((await measure(`${target} saturated (round ${round})`, url, f, make)).rps);
+        // Beside the rate, the main thread's CPU per request: on a shared machine it moves far less than
+        // the rate, which also counts the time the process waited for a core.
+        const cpu0 = mainThreadCpuNs(pid);
+        const m = await measure(`${target} saturated (round ${round})`, url, f, make);
+        const perRequest = (mainThreadCpuNs(pid) - cpu0) / 1e3 / m.requests;
+        (rates[target] ??= []).push(m.rps);
+        (cpuPerRequest[target] ??= []).push(perRequest);
+        console.log(`${''.padEnd(34)} main thread ${perRequest.toFixed(0)} µs per request`);
         continue;
       }
-      const pid = p.proc.pid;
       const cpu0 = mainThreadCpuNs(pid);
       const t0 = Date.now();
       const m = await paced(`${target} (round ${round})`, url, f, make, RATE);
@@ -115,7 +126,10 @@ try {
   }
   for (const target of TARGETS) {
     if (SATURATE) {
-      console.log(`${target}: median ${median(rates[target]!).toFixed(0)} req/s [${rates[target]!.map((r) => r.toFixed(0)).join(', ')}]`);
+      const cpu = cpuPerRequest[target]!;
+      console.log(
+        `${target}: median ${median(rates[target]!).toFixed(0)} req/s [${rates[target]!.map((r) => r.toFixed(0)).join(', ')}]; main thread median ${median(cpu).toFixed(0)} µs per request [${cpu.map((c) => c.toFixed(0)).join(', ')}]`,
+      );
       continue;
     }
     const server = serverP99s[target] ? `; server side median ${median(serverP99s[target]!)} ms [${serverP99s[target]!.join(', ')}]` : '';

@@ -1,7 +1,7 @@
 // The audit trail's rows (§8): append-only, there is no update or delete of audit events anywhere.
 import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import type { Exec } from './exec.js';
-import { prepared } from './prepared.js';
+import { preparedRun } from './prepared.js';
 import type { AuditInsert, AuditRow } from './tables.js';
 
 // Every insertable column, so a placeholder exists for each.
@@ -23,16 +23,15 @@ const auditColumns: Record<Exclude<keyof AuditInsert, 'id'>, true> = {
 const columns = Object.keys(auditColumns) as (keyof typeof auditColumns)[];
 
 export async function insertAuditEvent(x: Exec, row: Omit<AuditInsert, 'id'>): Promise<void> {
-  await prepared(
+  // Bound as given: better-sqlite3 binds no booleans, and PostgreSQL reads 0/1 as a boolean too.
+  const params: Record<string, unknown> = {};
+  for (const c of columns) params[c] = row[c] ?? null;
+  params.replayed = row.replayed ? 1 : 0;
+  await preparedRun(
     x,
     'insertAuditEvent',
-    (q, t) =>
-      q
-        .insert(t.auditEvents)
-        .values(Object.fromEntries(columns.map((c) => [c, sql.placeholder(c)])) as unknown as AuditInsert)
-        .returning({ id: t.auditEvents.id }),
-    // Bound as given: better-sqlite3 binds no booleans, and PostgreSQL reads 0/1 as a boolean too.
-    { ...Object.fromEntries(columns.map((c) => [c, row[c] ?? null])), replayed: row.replayed ? 1 : 0 },
+    (q, t) => q.insert(t.auditEvents).values(Object.fromEntries(columns.map((c) => [c, sql.placeholder(c)])) as unknown as AuditInsert),
+    params,
   );
 }
 

@@ -1,7 +1,7 @@
 // Partner clients, their secrets and their nonces (§2): plain reads and writes, no rules.
 import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
-import type { Exec } from './exec.js';
-import { prepared } from './prepared.js';
+import type { Exec, Query, Tables } from './exec.js';
+import { prepared, sqliteRun } from './prepared.js';
 
 export async function findClient(x: Exec, clientId: string) {
   const rows = await prepared(
@@ -49,21 +49,19 @@ export async function retireSecret(x: Exec, id: number, retiredAt: string): Prom
  * the window (not yet purged) is taken over, a newer one is left alone and nothing changes.
  */
 export async function recordNonce(x: Exec, clientId: string, nonce: string, seenAtMs: number, windowMs: number): Promise<boolean> {
-  const rows = await prepared(
-    x,
-    'upsertNonce',
-    (q, t) =>
-      q
-        .insert(t.nonces)
-        .values({ clientId: sql.placeholder('clientId'), nonce: sql.placeholder('nonce'), seenAtMs: sql.placeholder('seenAtMs') })
-        .onConflictDoUpdate({
-          target: [t.nonces.clientId, t.nonces.nonce],
-          set: { seenAtMs: sql`excluded.seen_at_ms` },
-          setWhere: sql`${t.nonces.seenAtMs} <= ${sql.placeholder('windowStartMs')}`,
-        })
-        .returning({ nonce: t.nonces.nonce }),
-    { clientId, nonce, seenAtMs, windowStartMs: seenAtMs - windowMs },
-  );
+  const params = { clientId, nonce, seenAtMs, windowStartMs: seenAtMs - windowMs };
+  const upsert = (q: Query, t: Tables) =>
+    q
+      .insert(t.nonces)
+      .values({ clientId: sql.placeholder('clientId'), nonce: sql.placeholder('nonce'), seenAtMs: sql.placeholder('seenAtMs') })
+      .onConflictDoUpdate({
+        target: [t.nonces.clientId, t.nonces.nonce],
+        set: { seenAtMs: sql`excluded.seen_at_ms` },
+        setWhere: sql`${t.nonces.seenAtMs} <= ${sql.placeholder('windowStartMs')}`,
+      });
+  // A row inserted, or an expired one taken over, is a change; a nonce still in its window changes nothing.
+  if (x.engine === 'sqlite') return sqliteRun(x, 'upsertNonce', upsert, params).changes === 1;
+  const rows = await prepared(x, 'upsertNonce', (q, t) => upsert(q, t).returning({ nonce: t.nonces.nonce }), params);
   return rows.length === 1;
 }
 

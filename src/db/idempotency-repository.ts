@@ -1,7 +1,7 @@
 // §3 idempotency records and §5 evidence uses: plain reads and writes, no rules.
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Exec } from './exec.js';
-import { prepared } from './prepared.js';
+import { prepared, preparedRun } from './prepared.js';
 import type { EvidenceInsert } from './tables.js';
 
 type IdempotencyRecord = Exec['t']['idempotencyRecords']['$inferSelect'];
@@ -21,7 +21,7 @@ export async function findIdempotencyRecord(x: Exec, clientId: string, key: stri
 }
 
 export async function insertIdempotencyRecord(x: Exec, row: IdempotencyRecord): Promise<void> {
-  await prepared(
+  await preparedRun(
     x,
     'insertIdempotencyRecord',
     (q, t) =>
@@ -36,8 +36,7 @@ export async function insertIdempotencyRecord(x: Exec, row: IdempotencyRecord): 
           responseJson: sql.placeholder('responseJson'),
           createdAt: sql.placeholder('createdAt'),
           expiresAtMs: sql.placeholder('expiresAtMs'),
-        })
-        .returning({ key: t.idempotencyRecords.idempotencyKey }),
+        }),
     row,
   );
 }

@@ -32,6 +32,21 @@ function rootFields(
   return out;
 }
 
+/**
+ * Whether the operation selects exactly one mutation field. A property of the document, so it is worked
+ * out once per parsed operation (REST routes and Apollo's document cache reuse theirs).
+ */
+const oneMutationField = new WeakMap<OperationDefinitionNode, boolean>();
+function isOneMutationField(schema: GraphQLSchema, operation: OperationDefinitionNode, fragments: Record<string, FragmentDefinitionNode>): boolean {
+  let known = oneMutationField.get(operation);
+  if (known === undefined) {
+    const fields = rootFields(operation.selectionSet, fragments).filter((f) => f !== '__typename');
+    const mutationFields = schema.getMutationType()?.getFields() ?? {};
+    oneMutationField.set(operation, (known = fields.length === 1 && fields[0]! in mutationFields));
+  }
+  return known;
+}
+
 export function checkOperation(
   schema: GraphQLSchema,
   operation: OperationDefinitionNode,
@@ -44,10 +59,8 @@ export function checkOperation(
   const isMutation = operation.operation === 'mutation';
   if (isMutation || idempotencyKey !== undefined) {
     checkIdempotencyKey(idempotencyKey);
-    const fields = rootFields(operation.selectionSet, fragments).filter((f) => f !== '__typename');
-    const mutationFields = schema.getMutationType()?.getFields() ?? {};
     // §3: a keyed request is exactly one mutation field, so the key names exactly one operation.
-    if (!isMutation || fields.length !== 1 || !(fields[0]! in mutationFields))
+    if (!isMutation || !isOneMutationField(schema, operation, fragments))
       throw new Problem(
         'IDEMPOTENCY_SCOPE_INVALID',
         'A request with an Idempotency-Key must select exactly one mutation field (and a mutation needs its own request).',

@@ -19,26 +19,53 @@ import { loadTypeDefs } from './type-defs.js';
 const scalars: Record<string, GraphQLScalarType> = { DateTime, JSONObject, StringMap, UUID } as Record<string, GraphQLScalarType>;
 let schema: GraphQLSchema | undefined;
 
-function renderValue(type: GraphQLOutputType, value: unknown): unknown {
-  if (isNonNullType(type)) return renderValue(type.ofType, value);
-  if (value === null || value === undefined) return null;
-  if (isListType(type)) return (value as unknown[]).map((v) => renderValue(type.ofType as GraphQLOutputType, v));
-  if (isScalarType(type)) return (scalars[type.name] ?? type).serialize(value);
-  if (isEnumType(type)) return value;
-  if (isObjectType(type)) return renderObject(type, value as Record<string, unknown>);
-  throw new Error(`cannot render ${String(type)}`);
+type Render = (value: unknown) => unknown;
+
+/**
+ * The renderer of a type, worked out once per type from the schema (events are recorded on every
+ * change): the same walk as serializing with every field selected, without looking the fields up again.
+ */
+function rendererOf(type: GraphQLOutputType): Render {
+  if (isNonNullType(type)) return rendererOf(type.ofType);
+  let inner: Render;
+  if (isListType(type)) {
+    const item = rendererOf(type.ofType as GraphQLOutputType);
+    inner = (value) => (value as unknown[]).map(item);
+  } else if (isScalarType(type)) {
+    const scalar = scalars[type.name] ?? type;
+    inner = (value) => scalar.serialize(value);
+  } else if (isEnumType(type)) inner = (value) => value;
+  else if (isObjectType(type)) {
+    // Looked up when first used: object types may refer to each other.
+    let render: Render | undefined;
+    inner = (value) => (render ??= objectRenderer(type, []))(value);
+  } else throw new Error(`cannot render ${String(type)}`);
+  return (value) => (value === null || value === undefined ? null : inner(value));
 }
 
-function renderObject(type: GraphQLObjectType, value: Record<string, unknown>, omit: readonly string[] = []): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [name, field] of Object.entries(type.getFields())) if (!omit.includes(name)) out[name] = renderValue(field.type, value[name]);
-  return out;
+function objectRenderer(type: GraphQLObjectType, omit: readonly string[]): Render {
+  const fields = Object.entries(type.getFields())
+    .filter(([name]) => !omit.includes(name))
+    .map(([name, field]) => [name, rendererOf(field.type)] as const);
+  return (value) => {
+    const v = value as Record<string, unknown>;
+    const out: Record<string, unknown> = {};
+    for (const [name, render] of fields) out[name] = render(v[name]);
+    return out;
+  };
 }
+
+const renderers = new Map<string, Render>();
 
 /** `value` as GraphQL renders an object of `typeName` with every field selected, but `omit`. */
 export function renderAs(typeName: string, value: object, omit: readonly string[] = []): Record<string, unknown> {
-  schema ??= buildSchema(loadTypeDefs());
-  const type = schema.getType(typeName);
-  if (!isObjectType(type)) throw new Error(`${typeName} is not an object type of the schema`);
-  return renderObject(type, value as Record<string, unknown>, omit);
+  const key = `${typeName}\n${omit.join(',')}`;
+  let render = renderers.get(key);
+  if (!render) {
+    schema ??= buildSchema(loadTypeDefs());
+    const type = schema.getType(typeName);
+    if (!isObjectType(type)) throw new Error(`${typeName} is not an object type of the schema`);
+    renderers.set(key, (render = objectRenderer(type, omit)));
+  }
+  return render(value) as Record<string, unknown>;
 }

@@ -173,14 +173,19 @@ export class RestSurface implements Surface {
 
   /** What a path and method are here: undefined for a path no route has. */
   match(method: string, pathname: string): RestMatch | undefined {
-    const found = this.routes.flatMap((route) => {
+    // Every request walks the routes: no array per request unless a path has several of them.
+    let found: { route: Route; raw: string | undefined }[] | undefined;
+    let hit: { route: Route; raw: string | undefined } | undefined;
+    for (const route of this.routes) {
       const m = route.pattern.exec(pathname);
-      return m ? [{ route, raw: m[1] }] : [];
-    });
-    if (found.length === 0) return undefined;
+      if (!m) continue;
+      const f = { route, raw: m[1] };
+      (found ??= []).push(f);
+      if (!hit && route.rest.method === method) hit = f;
+    }
+    if (!found) return undefined;
     const template = found[0]!.route.rest.path;
     // Only the methods the OpenAPI document and Allow name: HEAD is refused like any other (§6).
-    const hit = found.find((f) => f.route.rest.method === method);
     if (!hit) {
       const allow = [...new Set(found.map((f) => f.route.rest.method))].join(', ');
       const problem = new Problem('METHOD_NOT_ALLOWED', `Use ${allow} on this path.`);

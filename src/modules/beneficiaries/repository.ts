@@ -1,8 +1,8 @@
 // Wallet beneficiaries' rows: plain reads and writes, no rules.
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { Exec } from '../../db/exec.js';
+import type { Exec, Query, Tables } from '../../db/exec.js';
 import { olderThan, newestFirst } from '../../db/keyset.js';
-import { prepared } from '../../db/prepared.js';
+import { prepared, sqliteRun } from '../../db/prepared.js';
 import type { WalletBeneficiaryRow } from './tables.js';
 
 export async function findBeneficiary(x: Exec, walletBeneficiaryId: string): Promise<WalletBeneficiaryRow | undefined> {
@@ -28,7 +28,10 @@ export async function findActiveBeneficiaryByAddress(x: Exec, customerId: string
             eq(t.walletBeneficiaries.customerId, sql.placeholder('customerId')),
             eq(t.walletBeneficiaries.blockchain, sql.placeholder('blockchain')),
             eq(t.walletBeneficiaries.addressKey, sql.placeholder('addressKey')),
-            eq(t.walletBeneficiaries.beneficiaryStatus, 'ACTIVE'),
+            // Written out, not bound: only a literal lets SQLite match the partial unique index (its WHERE
+            // is `beneficiary_status = 'ACTIVE'`) when the statement is prepared; with a parameter it
+            // re-prepares the statement on every run to see the value, or scans the customer's rows.
+            eq(t.walletBeneficiaries.beneficiaryStatus, sql`'ACTIVE'`),
           ),
         ),
     { customerId, blockchain, addressKey },
@@ -48,16 +51,15 @@ const beneficiaryColumns: Record<keyof WalletBeneficiaryRow, true> = {
 const columns = Object.keys(beneficiaryColumns) as (keyof WalletBeneficiaryRow)[];
 
 export async function insertBeneficiary(x: Exec, row: WalletBeneficiaryRow): Promise<WalletBeneficiaryRow> {
-  const rows = await prepared(
-    x,
-    'insertBeneficiary',
-    (q, t) =>
-      q
-        .insert(t.walletBeneficiaries)
-        .values(Object.fromEntries(columns.map((c) => [c, sql.placeholder(c)])) as unknown as WalletBeneficiaryRow)
-        .returning(),
-    row,
-  );
+  const insert = (q: Query, t: Tables) =>
+    q.insert(t.walletBeneficiaries).values(Object.fromEntries(columns.map((c) => [c, sql.placeholder(c)])) as unknown as WalletBeneficiaryRow);
+  if (x.engine === 'sqlite') {
+    // Every column is given and each reads back as written (text, integers, booleans, JSON): the row
+    // is the record, without RETURNING's cost on SQLite.
+    sqliteRun(x, 'insertBeneficiary', insert, row);
+    return row;
+  }
+  const rows = await prepared(x, 'insertBeneficiary', (q, t) => insert(q, t).returning(), row);
   return rows[0]!;
 }
 

@@ -1,6 +1,7 @@
 // Events' rows (§11.1 outbox, §11.3 feed): plain reads and writes, no rules.
 import { and, asc, eq, gt, inArray, lte, max, sql, type SQL } from 'drizzle-orm';
-import type { Exec } from '../../db/exec.js';
+import type { Exec, Query, Tables } from '../../db/exec.js';
+import { prepared, sqliteRun } from '../../db/prepared.js';
 import type { EventRow } from './tables.js';
 
 /** The PostgreSQL builder's raw statement (the shared builder API has none for a bare select). */
@@ -11,10 +12,20 @@ const FEED_LOCK = 7_420_011;
 
 /** The next `sequence` of a resource: gapless from 1 (E3); a unique index backs it. */
 async function nextEventSequence(x: Exec, resourceId: string): Promise<number> {
-  const t = x.t.events;
-  const row = (await x.q.select({ last: max(t.sequence) }).from(t).where(eq(t.resourceId, resourceId)))[0];
-  return (row?.last ?? 0) + 1;
+  const rows = await prepared(
+    x,
+    'nextEventSequence',
+    (q, t) => q.select({ last: max(t.events.sequence) }).from(t.events).where(eq(t.events.resourceId, sql.placeholder('resourceId'))),
+    { resourceId },
+  );
+  return (rows[0]?.last ?? 0) + 1;
 }
+
+/** Every column but the position (the database draws it), so the prepared insert has a placeholder for each. */
+const eventColumns: Record<Exclude<keyof EventRow, 'position'>, true> = {
+  eventId: true, clientId: true, customerId: true, type: true, resourceType: true, resourceId: true, sequence: true, data: true, createdAt: true,
+};
+const columns = Object.keys(eventColumns) as (keyof typeof eventColumns)[];
 
 type PgEventRow = { position: number; sequence: number };
 
@@ -31,7 +42,13 @@ type PgEventRow = { position: number; sequence: number };
  */
 export async function appendEvent(x: Exec, row: Omit<EventRow, 'position' | 'sequence'>): Promise<EventRow> {
   const t = x.t.events;
-  if (x.engine === 'sqlite') return (await x.q.insert(t).values({ ...row, sequence: await nextEventSequence(x, row.resourceId) }).returning())[0]!;
+  if (x.engine === 'sqlite') {
+    const full = { ...row, sequence: await nextEventSequence(x, row.resourceId) };
+    const insert = (q: Query, tables: Tables) =>
+      q.insert(tables.events).values(Object.fromEntries(columns.map((c) => [c, sql.placeholder(c)])) as unknown as EventRow);
+    // The row is what was written, and its position the rowid drawn (RETURNING would cost more).
+    return { position: Number(sqliteRun(x, 'insertEvent', insert, full).lastInsertRowid), ...full };
+  }
   const result = (await (x.q as unknown as PgExecute).execute(sql`
     with feed as (select pg_advisory_xact_lock_shared(${FEED_LOCK}))
     insert into ${t} (event_id, client_id, customer_id, type, resource_type, resource_id, sequence, data, created_at)

@@ -3,6 +3,7 @@
 import { and, asc, count, eq, gt, isNull, lte, max, or, sql, type SQL } from 'drizzle-orm';
 import type { Exec } from '../../db/exec.js';
 import { sharedKeyLock } from '../../db/keyed-locks.js';
+import { prepared } from '../../db/prepared.js';
 import type { WebhookDeliveryRow, WebhookEndpointRow } from './tables.js';
 
 export type NewDelivery = Pick<
@@ -27,8 +28,13 @@ export async function holdEndpoints(x: Exec, clientId: string, key: string): Pro
 
 /** D1: a client's ENABLED endpoints, by the client index (the one query when it has none). */
 export async function enabledEndpointsOf(x: Exec, clientId: string): Promise<WebhookEndpointRow[]> {
-  const t = x.t.webhookEndpoints;
-  return x.q.select().from(t).where(and(eq(t.clientId, clientId), eq(t.status, 'ENABLED')));
+  // Prepared: it runs for every event, in the transaction of every change.
+  return prepared(
+    x,
+    'enabledEndpointsOf',
+    (q, t) => q.select().from(t.webhookEndpoints).where(and(eq(t.webhookEndpoints.clientId, sql.placeholder('clientId')), eq(t.webhookEndpoints.status, 'ENABLED'))),
+    { clientId },
+  );
 }
 
 export async function findEndpoint(x: Exec, endpointId: string): Promise<WebhookEndpointRow | undefined> {
