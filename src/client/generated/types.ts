@@ -153,6 +153,13 @@ export type CryptoWithdrawalPage = {
   pageInfo: PageInfo;
 };
 
+/** §12.4: where the customer's KYC (INDIVIDUAL) or KYB (CORPORATE) stands. */
+export type CustomerVerificationStatus =
+  | 'PENDING_REVIEW'
+  | 'REJECTED'
+  | 'UNVERIFIED'
+  | 'VERIFIED';
+
 /** The destination's screening: PENDING until the step out of SCREENING (§10.6). */
 export type KytResult =
   | 'CLEARED'
@@ -488,10 +495,20 @@ export type PartnerCustomer = {
   customerId: Scalars['UUID']['output'];
   displayName?: Maybe<Scalars['String']['output']>;
   externalRef: Scalars['String']['output'];
-  /** Always ACTIVE for now. */
+  /** ACTIVE or SUSPENDED (operator-set, §12.4). */
   status: Scalars['String']['output'];
+  /** Set while SUSPENDED. */
+  suspendedAt?: Maybe<Scalars['DateTime']['output']>;
   type: Scalars['String']['output'];
   updatedAt: Scalars['DateTime']['output'];
+  /** KYC (type INDIVIDUAL) or KYB (type CORPORATE). */
+  verificationKind: Scalars['String']['output'];
+  /** True from a submission of evidence until its review ends. */
+  verificationReviewPending: Scalars['Boolean']['output'];
+  verificationStatus: CustomerVerificationStatus;
+  verificationStatusInfo?: Maybe<Scalars['String']['output']>;
+  /** Set iff VERIFIED: the latest VERIFIED outcome. */
+  verifiedAt?: Maybe<Scalars['DateTime']['output']>;
 };
 
 /** Contract §11.1: one event per change of a withdrawal, refund, deposit or beneficiary, and per ledger row. */
@@ -521,6 +538,7 @@ export type PartnerResourceType =
   | 'CRYPTO_DEPOSIT'
   | 'CRYPTO_REFUND'
   | 'CRYPTO_WITHDRAWAL'
+  | 'CUSTOMER'
   | 'TRANSACTION'
   | 'WALLET_BENEFICIARY';
 
@@ -642,6 +660,10 @@ export type ProblemCode =
   | 'BENEFICIARY_NOT_ACTIVE'
   | 'BENEFICIARY_REMOVED'
   | 'CUSTOMER_NOT_FOUND'
+  /** §12.4: the gate of money operations (and of crypto ones when CRYPTO_REQUIRES_VERIFIED_CUSTOMER=true). */
+  | 'CUSTOMER_NOT_VERIFIED'
+  /** §12.4: the gate of money and crypto operations. */
+  | 'CUSTOMER_SUSPENDED'
   | 'DUPLICATE_CLIENT_REFERENCE'
   | 'DUPLICATE_CUSTOMER'
   | 'DUPLICATE_TX_HASH'
@@ -889,6 +911,18 @@ export type SubmitCryptoWithdrawalInput = {
   operationAuthorization: OperationAuthorizationInput;
 };
 
+/** §12.3: partner-attested KYC or KYB evidence; the customer's type picks which. */
+export type SubmitCustomerVerificationEvidenceInput = {
+  attestedAt: Scalars['DateTime']['input'];
+  /** 1–128 characters. */
+  attestedByPartnerPolicyRef?: InputMaybe<Scalars['String']['input']>;
+  /** 1–128 characters. */
+  attestedByPartnerUserRef: Scalars['String']['input'];
+  /** 1–20 checks, each type at most once. */
+  checks: Array<VerificationCheckInput>;
+  subject: VerificationSubjectInput;
+};
+
 export type SupportFileInput = {
   fileAssetId: Scalars['UUID']['input'];
   purpose: Scalars['String']['input'];
@@ -917,6 +951,46 @@ export type TravelRulePartyType =
 export type TravelRuleWalletType =
   | 'PRIVATE_WALLET'
   | 'VASP_WALLET';
+
+export type VerificationCheckInput = {
+  completedAt: Scalars['DateTime']['input'];
+  /** At most 10 files of the customer (§12.2), each UPLOADED or LINKED. */
+  fileIds?: InputMaybe<Array<Scalars['UUID']['input']>>;
+  /** At most 100 characters. */
+  providerName?: InputMaybe<Scalars['String']['input']>;
+  /** At most 200 characters. */
+  providerReference?: InputMaybe<Scalars['String']['input']>;
+  result: VerificationCheckResult;
+  type: VerificationCheckType;
+};
+
+export type VerificationCheckResult =
+  | 'FAILED'
+  | 'PASSED'
+  | 'REFERRED';
+
+/** §12.3 the checks a partner attests to. */
+export type VerificationCheckType =
+  | 'ADVERSE_MEDIA'
+  | 'BENEFICIAL_OWNERS'
+  | 'COMPANY_REGISTRY'
+  | 'DIRECTORS'
+  | 'IDENTITY_DOCUMENT'
+  | 'LIVENESS'
+  | 'PEP_SCREENING'
+  | 'PROOF_OF_ADDRESS'
+  | 'SANCTIONS_SCREENING';
+
+export type VerificationSubjectInput = {
+  /** ISO 3166-1 alpha-2: residence (KYC) or incorporation (KYB). */
+  country: Scalars['String']['input'];
+  /** KYC only: YYYY-MM-DD, a calendar date from 1900-01-01. */
+  dateOfBirth?: InputMaybe<Scalars['String']['input']>;
+  /** 1–200 characters. */
+  legalName: Scalars['String']['input'];
+  /** KYB only: 1–100 characters. */
+  registrationNumber?: InputMaybe<Scalars['String']['input']>;
+};
 
 export type WalletBeneficiary = {
   __typename?: 'WalletBeneficiary';

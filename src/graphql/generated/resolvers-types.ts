@@ -1,6 +1,6 @@
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
 import type { WalletBeneficiaryRow } from '../../modules/beneficiaries/tables.js';
-import type { CustomerRow } from '../../modules/customers/tables.js';
+import type { CustomerView } from '../../modules/customers/tables.js';
 import type { DepositView } from '../../modules/deposits/rules.js';
 import type { CryptoRefundRow } from '../../modules/refunds/tables.js';
 import type { CryptoWithdrawalRow } from '../../modules/withdrawals/tables.js';
@@ -161,6 +161,13 @@ export type CryptoWithdrawalPage = {
   items: Array<CryptoWithdrawal>;
   pageInfo: PageInfo;
 };
+
+/** §12.4: where the customer's KYC (INDIVIDUAL) or KYB (CORPORATE) stands. */
+export type CustomerVerificationStatus =
+  | 'PENDING_REVIEW'
+  | 'REJECTED'
+  | 'UNVERIFIED'
+  | 'VERIFIED';
 
 /** The destination's screening: PENDING until the step out of SCREENING (§10.6). */
 export type KytResult =
@@ -497,10 +504,20 @@ export type PartnerCustomer = {
   customerId: Scalars['UUID']['output'];
   displayName?: Maybe<Scalars['String']['output']>;
   externalRef: Scalars['String']['output'];
-  /** Always ACTIVE for now. */
+  /** ACTIVE or SUSPENDED (operator-set, §12.4). */
   status: Scalars['String']['output'];
+  /** Set while SUSPENDED. */
+  suspendedAt?: Maybe<Scalars['DateTime']['output']>;
   type: Scalars['String']['output'];
   updatedAt: Scalars['DateTime']['output'];
+  /** KYC (type INDIVIDUAL) or KYB (type CORPORATE). */
+  verificationKind: Scalars['String']['output'];
+  /** True from a submission of evidence until its review ends. */
+  verificationReviewPending: Scalars['Boolean']['output'];
+  verificationStatus: CustomerVerificationStatus;
+  verificationStatusInfo?: Maybe<Scalars['String']['output']>;
+  /** Set iff VERIFIED: the latest VERIFIED outcome. */
+  verifiedAt?: Maybe<Scalars['DateTime']['output']>;
 };
 
 /** Contract §11.1: one event per change of a withdrawal, refund, deposit or beneficiary, and per ledger row. */
@@ -530,6 +547,7 @@ export type PartnerResourceType =
   | 'CRYPTO_DEPOSIT'
   | 'CRYPTO_REFUND'
   | 'CRYPTO_WITHDRAWAL'
+  | 'CUSTOMER'
   | 'TRANSACTION'
   | 'WALLET_BENEFICIARY';
 
@@ -651,6 +669,10 @@ export type ProblemCode =
   | 'BENEFICIARY_NOT_ACTIVE'
   | 'BENEFICIARY_REMOVED'
   | 'CUSTOMER_NOT_FOUND'
+  /** §12.4: the gate of money operations (and of crypto ones when CRYPTO_REQUIRES_VERIFIED_CUSTOMER=true). */
+  | 'CUSTOMER_NOT_VERIFIED'
+  /** §12.4: the gate of money and crypto operations. */
+  | 'CUSTOMER_SUSPENDED'
   | 'DUPLICATE_CLIENT_REFERENCE'
   | 'DUPLICATE_CUSTOMER'
   | 'DUPLICATE_TX_HASH'
@@ -898,6 +920,18 @@ export type SubmitCryptoWithdrawalInput = {
   operationAuthorization: OperationAuthorizationInput;
 };
 
+/** §12.3: partner-attested KYC or KYB evidence; the customer's type picks which. */
+export type SubmitCustomerVerificationEvidenceInput = {
+  attestedAt: Scalars['DateTime']['input'];
+  /** 1–128 characters. */
+  attestedByPartnerPolicyRef?: InputMaybe<Scalars['String']['input']>;
+  /** 1–128 characters. */
+  attestedByPartnerUserRef: Scalars['String']['input'];
+  /** 1–20 checks, each type at most once. */
+  checks: Array<VerificationCheckInput>;
+  subject: VerificationSubjectInput;
+};
+
 export type SupportFileInput = {
   fileAssetId: Scalars['UUID']['input'];
   purpose: Scalars['String']['input'];
@@ -926,6 +960,46 @@ export type TravelRulePartyType =
 export type TravelRuleWalletType =
   | 'PRIVATE_WALLET'
   | 'VASP_WALLET';
+
+export type VerificationCheckInput = {
+  completedAt: Scalars['DateTime']['input'];
+  /** At most 10 files of the customer (§12.2), each UPLOADED or LINKED. */
+  fileIds?: InputMaybe<Array<Scalars['UUID']['input']>>;
+  /** At most 100 characters. */
+  providerName?: InputMaybe<Scalars['String']['input']>;
+  /** At most 200 characters. */
+  providerReference?: InputMaybe<Scalars['String']['input']>;
+  result: VerificationCheckResult;
+  type: VerificationCheckType;
+};
+
+export type VerificationCheckResult =
+  | 'FAILED'
+  | 'PASSED'
+  | 'REFERRED';
+
+/** §12.3 the checks a partner attests to. */
+export type VerificationCheckType =
+  | 'ADVERSE_MEDIA'
+  | 'BENEFICIAL_OWNERS'
+  | 'COMPANY_REGISTRY'
+  | 'DIRECTORS'
+  | 'IDENTITY_DOCUMENT'
+  | 'LIVENESS'
+  | 'PEP_SCREENING'
+  | 'PROOF_OF_ADDRESS'
+  | 'SANCTIONS_SCREENING';
+
+export type VerificationSubjectInput = {
+  /** ISO 3166-1 alpha-2: residence (KYC) or incorporation (KYB). */
+  country: Scalars['String']['input'];
+  /** KYC only: YYYY-MM-DD, a calendar date from 1900-01-01. */
+  dateOfBirth?: InputMaybe<Scalars['String']['input']>;
+  /** 1–200 characters. */
+  legalName: Scalars['String']['input'];
+  /** KYB only: 1–100 characters. */
+  registrationNumber?: InputMaybe<Scalars['String']['input']>;
+};
 
 export type WalletBeneficiary = {
   __typename?: 'WalletBeneficiary';
@@ -1063,6 +1137,7 @@ export type ResolversTypes = {
   CreateWebhookEndpointInput: CreateWebhookEndpointInput;
   CryptoWithdrawal: ResolverTypeWrapper<CryptoWithdrawalRow>;
   CryptoWithdrawalPage: ResolverTypeWrapper<Omit<CryptoWithdrawalPage, 'items'> & { items: Array<ResolversTypes['CryptoWithdrawal']> }>;
+  CustomerVerificationStatus: CustomerVerificationStatus;
   DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   JSONObject: ResolverTypeWrapper<Scalars['JSONObject']['output']>;
@@ -1083,7 +1158,7 @@ export type ResolversTypes = {
   PartnerCryptoRefundPage: ResolverTypeWrapper<Omit<PartnerCryptoRefundPage, 'items'> & { items: Array<ResolversTypes['PartnerCryptoRefund']> }>;
   PartnerCryptoRefundStatus: PartnerCryptoRefundStatus;
   PartnerCryptoWithdrawalQuote: ResolverTypeWrapper<PartnerCryptoWithdrawalQuote>;
-  PartnerCustomer: ResolverTypeWrapper<CustomerRow>;
+  PartnerCustomer: ResolverTypeWrapper<CustomerView>;
   PartnerEvent: ResolverTypeWrapper<PartnerEvent>;
   PartnerEventPage: ResolverTypeWrapper<PartnerEventPage>;
   PartnerResourceType: PartnerResourceType;
@@ -1105,11 +1180,16 @@ export type ResolversTypes = {
   SubmitCryptoDepositTravelRuleInformationInput: SubmitCryptoDepositTravelRuleInformationInput;
   SubmitCryptoRefundInput: SubmitCryptoRefundInput;
   SubmitCryptoWithdrawalInput: SubmitCryptoWithdrawalInput;
+  SubmitCustomerVerificationEvidenceInput: SubmitCustomerVerificationEvidenceInput;
   SupportFileInput: SupportFileInput;
   TravelRuleOriginatorInput: TravelRuleOriginatorInput;
   TravelRulePartyType: TravelRulePartyType;
   TravelRuleWalletType: TravelRuleWalletType;
   UUID: ResolverTypeWrapper<Scalars['UUID']['output']>;
+  VerificationCheckInput: VerificationCheckInput;
+  VerificationCheckResult: VerificationCheckResult;
+  VerificationCheckType: VerificationCheckType;
+  VerificationSubjectInput: VerificationSubjectInput;
   WalletBeneficiary: ResolverTypeWrapper<WalletBeneficiaryRow>;
   WalletBeneficiaryPage: ResolverTypeWrapper<Omit<WalletBeneficiaryPage, 'items'> & { items: Array<ResolversTypes['WalletBeneficiary']> }>;
   WebhookAttemptError: WebhookAttemptError;
@@ -1145,7 +1225,7 @@ export type ResolversParentTypes = {
   PartnerCryptoRefund: CryptoRefundRow;
   PartnerCryptoRefundPage: Omit<PartnerCryptoRefundPage, 'items'> & { items: Array<ResolversParentTypes['PartnerCryptoRefund']> };
   PartnerCryptoWithdrawalQuote: PartnerCryptoWithdrawalQuote;
-  PartnerCustomer: CustomerRow;
+  PartnerCustomer: CustomerView;
   PartnerEvent: PartnerEvent;
   PartnerEventPage: PartnerEventPage;
   PartnerTransaction: PartnerTransaction;
@@ -1164,9 +1244,12 @@ export type ResolversParentTypes = {
   SubmitCryptoDepositTravelRuleInformationInput: SubmitCryptoDepositTravelRuleInformationInput;
   SubmitCryptoRefundInput: SubmitCryptoRefundInput;
   SubmitCryptoWithdrawalInput: SubmitCryptoWithdrawalInput;
+  SubmitCustomerVerificationEvidenceInput: SubmitCustomerVerificationEvidenceInput;
   SupportFileInput: SupportFileInput;
   TravelRuleOriginatorInput: TravelRuleOriginatorInput;
   UUID: Scalars['UUID']['output'];
+  VerificationCheckInput: VerificationCheckInput;
+  VerificationSubjectInput: VerificationSubjectInput;
   WalletBeneficiary: WalletBeneficiaryRow;
   WalletBeneficiaryPage: Omit<WalletBeneficiaryPage, 'items'> & { items: Array<ResolversParentTypes['WalletBeneficiary']> };
 };
@@ -1354,8 +1437,14 @@ export type PartnerCustomerResolvers<ContextType = CallContext, ParentType exten
   displayName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   externalRef?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  suspendedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  verificationKind?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  verificationReviewPending?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  verificationStatus?: Resolver<ResolversTypes['CustomerVerificationStatus'], ParentType, ContextType>;
+  verificationStatusInfo?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  verifiedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
 };
 
 export type PartnerEventResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['PartnerEvent'] = ResolversParentTypes['PartnerEvent']> = {

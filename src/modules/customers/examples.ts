@@ -6,8 +6,9 @@ export default [
   {
     at: 100,
     op: 'createCustomer',
-    args: () => ({ input: { externalRef: 'crm-4711', type: 'INDIVIDUAL', displayName: 'Ada Lovelace' } }),
+    // One customer per surface: externalRef is unique per partner.
+    args: (s) => ({ input: { externalRef: s === 'graphql' ? 'crm-4711' : 'crm-4712', type: 'INDIVIDUAL', displayName: 'Ada Lovelace' } }),
     keep: (s, r, w) => w.keep(s, 'customerId', r.customerId),
   },
-  { at: 110, op: 'customer', args: (_s, w) => ({ customerId: w.ids.customerId }) },
+  { at: 110, op: 'customer', args: (s, w) => ({ customerId: w.per(s, 'customerId') }) },
 ] satisfies Example[];

@@ -44,13 +44,15 @@ describe('record declarations', () => {
     }
   });
 
-  it('the event types are §11.2’s 25, in its table’s order', () => {
+  it('the event types are §11.2’s 25, then §16.2’s, in their tables’ order', () => {
     expect(EVENT_TYPES).toEqual([
       ...['approved', 'submitted', 'screening', 'broadcasting', 'confirming', 'completed', 'rejected', 'failed'].map((s) => `crypto_withdrawal.${s}`),
       ...['approved', 'awaiting_confirmation', 'confirmed', 'screening', 'broadcasting', 'confirming', 'completed', 'rejected', 'failed'].map((s) => `crypto_refund.${s}`),
       ...['pending_travel_rule', 'frozen', 'completed'].map((s) => `crypto_deposit.${s}`),
       ...['active', 'blocked', 'removed', 'updated'].map((s) => `wallet_beneficiary.${s}`),
       'transaction.posted',
+      // §16.2's rows.
+      ...['unverified', 'pending_review', 'verified', 'rejected', 'updated'].map((s) => `customer.${s}`),
     ]);
   });
 
