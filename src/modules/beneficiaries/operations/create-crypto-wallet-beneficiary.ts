@@ -4,7 +4,7 @@ import { isBlockchain, normalizeAddressForComparison, type Blockchain } from '..
 import { mutation } from '../../../core/operation.js';
 import { Problem } from '../../../core/problem.js';
 import { BLOCKCHAINS, checkCode, checkLength, checkOneOf } from '../../../core/validate.js';
-import { requireOwnCustomer } from '../../customers/index.js';
+import { customerGate, requireOwnCustomer } from '../../customers/index.js';
 import { isDenied } from '../../routes/index.js';
 import { requirePermittedRoute } from '../../routes/index.js';
 import { findActiveBeneficiaryByAddress, insertBeneficiary } from '../repository.js';
@@ -40,12 +40,14 @@ export default mutation('createCryptoWalletBeneficiary', {
   },
   run: async (tx, ctx, { customerId, input }) => {
     const blockchain = input.blockchain as Blockchain;
-    await requireOwnCustomer(tx, ctx, customerId);
+    const customer = await requireOwnCustomer(tx, ctx, customerId);
     const route = await requirePermittedRoute(tx, ctx, input.routeCode);
     if (route.blockchain !== blockchain)
       throw new Problem('VALIDATION_FAILED', `blockchain must be the route's (${route.blockchain}).`, [
         { pointer: '/blockchain', detail: `must equal the route's blockchain ${route.blockchain}` },
       ]);
+    // §12.4: the gate, first among the 409s.
+    customerGate(customer, 'crypto', ctx.services.config);
     // Duplicates and screening compare the chain's canonical form, never the spelling sent.
     const addressKey = normalizeAddressForComparison(blockchain, input.walletAddress);
     if (await findActiveBeneficiaryByAddress(tx, customerId, blockchain, addressKey))
