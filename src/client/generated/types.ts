@@ -95,6 +95,24 @@ export type CreateCryptoWithdrawalQuoteInput = {
   withdrawalType?: InputMaybe<Scalars['Int']['input']>;
 };
 
+/** Contract §12.2. */
+export type CreateCustomerFileInput = {
+  /** application/pdf, image/jpeg or image/png in any case, parameters allowed; stored as the lower-case type/subtype. */
+  contentType: Scalars['String']['input'];
+  /** At most 500 characters. */
+  description?: InputMaybe<Scalars['String']['input']>;
+  /** LINK: required, an absolute https URL (at most 2048 characters, no userinfo, query or fragment); UPLOAD: refused. */
+  externalUri?: InputMaybe<Scalars['String']['input']>;
+  /** 1–255 characters; no / or \, control characters or bidirectional controls. */
+  fileName: Scalars['String']['input'];
+  purpose: PartnerFilePurpose;
+  /** Lower-case hex SHA-256 of the bytes. */
+  sha256: Scalars['String']['input'];
+  /** 1 to FILE_MAX_BYTES. */
+  sizeBytes: Scalars['Int']['input'];
+  source: PartnerFileSource;
+};
+
 /** Contract §4.1. */
 export type CreateCustomerInput = {
   displayName?: InputMaybe<Scalars['String']['input']>;
@@ -175,6 +193,7 @@ export type Mutation = {
   createCryptoWithdrawalApprovalDraft: CryptoWithdrawal;
   createCryptoWithdrawalQuote: PartnerCryptoWithdrawalQuote;
   createCustomer: PartnerCustomer;
+  createCustomerFile: PartnerCustomerFile;
   /** §11.4: a new ENABLED endpoint and its signing secret (at most 10 ENABLED per client). */
   createWebhookEndpoint: PartnerWebhookEndpointSecret;
   /** §11.4: ENABLED → DISABLED, its PENDING deliveries CANCELLED; a DISABLED one answers unchanged. */
@@ -236,6 +255,13 @@ export type MutationCreateCryptoWithdrawalQuoteArgs = {
 /** Every mutation requires an Idempotency-Key header (contract §3). */
 export type MutationCreateCustomerArgs = {
   input: CreateCustomerInput;
+};
+
+
+/** Every mutation requires an Idempotency-Key header (contract §3). */
+export type MutationCreateCustomerFileArgs = {
+  customerId: Scalars['UUID']['input'];
+  input: CreateCustomerFileInput;
 };
 
 
@@ -511,6 +537,38 @@ export type PartnerCustomer = {
   verifiedAt?: Maybe<Scalars['DateTime']['output']>;
 };
 
+export type PartnerCustomerFile = {
+  __typename?: 'PartnerCustomerFile';
+  contentType: Scalars['String']['output'];
+  createdAt: Scalars['DateTime']['output'];
+  customerId: Scalars['UUID']['output'];
+  description?: Maybe<Scalars['String']['output']>;
+  externalUri?: Maybe<Scalars['String']['output']>;
+  fileId: Scalars['UUID']['output'];
+  fileName: Scalars['String']['output'];
+  purpose: PartnerFilePurpose;
+  sha256: Scalars['String']['output'];
+  sizeBytes: Scalars['Int']['output'];
+  source: PartnerFileSource;
+  status: PartnerCustomerFileStatus;
+  updatedAt: Scalars['DateTime']['output'];
+  /** PENDING_UPLOAD only. */
+  upload?: Maybe<PartnerFileUpload>;
+  uploadedAt?: Maybe<Scalars['DateTime']['output']>;
+};
+
+export type PartnerCustomerFilePage = {
+  __typename?: 'PartnerCustomerFilePage';
+  items: Array<PartnerCustomerFile>;
+  pageInfo: PageInfo;
+};
+
+export type PartnerCustomerFileStatus =
+  | 'EXPIRED'
+  | 'LINKED'
+  | 'PENDING_UPLOAD'
+  | 'UPLOADED';
+
 /** Contract §11.1: one event per change of a withdrawal, refund, deposit or beneficiary, and per ledger row. */
 export type PartnerEvent = {
   __typename?: 'PartnerEvent';
@@ -533,12 +591,39 @@ export type PartnerEventPage = {
   pageInfo: PageInfo;
 };
 
+export type PartnerFilePurpose =
+  | 'ARTICLES_OF_ASSOCIATION'
+  | 'BANK_STATEMENT'
+  | 'COMPANY_REGISTRATION'
+  | 'IDENTITY_DOCUMENT'
+  | 'OTHER'
+  | 'OWNERSHIP_STRUCTURE'
+  | 'PROOF_OF_ADDRESS'
+  | 'SELFIE'
+  | 'SOURCE_OF_FUNDS'
+  | 'WALLET_OWNERSHIP_PROOF';
+
+/** §12.2 R1: UPLOAD = a file record, then its bytes by a signed PUT; LINK = a reference the partner keeps. */
+export type PartnerFileSource =
+  | 'LINK'
+  | 'UPLOAD';
+
+/** Where and until when the bytes of a PENDING_UPLOAD file are sent (§12.2). */
+export type PartnerFileUpload = {
+  __typename?: 'PartnerFileUpload';
+  expiresAt: Scalars['DateTime']['output'];
+  maxSizeBytes: Scalars['Int']['output'];
+  method: Scalars['String']['output'];
+  path: Scalars['String']['output'];
+};
+
 /** §10.1: what a ledger row or a deposit, withdrawal or refund refers to. */
 export type PartnerResourceType =
   | 'CRYPTO_DEPOSIT'
   | 'CRYPTO_REFUND'
   | 'CRYPTO_WITHDRAWAL'
   | 'CUSTOMER'
+  | 'CUSTOMER_FILE'
   | 'TRANSACTION'
   | 'WALLET_BENEFICIARY';
 
@@ -660,14 +745,16 @@ export type ProblemCode =
   | 'BENEFICIARY_NOT_ACTIVE'
   | 'BENEFICIARY_REMOVED'
   | 'CUSTOMER_NOT_FOUND'
-  /** §12.4: the gate of money operations (and of crypto ones when CRYPTO_REQUIRES_VERIFIED_CUSTOMER=true). */
   | 'CUSTOMER_NOT_VERIFIED'
-  /** §12.4: the gate of money and crypto operations. */
   | 'CUSTOMER_SUSPENDED'
   | 'DUPLICATE_CLIENT_REFERENCE'
   | 'DUPLICATE_CUSTOMER'
   | 'DUPLICATE_TX_HASH'
   | 'DUPLICATE_WALLET_BENEFICIARY'
+  | 'FILE_INTEGRITY_MISMATCH'
+  | 'FILE_NOT_FOUND'
+  | 'FILE_NOT_READY'
+  | 'FILE_TYPE_NOT_ALLOWED'
   | 'FORBIDDEN'
   | 'IDEMPOTENCY_KEY_INVALID'
   | 'IDEMPOTENCY_KEY_MISSING'
@@ -719,6 +806,8 @@ export type Query = {
   customer?: Maybe<PartnerCustomer>;
   /** Currency ascending (§9.3). */
   customerBalances: PartnerBalancePage;
+  customerFile?: Maybe<PartnerCustomerFile>;
+  customerFiles: PartnerCustomerFilePage;
   /** Newest first (§9.3). */
   customerTransactions: PartnerTransactionPage;
   /** §11.3 the pull feed: commit order, oldest first; endCursor is where to resume polling. */
@@ -826,6 +915,22 @@ export type QueryCustomerBalancesArgs = {
   currency?: InputMaybe<Scalars['String']['input']>;
   customerId: Scalars['UUID']['input'];
   first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
+export type QueryCustomerFileArgs = {
+  fileId: Scalars['UUID']['input'];
+};
+
+
+/** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
+export type QueryCustomerFilesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  customerId: Scalars['UUID']['input'];
+  first?: InputMaybe<Scalars['Int']['input']>;
+  purposes?: InputMaybe<Array<PartnerFilePurpose>>;
+  statuses?: InputMaybe<Array<PartnerCustomerFileStatus>>;
 };
 
 

@@ -2,6 +2,7 @@ import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } f
 import type { WalletBeneficiaryRow } from '../../modules/beneficiaries/tables.js';
 import type { CustomerView } from '../../modules/customers/tables.js';
 import type { DepositView } from '../../modules/deposits/rules.js';
+import type { CustomerFileView } from '../../modules/files/tables.js';
 import type { CryptoRefundRow } from '../../modules/refunds/tables.js';
 import type { CryptoWithdrawalRow } from '../../modules/withdrawals/tables.js';
 import type { CallContext } from '../../core/context.js';
@@ -104,6 +105,24 @@ export type CreateCryptoWithdrawalQuoteInput = {
   withdrawalType?: InputMaybe<Scalars['Int']['input']>;
 };
 
+/** Contract §12.2. */
+export type CreateCustomerFileInput = {
+  /** application/pdf, image/jpeg or image/png in any case, parameters allowed; stored as the lower-case type/subtype. */
+  contentType: Scalars['String']['input'];
+  /** At most 500 characters. */
+  description?: InputMaybe<Scalars['String']['input']>;
+  /** LINK: required, an absolute https URL (at most 2048 characters, no userinfo, query or fragment); UPLOAD: refused. */
+  externalUri?: InputMaybe<Scalars['String']['input']>;
+  /** 1–255 characters; no / or \, control characters or bidirectional controls. */
+  fileName: Scalars['String']['input'];
+  purpose: PartnerFilePurpose;
+  /** Lower-case hex SHA-256 of the bytes. */
+  sha256: Scalars['String']['input'];
+  /** 1 to FILE_MAX_BYTES. */
+  sizeBytes: Scalars['Int']['input'];
+  source: PartnerFileSource;
+};
+
 /** Contract §4.1. */
 export type CreateCustomerInput = {
   displayName?: InputMaybe<Scalars['String']['input']>;
@@ -184,6 +203,7 @@ export type Mutation = {
   createCryptoWithdrawalApprovalDraft: CryptoWithdrawal;
   createCryptoWithdrawalQuote: PartnerCryptoWithdrawalQuote;
   createCustomer: PartnerCustomer;
+  createCustomerFile: PartnerCustomerFile;
   /** §11.4: a new ENABLED endpoint and its signing secret (at most 10 ENABLED per client). */
   createWebhookEndpoint: PartnerWebhookEndpointSecret;
   /** §11.4: ENABLED → DISABLED, its PENDING deliveries CANCELLED; a DISABLED one answers unchanged. */
@@ -245,6 +265,13 @@ export type MutationCreateCryptoWithdrawalQuoteArgs = {
 /** Every mutation requires an Idempotency-Key header (contract §3). */
 export type MutationCreateCustomerArgs = {
   input: CreateCustomerInput;
+};
+
+
+/** Every mutation requires an Idempotency-Key header (contract §3). */
+export type MutationCreateCustomerFileArgs = {
+  customerId: Scalars['UUID']['input'];
+  input: CreateCustomerFileInput;
 };
 
 
@@ -520,6 +547,38 @@ export type PartnerCustomer = {
   verifiedAt?: Maybe<Scalars['DateTime']['output']>;
 };
 
+export type PartnerCustomerFile = {
+  __typename?: 'PartnerCustomerFile';
+  contentType: Scalars['String']['output'];
+  createdAt: Scalars['DateTime']['output'];
+  customerId: Scalars['UUID']['output'];
+  description?: Maybe<Scalars['String']['output']>;
+  externalUri?: Maybe<Scalars['String']['output']>;
+  fileId: Scalars['UUID']['output'];
+  fileName: Scalars['String']['output'];
+  purpose: PartnerFilePurpose;
+  sha256: Scalars['String']['output'];
+  sizeBytes: Scalars['Int']['output'];
+  source: PartnerFileSource;
+  status: PartnerCustomerFileStatus;
+  updatedAt: Scalars['DateTime']['output'];
+  /** PENDING_UPLOAD only. */
+  upload?: Maybe<PartnerFileUpload>;
+  uploadedAt?: Maybe<Scalars['DateTime']['output']>;
+};
+
+export type PartnerCustomerFilePage = {
+  __typename?: 'PartnerCustomerFilePage';
+  items: Array<PartnerCustomerFile>;
+  pageInfo: PageInfo;
+};
+
+export type PartnerCustomerFileStatus =
+  | 'EXPIRED'
+  | 'LINKED'
+  | 'PENDING_UPLOAD'
+  | 'UPLOADED';
+
 /** Contract §11.1: one event per change of a withdrawal, refund, deposit or beneficiary, and per ledger row. */
 export type PartnerEvent = {
   __typename?: 'PartnerEvent';
@@ -542,12 +601,39 @@ export type PartnerEventPage = {
   pageInfo: PageInfo;
 };
 
+export type PartnerFilePurpose =
+  | 'ARTICLES_OF_ASSOCIATION'
+  | 'BANK_STATEMENT'
+  | 'COMPANY_REGISTRATION'
+  | 'IDENTITY_DOCUMENT'
+  | 'OTHER'
+  | 'OWNERSHIP_STRUCTURE'
+  | 'PROOF_OF_ADDRESS'
+  | 'SELFIE'
+  | 'SOURCE_OF_FUNDS'
+  | 'WALLET_OWNERSHIP_PROOF';
+
+/** §12.2 R1: UPLOAD = a file record, then its bytes by a signed PUT; LINK = a reference the partner keeps. */
+export type PartnerFileSource =
+  | 'LINK'
+  | 'UPLOAD';
+
+/** Where and until when the bytes of a PENDING_UPLOAD file are sent (§12.2). */
+export type PartnerFileUpload = {
+  __typename?: 'PartnerFileUpload';
+  expiresAt: Scalars['DateTime']['output'];
+  maxSizeBytes: Scalars['Int']['output'];
+  method: Scalars['String']['output'];
+  path: Scalars['String']['output'];
+};
+
 /** §10.1: what a ledger row or a deposit, withdrawal or refund refers to. */
 export type PartnerResourceType =
   | 'CRYPTO_DEPOSIT'
   | 'CRYPTO_REFUND'
   | 'CRYPTO_WITHDRAWAL'
   | 'CUSTOMER'
+  | 'CUSTOMER_FILE'
   | 'TRANSACTION'
   | 'WALLET_BENEFICIARY';
 
@@ -669,14 +755,16 @@ export type ProblemCode =
   | 'BENEFICIARY_NOT_ACTIVE'
   | 'BENEFICIARY_REMOVED'
   | 'CUSTOMER_NOT_FOUND'
-  /** §12.4: the gate of money operations (and of crypto ones when CRYPTO_REQUIRES_VERIFIED_CUSTOMER=true). */
   | 'CUSTOMER_NOT_VERIFIED'
-  /** §12.4: the gate of money and crypto operations. */
   | 'CUSTOMER_SUSPENDED'
   | 'DUPLICATE_CLIENT_REFERENCE'
   | 'DUPLICATE_CUSTOMER'
   | 'DUPLICATE_TX_HASH'
   | 'DUPLICATE_WALLET_BENEFICIARY'
+  | 'FILE_INTEGRITY_MISMATCH'
+  | 'FILE_NOT_FOUND'
+  | 'FILE_NOT_READY'
+  | 'FILE_TYPE_NOT_ALLOWED'
   | 'FORBIDDEN'
   | 'IDEMPOTENCY_KEY_INVALID'
   | 'IDEMPOTENCY_KEY_MISSING'
@@ -728,6 +816,8 @@ export type Query = {
   customer?: Maybe<PartnerCustomer>;
   /** Currency ascending (§9.3). */
   customerBalances: PartnerBalancePage;
+  customerFile?: Maybe<PartnerCustomerFile>;
+  customerFiles: PartnerCustomerFilePage;
   /** Newest first (§9.3). */
   customerTransactions: PartnerTransactionPage;
   /** §11.3 the pull feed: commit order, oldest first; endCursor is where to resume polling. */
@@ -835,6 +925,22 @@ export type QueryCustomerBalancesArgs = {
   currency?: InputMaybe<Scalars['String']['input']>;
   customerId: Scalars['UUID']['input'];
   first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
+export type QueryCustomerFileArgs = {
+  fileId: Scalars['UUID']['input'];
+};
+
+
+/** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
+export type QueryCustomerFilesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  customerId: Scalars['UUID']['input'];
+  first?: InputMaybe<Scalars['Int']['input']>;
+  purposes?: InputMaybe<Array<PartnerFilePurpose>>;
+  statuses?: InputMaybe<Array<PartnerCustomerFileStatus>>;
 };
 
 
@@ -1133,6 +1239,7 @@ export type ResolversTypes = {
   CreateCryptoWalletBeneficiaryInput: CreateCryptoWalletBeneficiaryInput;
   CreateCryptoWithdrawalApprovalDraftInput: CreateCryptoWithdrawalApprovalDraftInput;
   CreateCryptoWithdrawalQuoteInput: CreateCryptoWithdrawalQuoteInput;
+  CreateCustomerFileInput: CreateCustomerFileInput;
   CreateCustomerInput: CreateCustomerInput;
   CreateWebhookEndpointInput: CreateWebhookEndpointInput;
   CryptoWithdrawal: ResolverTypeWrapper<CryptoWithdrawalRow>;
@@ -1159,8 +1266,14 @@ export type ResolversTypes = {
   PartnerCryptoRefundStatus: PartnerCryptoRefundStatus;
   PartnerCryptoWithdrawalQuote: ResolverTypeWrapper<PartnerCryptoWithdrawalQuote>;
   PartnerCustomer: ResolverTypeWrapper<CustomerView>;
+  PartnerCustomerFile: ResolverTypeWrapper<CustomerFileView>;
+  PartnerCustomerFilePage: ResolverTypeWrapper<Omit<PartnerCustomerFilePage, 'items'> & { items: Array<ResolversTypes['PartnerCustomerFile']> }>;
+  PartnerCustomerFileStatus: PartnerCustomerFileStatus;
   PartnerEvent: ResolverTypeWrapper<PartnerEvent>;
   PartnerEventPage: ResolverTypeWrapper<PartnerEventPage>;
+  PartnerFilePurpose: PartnerFilePurpose;
+  PartnerFileSource: PartnerFileSource;
+  PartnerFileUpload: ResolverTypeWrapper<PartnerFileUpload>;
   PartnerResourceType: PartnerResourceType;
   PartnerTransaction: ResolverTypeWrapper<PartnerTransaction>;
   PartnerTransactionPage: ResolverTypeWrapper<PartnerTransactionPage>;
@@ -1205,6 +1318,7 @@ export type ResolversParentTypes = {
   CreateCryptoWalletBeneficiaryInput: CreateCryptoWalletBeneficiaryInput;
   CreateCryptoWithdrawalApprovalDraftInput: CreateCryptoWithdrawalApprovalDraftInput;
   CreateCryptoWithdrawalQuoteInput: CreateCryptoWithdrawalQuoteInput;
+  CreateCustomerFileInput: CreateCustomerFileInput;
   CreateCustomerInput: CreateCustomerInput;
   CreateWebhookEndpointInput: CreateWebhookEndpointInput;
   CryptoWithdrawal: CryptoWithdrawalRow;
@@ -1226,8 +1340,11 @@ export type ResolversParentTypes = {
   PartnerCryptoRefundPage: Omit<PartnerCryptoRefundPage, 'items'> & { items: Array<ResolversParentTypes['PartnerCryptoRefund']> };
   PartnerCryptoWithdrawalQuote: PartnerCryptoWithdrawalQuote;
   PartnerCustomer: CustomerView;
+  PartnerCustomerFile: CustomerFileView;
+  PartnerCustomerFilePage: Omit<PartnerCustomerFilePage, 'items'> & { items: Array<ResolversParentTypes['PartnerCustomerFile']> };
   PartnerEvent: PartnerEvent;
   PartnerEventPage: PartnerEventPage;
+  PartnerFileUpload: PartnerFileUpload;
   PartnerTransaction: PartnerTransaction;
   PartnerTransactionPage: PartnerTransactionPage;
   PartnerWebhookAttempt: PartnerWebhookAttempt;
@@ -1309,6 +1426,7 @@ export type MutationResolvers<ContextType = CallContext, ParentType extends Reso
   createCryptoWithdrawalApprovalDraft?: Resolver<ResolversTypes['CryptoWithdrawal'], ParentType, ContextType, RequireFields<MutationCreateCryptoWithdrawalApprovalDraftArgs, 'customerId' | 'input'>>;
   createCryptoWithdrawalQuote?: Resolver<ResolversTypes['PartnerCryptoWithdrawalQuote'], ParentType, ContextType, RequireFields<MutationCreateCryptoWithdrawalQuoteArgs, 'customerId' | 'input'>>;
   createCustomer?: Resolver<ResolversTypes['PartnerCustomer'], ParentType, ContextType, RequireFields<MutationCreateCustomerArgs, 'input'>>;
+  createCustomerFile?: Resolver<ResolversTypes['PartnerCustomerFile'], ParentType, ContextType, RequireFields<MutationCreateCustomerFileArgs, 'customerId' | 'input'>>;
   createWebhookEndpoint?: Resolver<ResolversTypes['PartnerWebhookEndpointSecret'], ParentType, ContextType, RequireFields<MutationCreateWebhookEndpointArgs, 'input'>>;
   disableWebhookEndpoint?: Resolver<ResolversTypes['PartnerWebhookEndpoint'], ParentType, ContextType, RequireFields<MutationDisableWebhookEndpointArgs, 'endpointId'>>;
   enableWebhookEndpoint?: Resolver<ResolversTypes['PartnerWebhookEndpoint'], ParentType, ContextType, RequireFields<MutationEnableWebhookEndpointArgs, 'endpointId'>>;
@@ -1447,6 +1565,29 @@ export type PartnerCustomerResolvers<ContextType = CallContext, ParentType exten
   verifiedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
 };
 
+export type PartnerCustomerFileResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['PartnerCustomerFile'] = ResolversParentTypes['PartnerCustomerFile']> = {
+  contentType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  customerId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  externalUri?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  fileId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  fileName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  purpose?: Resolver<ResolversTypes['PartnerFilePurpose'], ParentType, ContextType>;
+  sha256?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  sizeBytes?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  source?: Resolver<ResolversTypes['PartnerFileSource'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['PartnerCustomerFileStatus'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  upload?: Resolver<Maybe<ResolversTypes['PartnerFileUpload']>, ParentType, ContextType>;
+  uploadedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+};
+
+export type PartnerCustomerFilePageResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['PartnerCustomerFilePage'] = ResolversParentTypes['PartnerCustomerFilePage']> = {
+  items?: Resolver<Array<ResolversTypes['PartnerCustomerFile']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+};
+
 export type PartnerEventResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['PartnerEvent'] = ResolversParentTypes['PartnerEvent']> = {
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   customerId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
@@ -1461,6 +1602,13 @@ export type PartnerEventResolvers<ContextType = CallContext, ParentType extends 
 export type PartnerEventPageResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['PartnerEventPage'] = ResolversParentTypes['PartnerEventPage']> = {
   items?: Resolver<Array<ResolversTypes['PartnerEvent']>, ParentType, ContextType>;
   pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+};
+
+export type PartnerFileUploadResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['PartnerFileUpload'] = ResolversParentTypes['PartnerFileUpload']> = {
+  expiresAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  maxSizeBytes?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  method?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  path?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type PartnerTransactionResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['PartnerTransaction'] = ResolversParentTypes['PartnerTransaction']> = {
@@ -1545,6 +1693,8 @@ export type QueryResolvers<ContextType = CallContext, ParentType extends Resolve
   cryptoWithdrawals?: Resolver<ResolversTypes['CryptoWithdrawalPage'], ParentType, ContextType, RequireFields<QueryCryptoWithdrawalsArgs, 'customerId' | 'first'>>;
   customer?: Resolver<Maybe<ResolversTypes['PartnerCustomer']>, ParentType, ContextType, RequireFields<QueryCustomerArgs, 'customerId'>>;
   customerBalances?: Resolver<ResolversTypes['PartnerBalancePage'], ParentType, ContextType, RequireFields<QueryCustomerBalancesArgs, 'customerId' | 'first'>>;
+  customerFile?: Resolver<Maybe<ResolversTypes['PartnerCustomerFile']>, ParentType, ContextType, RequireFields<QueryCustomerFileArgs, 'fileId'>>;
+  customerFiles?: Resolver<ResolversTypes['PartnerCustomerFilePage'], ParentType, ContextType, RequireFields<QueryCustomerFilesArgs, 'customerId' | 'first'>>;
   customerTransactions?: Resolver<ResolversTypes['PartnerTransactionPage'], ParentType, ContextType, RequireFields<QueryCustomerTransactionsArgs, 'customerId' | 'first'>>;
   events?: Resolver<ResolversTypes['PartnerEventPage'], ParentType, ContextType, RequireFields<QueryEventsArgs, 'first'>>;
   transaction?: Resolver<Maybe<ResolversTypes['PartnerTransaction']>, ParentType, ContextType, RequireFields<QueryTransactionArgs, 'transactionId'>>;
@@ -1608,8 +1758,11 @@ export type Resolvers<ContextType = CallContext> = {
   PartnerCryptoRefundPage?: PartnerCryptoRefundPageResolvers<ContextType>;
   PartnerCryptoWithdrawalQuote?: PartnerCryptoWithdrawalQuoteResolvers<ContextType>;
   PartnerCustomer?: PartnerCustomerResolvers<ContextType>;
+  PartnerCustomerFile?: PartnerCustomerFileResolvers<ContextType>;
+  PartnerCustomerFilePage?: PartnerCustomerFilePageResolvers<ContextType>;
   PartnerEvent?: PartnerEventResolvers<ContextType>;
   PartnerEventPage?: PartnerEventPageResolvers<ContextType>;
+  PartnerFileUpload?: PartnerFileUploadResolvers<ContextType>;
   PartnerTransaction?: PartnerTransactionResolvers<ContextType>;
   PartnerTransactionPage?: PartnerTransactionPageResolvers<ContextType>;
   PartnerWebhookAttempt?: PartnerWebhookAttemptResolvers<ContextType>;

@@ -53,6 +53,7 @@ describe('record declarations', () => {
       'transaction.posted',
       // §16.2's rows.
       ...['unverified', 'pending_review', 'verified', 'rejected', 'updated'].map((s) => `customer.${s}`),
+      ...['pending_upload', 'uploaded', 'linked', 'expired'].map((s) => `customer_file.${s}`),
     ]);
   });
 
