@@ -212,6 +212,8 @@ export type Mutation = {
   submitCryptoDepositTravelRuleInformation: PartnerCryptoDeposit;
   submitCryptoRefund: PartnerCryptoRefund;
   submitCryptoWithdrawal: CryptoWithdrawal;
+  /** §12.3: partner-attested KYC or KYB evidence; no gate (a SUSPENDED customer may submit). */
+  submitCustomerVerificationEvidence: PartnerCustomer;
   /** §10.9: screens the address against the deny list now (ACTIVE ↔ BLOCKED). */
   syncCryptoWalletBeneficiary: WalletBeneficiary;
 };
@@ -327,6 +329,13 @@ export type MutationSubmitCryptoRefundArgs = {
 export type MutationSubmitCryptoWithdrawalArgs = {
   input: SubmitCryptoWithdrawalInput;
   withdrawalId: Scalars['UUID']['input'];
+};
+
+
+/** Every mutation requires an Idempotency-Key header (contract §3). */
+export type MutationSubmitCustomerVerificationEvidenceArgs = {
+  customerId: Scalars['UUID']['input'];
+  input: SubmitCustomerVerificationEvidenceInput;
 };
 
 

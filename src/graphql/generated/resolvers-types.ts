@@ -222,6 +222,8 @@ export type Mutation = {
   submitCryptoDepositTravelRuleInformation: PartnerCryptoDeposit;
   submitCryptoRefund: PartnerCryptoRefund;
   submitCryptoWithdrawal: CryptoWithdrawal;
+  /** §12.3: partner-attested KYC or KYB evidence; no gate (a SUSPENDED customer may submit). */
+  submitCustomerVerificationEvidence: PartnerCustomer;
   /** §10.9: screens the address against the deny list now (ACTIVE ↔ BLOCKED). */
   syncCryptoWalletBeneficiary: WalletBeneficiary;
 };
@@ -337,6 +339,13 @@ export type MutationSubmitCryptoRefundArgs = {
 export type MutationSubmitCryptoWithdrawalArgs = {
   input: SubmitCryptoWithdrawalInput;
   withdrawalId: Scalars['UUID']['input'];
+};
+
+
+/** Every mutation requires an Idempotency-Key header (contract §3). */
+export type MutationSubmitCustomerVerificationEvidenceArgs = {
+  customerId: Scalars['UUID']['input'];
+  input: SubmitCustomerVerificationEvidenceInput;
 };
 
 
@@ -1437,6 +1446,7 @@ export type MutationResolvers<ContextType = CallContext, ParentType extends Reso
   submitCryptoDepositTravelRuleInformation?: Resolver<ResolversTypes['PartnerCryptoDeposit'], ParentType, ContextType, RequireFields<MutationSubmitCryptoDepositTravelRuleInformationArgs, 'depositId' | 'input'>>;
   submitCryptoRefund?: Resolver<ResolversTypes['PartnerCryptoRefund'], ParentType, ContextType, RequireFields<MutationSubmitCryptoRefundArgs, 'input' | 'refundId'>>;
   submitCryptoWithdrawal?: Resolver<ResolversTypes['CryptoWithdrawal'], ParentType, ContextType, RequireFields<MutationSubmitCryptoWithdrawalArgs, 'input' | 'withdrawalId'>>;
+  submitCustomerVerificationEvidence?: Resolver<ResolversTypes['PartnerCustomer'], ParentType, ContextType, RequireFields<MutationSubmitCustomerVerificationEvidenceArgs, 'customerId' | 'input'>>;
   syncCryptoWalletBeneficiary?: Resolver<ResolversTypes['WalletBeneficiary'], ParentType, ContextType, RequireFields<MutationSyncCryptoWalletBeneficiaryArgs, 'walletBeneficiaryId'>>;
 };
 
