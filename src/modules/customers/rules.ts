@@ -19,9 +19,13 @@ export type VerificationOutcome = (typeof VERIFICATION_OUTCOMES)[number];
 export const UNDER_REVIEW_INFO = 'Evidence under review';
 export const DEFAULT_REJECTED_INFO = 'Rejected by review';
 
-/** §12.4 `verificationKind`: KYC for an INDIVIDUAL, KYB for a CORPORATE customer. */
+/**
+ * §12.4 `verificationKind`: KYC for an INDIVIDUAL, KYB for a CORPORATE customer. The review's own columns
+ * and the sealed evidence stay out of the view, and so out of idempotency records (§12.3).
+ */
 export function customerView(row: CustomerRow): CustomerView {
-  return { ...row, verificationKind: row.type === 'CORPORATE' ? 'KYB' : 'KYC' };
+  const { verificationEvidence: _e, reviewId: _r, reviewDueAt: _d, reviewChecks: _c, reviewOutcome: _o, reviewOutcomeInfo: _i, ...shown } = row;
+  return { ...shown, verificationKind: row.type === 'CORPORATE' ? 'KYB' : 'KYC' };
 }
 
 /**

@@ -51,4 +51,6 @@ export type NewCustomerRow = typeof customers.$inferInsert;
 export type SandboxVerificationOutcomeRow = typeof sandboxVerificationOutcomes.$inferSelect;
 
 /** PartnerCustomer as GraphQL renders it: the row and its `verificationKind` (§12.4, from `type`). */
-export type CustomerView = CustomerRow & { verificationKind: string };
+export type CustomerView = Omit<CustomerRow, 'verificationEvidence' | 'reviewId' | 'reviewDueAt' | 'reviewChecks' | 'reviewOutcome' | 'reviewOutcomeInfo'> & {
+  verificationKind: string;
+};

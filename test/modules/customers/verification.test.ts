@@ -265,6 +265,8 @@ suite('§12.3 in sandbox mode', { PARTNER_SANDBOX: 'true' }, (get) => {
       expect(server.lines.filter((l) => l.includes(secret))).toEqual([]);
     }
     expect(server.lines.length).toBeGreaterThan(0);
+    // Not even sealed: the idempotency record holds the customer as answered.
+    expect(await server.db.count(`SELECT COUNT(*) AS n FROM idempotency_records WHERE response_json LIKE '%verificationEvidence%' OR response_json LIKE '%reviewChecks%'`)).toBe(0);
     const sealed = await server.db.get<{ verification_evidence: string }>('SELECT verification_evidence FROM customers WHERE customer_id = ?', c);
     expect(JSON.parse(server.config.secretBox.open(c, sealed!.verification_evidence)).subject.legalName).toBe(SUBJECT_NAME);
   });
