@@ -257,6 +257,10 @@ suite('§12.3 in sandbox mode', { PARTNER_SANDBOX: 'true' }, (get) => {
     await server.advanceWorker();
     const refused = await submit(server, s.client, c, kyc(server.clock.now(), { attestedAt: '2000-01-01T00:00:00.000Z' }));
     expect(refused.status).toBe(400);
+    // A mistyped value is not quoted back either (graphql-js's scalars would).
+    const mistyped = await submit(server, s.client, c, kyc(server.clock.now(), { subject: { legalName: 987654321, country: 'GB', dateOfBirth: '1985-12-10' } }));
+    expectProblem(mistyped, 400, 'VALIDATION_FAILED', '/subject/legalName');
+    expect(mistyped.text).not.toContain('987654321');
     for (const secret of [SUBJECT_NAME, PROVIDER_REF, USER_REF, '1985-12-10']) {
       expect(r.text).not.toContain(secret);
       expect(refused.text).not.toContain(secret);
