@@ -120,7 +120,9 @@ export class Pipeline {
         const wait = e.status === 401 ? await this.anonymousBuckets.take(head.remoteAddress ?? 'unknown', this.deps.config.anonymousRateLimit, now.getTime()) : 0;
         return { refusal: wait > 0 ? rateLimited(wait, 'Too many unauthenticated requests from this address.') : e };
       },
-    );
+    )
+      // Never rejects: a fault here (the rate buckets' database) is the request's answer.
+      .catch((e: unknown) => ({ refusal: this.problemOf(e, this.deps.logger) }));
   }
 
   /** Never throws: every outcome is a reply, every fault a problem. `refusal`: the answer, found before the body (bodyLimitOf). */
