@@ -154,6 +154,14 @@ suite('§12.3 in sandbox mode', { PARTNER_SANDBOX: 'true' }, (get) => {
     expect((await eventTrail(server, s.client, c)).map(([t]) => t)).toEqual(['customer.unverified', 'customer.pending_review', 'customer.verified', 'customer.updated', 'customer.updated']);
   });
 
+  it('two submissions at once: one PENDING_REVIEW, the other 409 INVALID_STATE (one review at a time)', async () => {
+    const { server, s } = get();
+    const c = await newCustomer(server, s.client);
+    const [a, b] = await Promise.all([submit(server, s.client, c, kyc(server.clock.now())), submit(server, s.client, c, kyc(server.clock.now()))]);
+    expect([a.status, b.status].sort()).toEqual([200, 409]);
+    expect((await eventTrail(server, s.client, c)).map(([t]) => t)).toEqual(['customer.unverified', 'customer.pending_review']);
+  });
+
   it('an operator decision ends a pending review: its step then changes nothing', async () => {
     const { server, s } = get();
     const c = await newCustomer(server, s.client);

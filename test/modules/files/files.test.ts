@@ -170,6 +170,16 @@ describe('PUT /partner/v1/files/{fileId}/content (§12.2)', () => {
     ]);
   });
 
+  it('two uploads of the same bytes at once: both 200, one UPLOADED event, one sealed copy (§16.4)', async () => {
+    const bytes = fileBytes();
+    const f = await pending(bytes);
+    const [a, b] = await Promise.all([putContent(server, s.client, f.fileId, bytes), putContent(server, s.client, f.fileId, bytes)]);
+    expect([a.status, b.status], a.text + b.text).toEqual([200, 200]);
+    expect(a.body).toEqual(b.body);
+    expect((await eventsOf(server, s.client, f.fileId)).map((e: any) => e.type)).toEqual(['customer_file.pending_upload', 'customer_file.uploaded']);
+    expect(await server.db.count('SELECT COUNT(*) AS n FROM customer_file_contents WHERE file_id = ?', f.fileId)).toBe(1);
+  });
+
   it('check 1 before 2: no auth headers and a Content-Length over FILE_MAX_BYTES → 401; check 2 before 3: a wrong signature and too many bytes → 413', async () => {
     const f = await pending();
     const big = Buffer.alloc(200 * 1024 + 1, 0x25);
