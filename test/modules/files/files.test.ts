@@ -4,6 +4,7 @@ import http from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { suspendCustomer } from '../../../src/cli/customers.js';
+import { PartnerClient } from '../../../src/client/index.js';
 import { signedHeaders } from '../../../src/http/signature.js';
 import { Scenario, startTestServer, type Client, type TestServer } from '../../helpers/harness.js';
 import { createFile, FILE_FIELDS, fileBytes, linkInput, putContent, sha256Of, uploadInput } from '../../helpers/files.js';
@@ -168,6 +169,15 @@ describe('PUT /partner/v1/files/{fileId}/content (§12.2)', () => {
       { operation: 'uploadCustomerFileContent', status: 200, problem_code: null, result_id: f.fileId },
       { operation: 'uploadCustomerFileContent', status: 200, problem_code: null, result_id: f.fileId },
     ]);
+  });
+
+  it('the partner client uploads: PartnerClient.uploadFileContent signs the raw bytes', async () => {
+    const bytes = fileBytes('image/jpeg', 300);
+    const f = await pending(bytes, { contentType: 'image/jpeg', fileName: 'id.jpg' });
+    const client = new PartnerClient({ baseUrl: server.url, clientId: s.client.clientId, secret: s.client.secret, now: server.clock.now });
+    const uploaded = await client.uploadFileContent<{ status: string }>(f.fileId, bytes, 'image/jpeg');
+    expect(uploaded.status).toBe('UPLOADED');
+    await expect(client.uploadFileContent(f.fileId, fileBytes('image/jpeg', 300), 'image/jpeg')).rejects.toMatchObject({ code: 'FILE_INTEGRITY_MISMATCH', status: 400 });
   });
 
   it('two uploads of the same bytes at once: both 200, one UPLOADED event, one sealed copy (§16.4)', async () => {
