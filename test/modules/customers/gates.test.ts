@@ -104,8 +104,15 @@ describe('§12.4 gates, CRYPTO_REQUIRES_VERIFIED_CUSTOMER=false (default)', () =
     expectProblem(await s.refundDraft(f.depositId, { amountMinor: '999999999' }), 409, 'CUSTOMER_SUSPENDED');
     expectProblem(await s.submit(f.awaitingRefund), 409, 'CUSTOMER_SUSPENDED');
     expectProblem(await s.confirmRest(f.approvedRefund, atServer(server)), 409, 'CUSTOMER_SUSPENDED');
-    // Not gated: reads, remove, and the Travel Rule of deposits.
-    expect((await wd.rest('DELETE', `/partner/v1/crypto/wallet-beneficiaries/${wd.beneficiaryId}`)).status).not.toBe(409);
+    // The draft: the route's bounds (G) first; then the gate before the beneficiary's state and the client reference.
+    expectProblem(await wd.rest('POST', `/partner/v1/customers/${wd.customerId}/crypto-withdrawals`, { body: wd.draftInput({ amountMinor: '1' }) }), 400, 'AMOUNT_OUT_OF_RANGE');
+    const used = (await wd.view(f.withdrawalId)).clientReference as string;
+    expectProblem(await wd.rest('POST', `/partner/v1/customers/${wd.customerId}/crypto-withdrawals`, { body: wd.draftInput({ clientReference: used }) }), 409, 'CUSTOMER_SUSPENDED');
+    // Removal is not gated; sync then answers the gate before the REMOVED beneficiary's INVALID_STATE.
+    const removed = await wd.rest('POST', `/partner/v1/crypto/wallet-beneficiaries/${wd.beneficiaryId}/removal`);
+    expect(removed.status, removed.text).toBe(200);
+    expectProblem(await wd.rest('POST', `/partner/v1/crypto/wallet-beneficiaries/${wd.beneficiaryId}/sync`), 409, 'CUSTOMER_SUSPENDED');
+    expectProblem(await wd.rest('POST', `/partner/v1/customers/${wd.customerId}/crypto-withdrawals`, { body: wd.draftInput() }), 409, 'CUSTOMER_SUSPENDED');
   });
 });
 
