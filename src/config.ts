@@ -46,6 +46,14 @@ export type Config = {
   webhookSecretOverlapSeconds: number;
   /** §11.5 D6: requests in flight per endpoint (WEBHOOK_MAX_IN_FLIGHT_PER_ENDPOINT). */
   webhookMaxInFlightPerEndpoint: number;
+  /** §12.2: the most bytes an uploaded file may have (FILE_MAX_BYTES); the file PUT's body limit. */
+  fileMaxBytes: number;
+  /** §12.2: how long a file stays PENDING_UPLOAD (FILE_UPLOAD_WINDOW_SECONDS). */
+  fileUploadWindowSeconds: number;
+  /** §12.3: the oldest acceptable check `completedAt`, in days (VERIFICATION_CHECK_MAX_AGE_DAYS). */
+  verificationCheckMaxAgeDays: number;
+  /** §12.4 R3: crypto operations need a VERIFIED customer too (CRYPTO_REQUIRES_VERIFIED_CUSTOMER). */
+  cryptoRequiresVerifiedCustomer: boolean;
   /** Token bucket per partner client, after authentication. */
   rateLimit: { rps: number; burst: number };
   /** Token bucket per source address for requests that fail authentication. */
@@ -77,6 +85,14 @@ function retryMaxDelay(raw: string | undefined, base: number): number {
   const n = /^-?\d+$/.test(raw.trim()) ? Number(raw.trim()) : NaN;
   if (!Number.isSafeInteger(n) || n < base) throw new Error(`${name} must be an integer of at least WEBHOOK_RETRY_BASE_MS (${base}), got "${raw}"`);
   return n;
+}
+
+/** §16.5: exactly `true` or `false`, else the server does not start. */
+function booleanOf(name: string, raw: string | undefined, fallback: boolean): boolean {
+  if (raw === undefined || raw === '') return fallback;
+  if (raw === 'true') return true;
+  if (raw === 'false') return false;
+  throw new Error(`${name} must be exactly true or false, got "${raw}"`);
 }
 
 /** §11.4 / §11.9: read by the server and by partnerctl (webhook rotate-secret). */
@@ -115,6 +131,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookMaxAgeSeconds: integerIn('WEBHOOK_MAX_AGE_SECONDS', env.WEBHOOK_MAX_AGE_SECONDS, 259_200, 1, 2_592_000),
     webhookSecretOverlapSeconds: webhookSecretOverlapSecondsOf(env),
     webhookMaxInFlightPerEndpoint: integerIn('WEBHOOK_MAX_IN_FLIGHT_PER_ENDPOINT', env.WEBHOOK_MAX_IN_FLIGHT_PER_ENDPOINT, 4, 1, 64),
+    fileMaxBytes: integerIn('FILE_MAX_BYTES', env.FILE_MAX_BYTES, 10_485_760, 1024, 52_428_800),
+    fileUploadWindowSeconds: integerIn('FILE_UPLOAD_WINDOW_SECONDS', env.FILE_UPLOAD_WINDOW_SECONDS, 3600, 1, 86_400),
+    verificationCheckMaxAgeDays: integerIn('VERIFICATION_CHECK_MAX_AGE_DAYS', env.VERIFICATION_CHECK_MAX_AGE_DAYS, 90, 1, 730),
+    cryptoRequiresVerifiedCustomer: booleanOf('CRYPTO_REQUIRES_VERIFIED_CUSTOMER', env.CRYPTO_REQUIRES_VERIFIED_CUSTOMER, false),
     rateLimit: {
       rps: positiveNumber('RATE_LIMIT_RPS', env.RATE_LIMIT_RPS, 200),
       burst: positiveNumber('RATE_LIMIT_BURST', env.RATE_LIMIT_BURST, 1000),

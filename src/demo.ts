@@ -5,7 +5,7 @@ import { findClient, hasAnyClient } from './db/clients-repository.js';
 import type { Engine } from './db/engine.js';
 import type { SecretBox } from './core/secret-box.js';
 import { createClient, createRoute } from './cli/operators.js';
-import { insertCustomer } from './modules/customers/index.js';
+import { insertCustomer, newCustomerRow, recordNewCustomerEvent } from './modules/customers/index.js';
 import { DEMO_CLIENT_ID } from './http/dev-proxy.js';
 
 export type Demo = { clientId: string; secret: string; routeCode: string; customerId: string };
@@ -24,16 +24,15 @@ export async function provisionDemoIfEmpty(engine: Engine, box: SecretBox): Prom
     feeMinor: '1500000',
   });
   const now = new Date().toISOString();
-  const customer = await engine.writer.run((tx) => insertCustomer(tx, {
-    customerId: randomUUID(),
-    clientId,
-    externalRef: 'demo-customer-1',
-    type: 'INDIVIDUAL',
-    displayName: 'Demo Customer',
-    status: 'ACTIVE',
-    createdAt: now,
-    updatedAt: now,
-  }));
+  // §12.5: the demo customer is VERIFIED from its creation, with one event `customer.verified`.
+  const customer = await engine.writer.run(async (tx) => {
+    const row = await insertCustomer(
+      tx,
+      newCustomerRow({ customerId: randomUUID(), clientId, externalRef: 'demo-customer-1', type: 'INDIVIDUAL', displayName: 'Demo Customer', at: now, verified: true }),
+    );
+    await recordNewCustomerEvent(tx, row);
+    return row;
+  });
   return { clientId, secret, routeCode: route.routeCode, customerId: customer.customerId };
 }
 

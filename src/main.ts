@@ -1,18 +1,15 @@
 // config → database → app → listen (contract §1). `npm start`.
 import { describeDatabase } from './cli/database.js';
 import { loadConfig } from './config.js';
-import { openEngine } from './db/engine.js';
 import { demoBanner, demoReminder, hasDemoClient, provisionDemoIfEmpty } from './demo.js';
 import { startService } from './service.js';
 
 const config = startupStep(() => loadConfig());
-// Migrations run before anything else touches the file; the demo is development only (§8).
-const setup = await openEngine(config.database, { poolSize: 1 });
-const demo = config.production ? undefined : await provisionDemoIfEmpty(setup, config.secretBox);
-const remind = !config.production && !demo && (await hasDemoClient(setup));
-await setup.close();
-
 const service = await startService(config).catch((e: unknown) => exitWith(listenFault(e, config.host, config.port) ?? e));
+// The demo is development only (§8), provisioned once the migrations and data upgrades (§10.11, §12.5)
+// are done, so that an upgrade never takes the demo customer for one of an earlier release.
+const demo = config.production ? undefined : await provisionDemoIfEmpty(service.engine, config.secretBox);
+const remind = !config.production && !demo && (await hasDemoClient(service.engine));
 console.log(`Partner API listening on ${service.url} (GraphQL ${service.url}/graphql, REST ${service.url}/partner/v1)`);
 const where = describeDatabase(config.database);
 console.log(`State: ${where}${config.sandbox ? ' — sandbox mode' : ''}${config.production ? ' — production' : ''}`);

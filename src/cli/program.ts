@@ -6,8 +6,10 @@ import { secretBoxFromEnv } from '../core/secret-box.js';
 import { listAuditEvents } from '../db/audit-repository.js';
 import { databaseTargetFromUrl, openEngine, type Engine } from '../db/engine.js';
 import { DEMO_CLIENT_ID } from '../http/dev-proxy.js';
+import { VERIFICATION_OUTCOMES, type VerificationOutcome } from '../modules/customers/index.js';
 import { defaultBaseUrl } from './base-url.js';
 import { createPair, listAllRates, setPairEnabled, setRate, updatePairOf } from './conversion.js';
+import { sandboxVerificationOutcome, suspendCustomer, verificationDecide } from './customers.js';
 import { databaseNotice } from './database.js';
 import {
   OperatorError,
@@ -230,6 +232,28 @@ export function buildProgram(env: NodeJS.ProcessEnv, version: string, done: (res
       .addHelpText('after', example(`conversion-pair ${name} --client-id acme --source USDT --target EUR`))
       .action(onDb(({ db }, o) => setPairEnabled(db, pairKey(o), enabled)));
 
+  // §12.3, §12.4 customers
+  const customer = program.command('customer').description("customers: suspension and verification decisions");
+  for (const [name, suspended] of [['suspend', true], ['reactivate', false]] as const)
+    customer
+      .command(name)
+      .description(
+        suspended
+          ? 'suspend a customer: money and crypto operations refuse it with CUSTOMER_SUSPENDED; prints the customer'
+          : 'reactivate a SUSPENDED customer; prints the customer',
+      )
+      .requiredOption('--customer-id <id>', 'the customer')
+      .addHelpText('after', example(`customer ${name} --customer-id 3f2b8c1e-6a4d-4e7b-9c05-1d2e3f4a5b6c`))
+      .action(onDb(({ db }, o) => suspendCustomer(db, str(o, 'customerId'), suspended)));
+  customer
+    .command('verification-decide')
+    .description("set the customer's verification outcome at once, in any state, ending a pending review; prints the customer")
+    .requiredOption('--customer-id <id>', 'the customer')
+    .addOption(new Option('--outcome <outcome>', 'VERIFIED or REJECTED').choices(VERIFICATION_OUTCOMES).makeOptionMandatory())
+    .option('--info <text>', 'verificationStatusInfo of a REJECTED outcome, 1–200 characters (default "Rejected by review")')
+    .addHelpText('after', example('customer verification-decide --customer-id 3f2b8c1e-6a4d-4e7b-9c05-1d2e3f4a5b6c --outcome REJECTED --info "Document expired"'))
+    .action(onDb(({ db }, o) => verificationDecide(db, str(o, 'customerId'), str(o, 'outcome') as VerificationOutcome, opt(o, 'info'))));
+
   // §8 screening, §10.7 sandbox
   const screening = program.command('screening').description('the deny list screening consults');
   screening
@@ -262,6 +286,23 @@ export function buildProgram(env: NodeJS.ProcessEnv, version: string, done: (res
     .requiredOption('--address <address>', 'the destination')
     .addHelpText('after', example('sandbox clear-address --blockchain ETH --address 0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed'))
     .action(onDb(({ db }, o) => clearFailAddress(db, str(o, 'blockchain'), str(o, 'address'))));
+
+  sandbox
+    .command('verification-outcome')
+    .description("sandbox mode: the outcome the customer's verification submissions capture from now on (--clear removes it); prints the entry")
+    .requiredOption('--customer-id <id>', 'the customer')
+    .addOption(new Option('--outcome <outcome>', 'VERIFIED or REJECTED').choices(VERIFICATION_OUTCOMES))
+    .option('--info <text>', 'verificationStatusInfo of a REJECTED outcome, 1–200 characters')
+    .option('--clear', 'remove the entry; prints {removed}')
+    .addHelpText('after', example('sandbox verification-outcome --customer-id 3f2b8c1e-6a4d-4e7b-9c05-1d2e3f4a5b6c --outcome REJECTED --info "Document expired"'))
+    .action(
+      onDb(({ db }, o) => {
+        const clear = o.clear === true;
+        if (clear === (o.outcome !== undefined)) throw new OperatorError('give exactly one of --outcome and --clear');
+        if (clear && o.info !== undefined) throw new OperatorError('--info goes with --outcome, not --clear');
+        return sandboxVerificationOutcome(db, str(o, 'customerId'), { outcome: opt(o, 'outcome') as VerificationOutcome | undefined, info: opt(o, 'info'), clear });
+      }),
+    );
 
   // §11.8 webhooks
   const webhook = program.command('webhook').description("a client's webhook endpoints and deliveries");

@@ -49,7 +49,7 @@ export class PartnerClient extends MoneyOperations {
   }
 
   /** Sends one signed request: `pathAndQuery` exactly as signed (§2 line 2), `body` the exact bytes. */
-  async send(method: 'GET' | 'POST', pathAndQuery: string, body: string, options: CallOptions = {}): Promise<Reply<unknown>> {
+  async send(method: 'GET' | 'POST' | 'PUT', pathAndQuery: string, body: string | Buffer, options: CallOptions = {}): Promise<Reply<unknown>> {
     const idempotencyKey = options.idempotencyKey === undefined ? (method === 'POST' ? this.newKey() : null) : options.idempotencyKey;
     const headers = signedHeaders(this.options.secret, {
       method,
@@ -63,7 +63,7 @@ export class PartnerClient extends MoneyOperations {
     const res = await this.fetchFn(`${this.baseUrl}${pathAndQuery}`, {
       method,
       headers: { ...(method === 'POST' ? { 'content-type': 'application/json' } : {}), ...options.headers, ...headers },
-      body: method === 'POST' ? body : undefined,
+      body: method === 'GET' ? undefined : typeof body === 'string' ? body : new Uint8Array(body),
     });
     const text = await res.text();
     let parsed: unknown = text;
@@ -106,6 +106,16 @@ export class PartnerClient extends MoneyOperations {
   /** POST, returning the body of a 2xx and throwing PartnerApiError otherwise. */
   async post<T = Record<string, unknown>>(path: string, body: unknown = {}, options: CallOptions = {}): Promise<T> {
     return successOf<T>(await this.rest<T>('POST', path, { ...options, body }));
+  }
+
+  /**
+   * §12.2 the bytes of a PENDING_UPLOAD file (createCustomerFile with source UPLOAD): a signed PUT of the raw
+   * bytes with the file's declared `contentType`, without Idempotency-Key (a retry with the same bytes is
+   * safe). Returns the file, UPLOADED; throws PartnerApiError otherwise.
+   */
+  async uploadFileContent<T = Record<string, unknown>>(fileId: string, bytes: Buffer, contentType: string): Promise<T> {
+    const path = `/partner/v1/files/${encodeURIComponent(fileId)}/content`;
+    return successOf<T>((await this.send('PUT', path, bytes, { idempotencyKey: null, headers: { 'content-type': contentType } })) as Reply<T | ProblemBody>);
   }
 
   /** §5 evidence for an operation: `id` is its path argument, `input` every other field it sends. */

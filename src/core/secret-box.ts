@@ -28,6 +28,27 @@ export class SecretBox {
     return [VERSION, iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), ciphertext.toString('base64url')].join('.');
   }
 
+  /**
+   * Bytes at rest (§12.2 uploaded files): the same AES-256-GCM form as `seal`, with `aad` (the record's id)
+   * as the associated data, so sealed bytes copied onto another record do not open.
+   */
+  sealBytes(aad: string, bytes: Buffer): string {
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', this.key, iv);
+    cipher.setAAD(Buffer.from(aad, 'utf8'));
+    const ciphertext = Buffer.concat([cipher.update(bytes), cipher.final()]);
+    return [VERSION, iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), ciphertext.toString('base64url')].join('.');
+  }
+
+  openBytes(aad: string, sealed: string): Buffer {
+    const [version, iv, tag, ciphertext] = sealed.split('.');
+    if (version !== VERSION || !iv || !tag || ciphertext === undefined) throw new Error('not sealed bytes');
+    const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(iv, 'base64url'));
+    decipher.setAAD(Buffer.from(aad, 'utf8'));
+    decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+    return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]);
+  }
+
   open(clientId: string, sealed: string): string {
     const [version, iv, tag, ciphertext] = sealed.split('.');
     if (version !== VERSION || !iv || !tag || ciphertext === undefined) throw new Error('not a sealed client secret');

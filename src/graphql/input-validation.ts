@@ -56,7 +56,10 @@ function walk(type: GraphQLInputType, value: unknown, pointer: string, errors: F
     try {
       if (type.parseValue(value) === undefined) errors.push({ pointer, detail: `is not a valid ${type.name}` });
     } catch (e) {
-      errors.push({ pointer, detail: e instanceof Error ? e.message : `is not a valid ${type.name}` });
+      // graphql-js's own scalars quote the value ("String cannot represent a non string value: …"); a
+      // detail never echoes what was sent (§12.3: not even a mistyped piece of evidence).
+      const builtIn = ['String', 'Int', 'Float', 'Boolean', 'ID'].includes(type.name);
+      errors.push({ pointer, detail: builtIn || !(e instanceof Error) ? `must be a ${type.name}` : e.message });
     }
   }
 }

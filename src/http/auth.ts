@@ -36,12 +36,16 @@ export type Authenticated = ClientCredentials & {
   bodyHash: string;
 };
 
-/** Checks in the order of §2; the nonce is spent only once the signature verified. */
-export async function authenticate(db: Exec, nonces: NonceLedger, credentials: CredentialCache, req: AuthInput, now: Date): Promise<Authenticated> {
-  const clientId = req.headers['x-partner-client-id'];
-  const timestamp = req.headers['x-partner-timestamp'];
-  const nonce = req.headers['x-partner-nonce'];
-  const signature = req.headers['x-partner-signature'];
+/**
+ * §2's checks that need no body, in its order: the headers present, the client known, the timestamp, the
+ * nonce's form. The file upload (§12.2, §16.8) runs them before reading its body, to refuse an oversized
+ * one (413) only for a request that could verify.
+ */
+export async function checkAuthHead(db: Exec, credentials: CredentialCache, headers: Record<string, string | undefined>, now: Date) {
+  const clientId = headers['x-partner-client-id'];
+  const timestamp = headers['x-partner-timestamp'];
+  const nonce = headers['x-partner-nonce'];
+  const signature = headers['x-partner-signature'];
   if (!clientId || !timestamp || !nonce || !signature)
     throw new Problem(
       'AUTH_HEADERS_MISSING',
@@ -51,6 +55,12 @@ export async function authenticate(db: Exec, nonces: NonceLedger, credentials: C
   if (!client || client.secrets.length === 0) throw new Problem('AUTH_CLIENT_UNKNOWN', 'Unknown partner client.');
   checkTimestamp(timestamp, now);
   if (!NONCE_FORMAT.test(nonce)) throw new Problem('AUTH_NONCE_INVALID', 'X-Partner-Nonce must be 16–64 characters of [A-Za-z0-9_-].');
+  return { client, clientId, timestamp, nonce, signature };
+}
+
+/** Checks in the order of §2; the nonce is spent only once the signature verified. */
+export async function authenticate(db: Exec, nonces: NonceLedger, credentials: CredentialCache, req: AuthInput, now: Date): Promise<Authenticated> {
+  const { client, clientId, timestamp, nonce, signature } = await checkAuthHead(db, credentials, req.headers, now);
   const parts = {
     method: req.method,
     path: req.path,

@@ -11,10 +11,11 @@ import { auditRefusal, auditSuccess, auditSubject } from '../core/audit.js';
 import type { RequestContext, Writer } from '../core/context.js';
 import { Problem } from '../core/problem.js';
 import type { Engine } from '../db/engine.js';
-import { authenticate, hasAnyAuthHeader, WWW_AUTHENTICATE, type Authenticated } from './auth.js';
+import { authenticate, checkAuthHead, hasAnyAuthHeader, WWW_AUTHENTICATE, type Authenticated } from './auth.js';
 import { isJsonContentType, jsonBodyOrUndefined } from './body.js';
 import { CredentialCache } from './credentials.js';
 import { DevProxy } from './dev-proxy.js';
+import { uploadCall, uploadPathId, UPLOAD_TEMPLATE } from './file-upload.js';
 import { GraphQLSurface, isIntrospectionOnly } from './graphql-surface.js';
 import { NonceLedger } from './nonces.js';
 import { rateBuckets, type Buckets } from './rate-limit.js';
@@ -103,13 +104,36 @@ export class Pipeline {
     return { replayCacheHits: this.replays.hits, replayCacheEntries: this.replays.size };
   }
 
-  /** Never throws: every outcome is a reply, every fault a problem. */
-  async handle(call: HttpCall): Promise<HttpReply> {
+  /**
+   * How many body bytes a request may send: §6's 64 KiB, or FILE_MAX_BYTES on the file upload (§12.2),
+   * whose 413 comes after §2's checks that need no body (check 1 of its table): a promise there, which
+   * answers the refusal instead when those fail.
+   */
+  bodyLimitOf(head: Omit<HttpCall, 'body'>): number | Promise<{ limit: number } | { refusal: Problem }> {
+    if (head.method !== 'PUT' || uploadPathId(head.url.split('?')[0]!) === undefined) return MAX_BODY_BYTES;
+    const now = this.deps.clock();
+    return checkAuthHead(this.deps.engine.read, this.credentials, head.headers, now).then(
+      () => ({ limit: this.deps.config.fileMaxBytes }),
+      async (e: unknown) => {
+        if (!(e instanceof Problem)) return { refusal: this.problemOf(e, this.deps.logger) };
+        // As authenticate(): a request that fails §2 counts against its address.
+        const wait = e.status === 401 ? await this.anonymousBuckets.take(head.remoteAddress ?? 'unknown', this.deps.config.anonymousRateLimit, now.getTime()) : 0;
+        return { refusal: wait > 0 ? rateLimited(wait, 'Too many unauthenticated requests from this address.') : e };
+      },
+    )
+      // Never rejects: a fault here (the rate buckets' database) is the request's answer.
+      .catch((e: unknown) => ({ refusal: this.problemOf(e, this.deps.logger) }));
+  }
+
+  /** Never throws: every outcome is a reply, every fault a problem. `refusal`: the answer, found before the body (bodyLimitOf). */
+  async handle(call: HttpCall, refusal?: Problem): Promise<HttpReply> {
     const requestId = requestIdOf(call.headers['x-request-id']);
     const log = this.deps.logger.child({ requestId });
     const started = process.hrtime.bigint();
     const pathname = call.url.split('?')[0]!;
-    const { label, shape, to } = this.route(call, pathname, requestId, log);
+    const routed = this.route(call, pathname, requestId, log);
+    const { label, shape } = routed;
+    const to: Target = refusal ? { problem: refusal } : routed.to;
     let auth: Authenticated | undefined;
     let outcome: SurfaceOutcome | undefined;
     let reply: HttpReply;
@@ -172,6 +196,10 @@ export class Pipeline {
     const dev = this.devProxy && this.devTarget(this.devProxy, call, pathname, requestId, log);
     if (dev) return { label: pathname, shape: rest, to: dev };
     const label = (matched: string) => (FIXED_PATHS.has(pathname) ? pathname : matched);
+    // §12.2: the file upload, signed like every REST call but raw bytes, not an operation of the schema.
+    const uploadId = uploadPathId(pathname);
+    if (uploadId !== undefined)
+      return { label: UPLOAD_TEMPLATE, shape: rest, to: call.method === 'PUT' ? { call: uploadCall(call, uploadId) } : { problem: methodNotAllowed('PUT') } };
     const match = rest.match(call.method, pathname);
     if (match) return { label: label(match.template), shape: rest, to: 'problem' in match ? match : { call: rest.callOf(call, match) } };
     const page = findPage(this.deps.pages ?? [], pathname, config.production);

@@ -1,9 +1,9 @@
-// node:http glue: reads the raw body (bounded, §6 413) and writes the pipeline's reply. Requests that
+// node:http glue: reads the raw body (bounded: §6's 64 KiB, FILE_MAX_BYTES on the file upload, §12.2; 413) and writes the pipeline's reply. Requests that
 // node:http refuses or would answer by itself get a problem document too (§7: every error is one).
 import http from 'node:http';
 import type { Socket } from 'node:net';
 import { Problem } from '../core/problem.js';
-import { MAX_BODY_BYTES, requestIdOf, type Pipeline } from './pipeline.js';
+import { requestIdOf, type Pipeline } from './pipeline.js';
 import { graphqlProblemReply, problemReply } from './render.js';
 import type { HttpReply } from './types.js';
 
@@ -89,29 +89,43 @@ export function createHttpServer(pipeline: Pipeline): http.Server {
     latest.set(req.socket, res);
     if (req.httpVersion === '1.1' && req.headers.host === undefined)
       return refuse(req, res, new Problem('INVALID_REQUEST', 'An HTTP/1.1 request must have a Host header.'));
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let tooLarge = false;
-    const declared = Number(req.headers['content-length'] ?? 0);
-    const refuseTooLarge = () => {
-      tooLarge = true;
-      refuse(req, res, new Problem('PAYLOAD_TOO_LARGE', `The body may be at most ${MAX_BODY_BYTES} bytes.`));
+    const headers: Record<string, string | undefined> = {};
+    for (const [k, v] of Object.entries(req.headers)) headers[k] = Array.isArray(v) ? v.join(', ') : v;
+    const head = { method: req.method ?? 'GET', url: req.url ?? '/', headers, remoteAddress: req.socket.remoteAddress };
+    /** Reads the body up to `limit` bytes (413 past it, at once when Content-Length says so), then answers. */
+    const read = (limit: number) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      let tooLarge = false;
+      const declared = Number(req.headers['content-length'] ?? 0);
+      const refuseTooLarge = () => {
+        tooLarge = true;
+        refuse(req, res, new Problem('PAYLOAD_TOO_LARGE', `The body may be at most ${limit} bytes.`));
+      };
+      if (declared > limit) return refuseTooLarge();
+      req.on('data', (chunk: Buffer) => {
+        if (tooLarge) return;
+        size += chunk.length;
+        if (size > limit) return refuseTooLarge();
+        chunks.push(chunk);
+      });
+      req.on('end', () => {
+        if (tooLarge) return;
+        void pipeline.handle({ ...head, body: Buffer.concat(chunks) }).then((reply) => send(res, req.method === 'HEAD' ? { ...reply, body: '' } : reply));
+      });
     };
-    if (declared > MAX_BODY_BYTES) return refuseTooLarge();
-    req.on('data', (chunk: Buffer) => {
-      if (tooLarge) return;
-      size += chunk.length;
-      if (size > MAX_BODY_BYTES) return refuseTooLarge();
-      chunks.push(chunk);
-    });
-    req.on('end', () => {
-      if (tooLarge) return;
-      const headers: Record<string, string | undefined> = {};
-      for (const [k, v] of Object.entries(req.headers)) headers[k] = Array.isArray(v) ? v.join(', ') : v;
-      void pipeline
-        .handle({ method: req.method ?? 'GET', url: req.url ?? '/', headers, body: Buffer.concat(chunks), remoteAddress: req.socket.remoteAddress })
-        .then((reply) => send(res, req.method === 'HEAD' ? { ...reply, body: '' } : reply));
-    });
+    // The body waits unread (no 'data' listener yet) while the file upload's headers are checked.
+    const limit = pipeline.bodyLimitOf(head);
+    if (typeof limit === 'number') read(limit);
+    else
+      void limit.then((admitted) => {
+        if ('limit' in admitted) return read(admitted.limit);
+        // Refused before its body (§12.2 check 1): answered through the pipeline, the body drained unread.
+        void pipeline.handle({ ...head, body: Buffer.alloc(0) }, admitted.refusal).then((reply) => {
+          send(res, reply, true);
+          req.resume();
+        });
+      });
     req.on('error', () => res.destroy());
   });
 

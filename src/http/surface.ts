@@ -2,7 +2,6 @@
 // operations, the same for both. The pipeline matches a request's path once and hands the surface's
 // call what it matched; the call returns its outcome, it writes nothing into the context.
 import type { CallContext, RequestContext, StoredResult } from '../core/context.js';
-import type { MutationDescriptor } from '../core/operation.js';
 import type { Problem } from '../core/problem.js';
 import type { HttpReply } from './types.js';
 
@@ -17,8 +16,8 @@ export type SurfaceOutcome = {
   hadErrors?: boolean;
 };
 
-/** The mutation a call attempts and the arguments it sent (untrusted), for the audit of a refusal. */
-export type Attempt = { descriptor: MutationDescriptor; args: Record<string, unknown> };
+/** The mutation a call attempts (a descriptor, or the file upload's name and target, §12.2) and its arguments (untrusted). */
+export type Attempt = { descriptor: { name: string; target: string | null }; args: Record<string, unknown> };
 
 /** One signed request to a surface, its route already matched. */
 export interface SurfaceCall {

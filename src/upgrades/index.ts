@@ -7,12 +7,13 @@
 // They apply the modules' rules (deposit views, events, ledger postings), so they sit above the modules,
 // not under db/, and service.ts runs them.
 import type { Engine } from '../db/engine.js';
+import { customerVerification } from './customer-verification.js';
 import { moneyLifecycle } from './money-lifecycle.js';
 import type { Upgrade } from './upgrade.js';
 import { claimUpgrade } from './repository.js';
 
 /** In the order they apply. */
-export const UPGRADES: readonly Upgrade[] = [moneyLifecycle];
+export const UPGRADES: readonly Upgrade[] = [moneyLifecycle, customerVerification];
 
 /** Applies every upgrade this database lacks; resolves with those applied here and their record counts. */
 export async function runUpgrades(

@@ -3,6 +3,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Exec } from '../db/exec.js';
 import type { WalletBeneficiaryRow } from '../modules/beneficiaries/index.js';
+import type { CustomerRow } from '../modules/customers/index.js';
 import type { CryptoDepositRow } from '../modules/deposits/index.js';
 import type { CryptoRefundRow } from '../modules/refunds/index.js';
 import type { CryptoWithdrawalRow } from '../modules/withdrawals/index.js';
@@ -47,4 +48,15 @@ export async function setDeposit(x: Exec, depositId: string, set: Partial<Crypto
 export async function setRefund(x: Exec, refundId: string, set: Partial<CryptoRefundRow>): Promise<CryptoRefundRow> {
   const t = x.t.cryptoRefunds;
   return (await x.q.update(t).set(set).where(eq(t.refundId, refundId)).returning())[0]!;
+}
+
+/** §12.5: every customer, oldest first (then by id). */
+export async function allCustomers(x: Exec): Promise<CustomerRow[]> {
+  const t = x.t.customers;
+  return x.q.select().from(t).orderBy(asc(t.createdAt), asc(t.customerId));
+}
+
+export async function setCustomer(x: Exec, customerId: string, set: Partial<CustomerRow>): Promise<CustomerRow> {
+  const t = x.t.customers;
+  return (await x.q.update(t).set(set).where(eq(t.customerId, customerId)).returning())[0]!;
 }

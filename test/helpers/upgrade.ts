@@ -39,12 +39,12 @@ export const FIXTURE_CLIENT: Client = fixture.client;
 export const MANIFEST: Manifest = fixture[TEST_ENGINE];
 
 /** A fresh schema holding the previous release's PostgreSQL dump. */
-export async function loadPgFixture(): Promise<PgSchema> {
+export async function loadPgFixture(name = 'previous-release'): Promise<PgSchema> {
   const schema = await createPgSchema('up');
   const c = new pg.Client({ connectionString: schema.url });
   await c.connect();
   try {
-    await c.query(fs.readFileSync(path.join(FIXTURES, 'previous-release.pg.sql'), 'utf8'));
+    await c.query(fs.readFileSync(path.join(FIXTURES, `${name}.pg.sql`), 'utf8'));
   } finally {
     await c.end();
   }
@@ -60,7 +60,11 @@ export class PreviousReleaseServer extends TestServer {
   private fixtureSchema: PgSchema | undefined;
   private loaded = false;
 
-  constructor(env: Record<string, string> = {}) {
+  /** `fixtureName`: the files of test/fixtures/ to start from (`<name>.sqlite`, `<name>.pg.sql`). */
+  constructor(
+    env: Record<string, string> = {},
+    private readonly fixtureName = 'previous-release',
+  ) {
     super({ PARTNER_SECRET_KEY: fixture.secretKey, PARTNER_SANDBOX: 'true', ...env });
   }
 
@@ -68,11 +72,11 @@ export class PreviousReleaseServer extends TestServer {
     if (this.loaded) return this;
     this.loaded = true;
     if (TEST_ENGINE === 'pg') {
-      this.fixtureSchema = await loadPgFixture();
+      this.fixtureSchema = await loadPgFixture(this.fixtureName);
       this.config.database = { kind: 'pg', url: this.fixtureSchema.url };
       this.db = new PgTestDb(this.fixtureSchema.url, this.fixtureSchema.schema);
     } else {
-      fs.copyFileSync(path.join(FIXTURES, 'previous-release.sqlite'), this.file);
+      fs.copyFileSync(path.join(FIXTURES, `${this.fixtureName}.sqlite`), this.file);
       this.db = new SqliteTestDb(this.file);
     }
     return this;
@@ -106,3 +110,8 @@ export function allFields(typeName: string): string {
   if (!isObjectType(type)) throw new Error(`${typeName} is not an object type`);
   return walk(type);
 }
+
+/** test/fixtures/before-onboarding.*: the customers the release before §12 wrote, by role, of this run's engine. */
+export const BEFORE_ONBOARDING: Record<'alice' | 'acme' | 'bob', string> = (
+  JSON.parse(fs.readFileSync(path.join(FIXTURES, 'before-onboarding.json'), 'utf8')) as Record<string, Record<'alice' | 'acme' | 'bob', string>>
+)[TEST_ENGINE]!;

@@ -121,6 +121,24 @@ export type CreateCryptoWithdrawalQuoteInput = {
   withdrawalType?: InputMaybe<Scalars['Int']['input']>;
 };
 
+/** Contract §12.2. */
+export type CreateCustomerFileInput = {
+  /** application/pdf, image/jpeg or image/png in any case, parameters allowed; stored as the lower-case type/subtype. */
+  contentType: Scalars['String']['input'];
+  /** At most 500 characters. */
+  description?: InputMaybe<Scalars['String']['input']>;
+  /** LINK: required, an absolute https URL (at most 2048 characters, no userinfo, query or fragment); UPLOAD: refused. */
+  externalUri?: InputMaybe<Scalars['String']['input']>;
+  /** 1–255 characters; no / or \, control characters or bidirectional controls. */
+  fileName: Scalars['String']['input'];
+  purpose: PartnerFilePurpose;
+  /** Lower-case hex SHA-256 of the bytes. */
+  sha256: Scalars['String']['input'];
+  /** 1 to FILE_MAX_BYTES. */
+  sizeBytes: Scalars['Int']['input'];
+  source: PartnerFileSource;
+};
+
 /** Contract §4.1. */
 export type CreateCustomerInput = {
   displayName?: InputMaybe<Scalars['String']['input']>;
@@ -179,6 +197,13 @@ export type CryptoWithdrawalPage = {
   pageInfo: PageInfo;
 };
 
+/** §12.4: where the customer's KYC (INDIVIDUAL) or KYB (CORPORATE) stands. */
+export type CustomerVerificationStatus =
+  | 'PENDING_REVIEW'
+  | 'REJECTED'
+  | 'UNVERIFIED'
+  | 'VERIFIED';
+
 /** The destination's screening: PENDING until the step out of SCREENING (§10.6). */
 export type KytResult =
   | 'CLEARED'
@@ -196,6 +221,7 @@ export type Mutation = {
   createCryptoWithdrawalApprovalDraft: CryptoWithdrawal;
   createCryptoWithdrawalQuote: PartnerCryptoWithdrawalQuote;
   createCustomer: PartnerCustomer;
+  createCustomerFile: PartnerCustomerFile;
   /** §11.4: a new ENABLED endpoint and its signing secret (at most 10 ENABLED per client). */
   createWebhookEndpoint: PartnerWebhookEndpointSecret;
   /** §11.4: ENABLED → DISABLED, its PENDING deliveries CANCELLED; a DISABLED one answers unchanged. */
@@ -214,6 +240,8 @@ export type Mutation = {
   submitCryptoDepositTravelRuleInformation: PartnerCryptoDeposit;
   submitCryptoRefund: PartnerCryptoRefund;
   submitCryptoWithdrawal: CryptoWithdrawal;
+  /** §12.3: partner-attested KYC or KYB evidence; no gate (a SUSPENDED customer may submit). */
+  submitCustomerVerificationEvidence: PartnerCustomer;
   /** §10.9: screens the address against the deny list now (ACTIVE ↔ BLOCKED). */
   syncCryptoWalletBeneficiary: WalletBeneficiary;
 };
@@ -271,6 +299,13 @@ export type MutationCreateCryptoWithdrawalQuoteArgs = {
 /** Every mutation requires an Idempotency-Key header (contract §3). */
 export type MutationCreateCustomerArgs = {
   input: CreateCustomerInput;
+};
+
+
+/** Every mutation requires an Idempotency-Key header (contract §3). */
+export type MutationCreateCustomerFileArgs = {
+  customerId: Scalars['UUID']['input'];
+  input: CreateCustomerFileInput;
 };
 
 
@@ -336,6 +371,13 @@ export type MutationSubmitCryptoRefundArgs = {
 export type MutationSubmitCryptoWithdrawalArgs = {
   input: SubmitCryptoWithdrawalInput;
   withdrawalId: Scalars['UUID']['input'];
+};
+
+
+/** Every mutation requires an Idempotency-Key header (contract §3). */
+export type MutationSubmitCustomerVerificationEvidenceArgs = {
+  customerId: Scalars['UUID']['input'];
+  input: SubmitCustomerVerificationEvidenceInput;
 };
 
 
@@ -611,11 +653,53 @@ export type PartnerCustomer = {
   customerId: Scalars['UUID']['output'];
   displayName?: Maybe<Scalars['String']['output']>;
   externalRef: Scalars['String']['output'];
-  /** Always ACTIVE for now. */
+  /** ACTIVE or SUSPENDED (operator-set, §12.4). */
   status: Scalars['String']['output'];
+  /** Set while SUSPENDED. */
+  suspendedAt?: Maybe<Scalars['DateTime']['output']>;
   type: Scalars['String']['output'];
   updatedAt: Scalars['DateTime']['output'];
+  /** KYC (type INDIVIDUAL) or KYB (type CORPORATE). */
+  verificationKind: Scalars['String']['output'];
+  /** True from a submission of evidence until its review ends. */
+  verificationReviewPending: Scalars['Boolean']['output'];
+  verificationStatus: CustomerVerificationStatus;
+  verificationStatusInfo?: Maybe<Scalars['String']['output']>;
+  /** Set iff VERIFIED: the latest VERIFIED outcome. */
+  verifiedAt?: Maybe<Scalars['DateTime']['output']>;
 };
+
+export type PartnerCustomerFile = {
+  __typename?: 'PartnerCustomerFile';
+  contentType: Scalars['String']['output'];
+  createdAt: Scalars['DateTime']['output'];
+  customerId: Scalars['UUID']['output'];
+  description?: Maybe<Scalars['String']['output']>;
+  externalUri?: Maybe<Scalars['String']['output']>;
+  fileId: Scalars['UUID']['output'];
+  fileName: Scalars['String']['output'];
+  purpose: PartnerFilePurpose;
+  sha256: Scalars['String']['output'];
+  sizeBytes: Scalars['Int']['output'];
+  source: PartnerFileSource;
+  status: PartnerCustomerFileStatus;
+  updatedAt: Scalars['DateTime']['output'];
+  /** PENDING_UPLOAD only. */
+  upload?: Maybe<PartnerFileUpload>;
+  uploadedAt?: Maybe<Scalars['DateTime']['output']>;
+};
+
+export type PartnerCustomerFilePage = {
+  __typename?: 'PartnerCustomerFilePage';
+  items: Array<PartnerCustomerFile>;
+  pageInfo: PageInfo;
+};
+
+export type PartnerCustomerFileStatus =
+  | 'EXPIRED'
+  | 'LINKED'
+  | 'PENDING_UPLOAD'
+  | 'UPLOADED';
 
 /** Contract §11.1: one event per change of a withdrawal, refund, deposit or beneficiary, and per ledger row. */
 export type PartnerEvent = {
@@ -639,12 +723,40 @@ export type PartnerEventPage = {
   pageInfo: PageInfo;
 };
 
+export type PartnerFilePurpose =
+  | 'ARTICLES_OF_ASSOCIATION'
+  | 'BANK_STATEMENT'
+  | 'COMPANY_REGISTRATION'
+  | 'IDENTITY_DOCUMENT'
+  | 'OTHER'
+  | 'OWNERSHIP_STRUCTURE'
+  | 'PROOF_OF_ADDRESS'
+  | 'SELFIE'
+  | 'SOURCE_OF_FUNDS'
+  | 'WALLET_OWNERSHIP_PROOF';
+
+/** §12.2 R1: UPLOAD = a file record, then its bytes by a signed PUT; LINK = a reference the partner keeps. */
+export type PartnerFileSource =
+  | 'LINK'
+  | 'UPLOAD';
+
+/** Where and until when the bytes of a PENDING_UPLOAD file are sent (§12.2). */
+export type PartnerFileUpload = {
+  __typename?: 'PartnerFileUpload';
+  expiresAt: Scalars['DateTime']['output'];
+  maxSizeBytes: Scalars['Int']['output'];
+  method: Scalars['String']['output'];
+  path: Scalars['String']['output'];
+};
+
 /** §10.1: what a ledger row or a deposit, withdrawal or refund refers to. */
 export type PartnerResourceType =
   | 'CONVERSION'
   | 'CRYPTO_DEPOSIT'
   | 'CRYPTO_REFUND'
   | 'CRYPTO_WITHDRAWAL'
+  | 'CUSTOMER'
+  | 'CUSTOMER_FILE'
   | 'TRANSACTION'
   | 'WALLET_BENEFICIARY';
 
@@ -769,10 +881,16 @@ export type ProblemCode =
   | 'BENEFICIARY_REMOVED'
   | 'CONVERSION_PAIR_NOT_PERMITTED'
   | 'CUSTOMER_NOT_FOUND'
+  | 'CUSTOMER_NOT_VERIFIED'
+  | 'CUSTOMER_SUSPENDED'
   | 'DUPLICATE_CLIENT_REFERENCE'
   | 'DUPLICATE_CUSTOMER'
   | 'DUPLICATE_TX_HASH'
   | 'DUPLICATE_WALLET_BENEFICIARY'
+  | 'FILE_INTEGRITY_MISMATCH'
+  | 'FILE_NOT_FOUND'
+  | 'FILE_NOT_READY'
+  | 'FILE_TYPE_NOT_ALLOWED'
   | 'FORBIDDEN'
   | 'IDEMPOTENCY_KEY_INVALID'
   | 'IDEMPOTENCY_KEY_MISSING'
@@ -829,6 +947,8 @@ export type Query = {
   customer?: Maybe<PartnerCustomer>;
   /** Currency ascending (§9.3). */
   customerBalances: PartnerBalancePage;
+  customerFile?: Maybe<PartnerCustomerFile>;
+  customerFiles: PartnerCustomerFilePage;
   /** Newest first (§9.3). */
   customerTransactions: PartnerTransactionPage;
   /** §11.3 the pull feed: commit order, oldest first; endCursor is where to resume polling. */
@@ -976,6 +1096,22 @@ export type QueryCustomerBalancesArgs = {
 
 
 /** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
+export type QueryCustomerFileArgs = {
+  fileId: Scalars['UUID']['input'];
+};
+
+
+/** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
+export type QueryCustomerFilesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  customerId: Scalars['UUID']['input'];
+  first?: InputMaybe<Scalars['Int']['input']>;
+  purposes?: InputMaybe<Array<PartnerFilePurpose>>;
+  statuses?: InputMaybe<Array<PartnerCustomerFileStatus>>;
+};
+
+
+/** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
 export type QueryCustomerTransactionsArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   createdBefore?: InputMaybe<Scalars['DateTime']['input']>;
@@ -1057,6 +1193,18 @@ export type SubmitCryptoWithdrawalInput = {
   operationAuthorization: OperationAuthorizationInput;
 };
 
+/** §12.3: partner-attested KYC or KYB evidence; the customer's type picks which. */
+export type SubmitCustomerVerificationEvidenceInput = {
+  attestedAt: Scalars['DateTime']['input'];
+  /** 1–128 characters. */
+  attestedByPartnerPolicyRef?: InputMaybe<Scalars['String']['input']>;
+  /** 1–128 characters. */
+  attestedByPartnerUserRef: Scalars['String']['input'];
+  /** 1–20 checks, each type at most once. */
+  checks: Array<VerificationCheckInput>;
+  subject: VerificationSubjectInput;
+};
+
 export type SupportFileInput = {
   fileAssetId: Scalars['UUID']['input'];
   purpose: Scalars['String']['input'];
@@ -1085,6 +1233,46 @@ export type TravelRulePartyType =
 export type TravelRuleWalletType =
   | 'PRIVATE_WALLET'
   | 'VASP_WALLET';
+
+export type VerificationCheckInput = {
+  completedAt: Scalars['DateTime']['input'];
+  /** At most 10 files of the customer (§12.2), each UPLOADED or LINKED. */
+  fileIds?: InputMaybe<Array<Scalars['UUID']['input']>>;
+  /** At most 100 characters. */
+  providerName?: InputMaybe<Scalars['String']['input']>;
+  /** At most 200 characters. */
+  providerReference?: InputMaybe<Scalars['String']['input']>;
+  result: VerificationCheckResult;
+  type: VerificationCheckType;
+};
+
+export type VerificationCheckResult =
+  | 'FAILED'
+  | 'PASSED'
+  | 'REFERRED';
+
+/** §12.3 the checks a partner attests to. */
+export type VerificationCheckType =
+  | 'ADVERSE_MEDIA'
+  | 'BENEFICIAL_OWNERS'
+  | 'COMPANY_REGISTRY'
+  | 'DIRECTORS'
+  | 'IDENTITY_DOCUMENT'
+  | 'LIVENESS'
+  | 'PEP_SCREENING'
+  | 'PROOF_OF_ADDRESS'
+  | 'SANCTIONS_SCREENING';
+
+export type VerificationSubjectInput = {
+  /** ISO 3166-1 alpha-2: residence (KYC) or incorporation (KYB). */
+  country: Scalars['String']['input'];
+  /** KYC only: YYYY-MM-DD, a calendar date from 1900-01-01. */
+  dateOfBirth?: InputMaybe<Scalars['String']['input']>;
+  /** 1–200 characters. */
+  legalName: Scalars['String']['input'];
+  /** KYB only: 1–100 characters. */
+  registrationNumber?: InputMaybe<Scalars['String']['input']>;
+};
 
 export type WalletBeneficiary = {
   __typename?: 'WalletBeneficiary';

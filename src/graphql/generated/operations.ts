@@ -11,6 +11,7 @@ import createCryptoWalletBeneficiary from '../../modules/beneficiaries/operation
 import createCryptoWithdrawalApprovalDraft from '../../modules/withdrawals/operations/create-crypto-withdrawal-approval-draft.js';
 import createCryptoWithdrawalQuote from '../../modules/withdrawals/operations/create-crypto-withdrawal-quote.js';
 import createCustomer from '../../modules/customers/operations/create-customer.js';
+import createCustomerFile from '../../modules/files/operations/create-customer-file.js';
 import createWebhookEndpoint from '../../modules/webhooks/operations/create-webhook-endpoint.js';
 import cryptoDeposit from '../../modules/deposits/operations/crypto-deposit.js';
 import cryptoDepositWallets from '../../modules/deposits/operations/crypto-deposit-wallets.js';
@@ -23,6 +24,8 @@ import cryptoWithdrawal from '../../modules/withdrawals/operations/crypto-withdr
 import cryptoWithdrawals from '../../modules/withdrawals/operations/crypto-withdrawals.js';
 import customer from '../../modules/customers/operations/customer.js';
 import customerBalances from '../../modules/ledger/operations/customer-balances.js';
+import customerFile from '../../modules/files/operations/customer-file.js';
+import customerFiles from '../../modules/files/operations/customer-files.js';
 import customerTransactions from '../../modules/ledger/operations/customer-transactions.js';
 import disableWebhookEndpoint from '../../modules/webhooks/operations/disable-webhook-endpoint.js';
 import enableWebhookEndpoint from '../../modules/webhooks/operations/enable-webhook-endpoint.js';
@@ -34,10 +37,11 @@ import simulateCryptoDeposit from '../../modules/deposits/operations/simulate-cr
 import submitCryptoDepositTravelRuleInformation from '../../modules/deposits/operations/submit-crypto-deposit-travel-rule-information.js';
 import submitCryptoRefund from '../../modules/refunds/operations/submit-crypto-refund.js';
 import submitCryptoWithdrawal from '../../modules/withdrawals/operations/submit-crypto-withdrawal.js';
+import submitCustomerVerificationEvidence from '../../modules/customers/operations/submit-customer-verification-evidence.js';
 import syncCryptoWalletBeneficiary from '../../modules/beneficiaries/operations/sync-crypto-wallet-beneficiary.js';
 import transaction from '../../modules/ledger/operations/transaction.js';
 import webhookDeliveries from '../../modules/webhooks/operations/webhook-deliveries.js';
 import webhookEndpoint from '../../modules/webhooks/operations/webhook-endpoint.js';
 import webhookEndpoints from '../../modules/webhooks/operations/webhook-endpoints.js';
 
-export const operations = { confirmCryptoRefund, conversion, conversionQuote, conversionQuotes, conversions, createConversionApprovalDraft, createConversionQuote, createCryptoRefundApprovalDraft, createCryptoWalletBeneficiary, createCryptoWithdrawalApprovalDraft, createCryptoWithdrawalQuote, createCustomer, createWebhookEndpoint, cryptoDeposit, cryptoDepositWallets, cryptoDeposits, cryptoRefund, cryptoRefunds, cryptoWalletBeneficiaries, cryptoWalletBeneficiary, cryptoWithdrawal, cryptoWithdrawals, customer, customerBalances, customerTransactions, disableWebhookEndpoint, enableWebhookEndpoint, events, redeliverWebhookEvent, removeCryptoWalletBeneficiary, rotateWebhookEndpointSecret, simulateCryptoDeposit, submitCryptoDepositTravelRuleInformation, submitCryptoRefund, submitCryptoWithdrawal, syncCryptoWalletBeneficiary, transaction, webhookDeliveries, webhookEndpoint, webhookEndpoints } as const;
+export const operations = { confirmCryptoRefund, conversion, conversionQuote, conversionQuotes, conversions, createConversionApprovalDraft, createConversionQuote, createCryptoRefundApprovalDraft, createCryptoWalletBeneficiary, createCryptoWithdrawalApprovalDraft, createCryptoWithdrawalQuote, createCustomer, createCustomerFile, createWebhookEndpoint, cryptoDeposit, cryptoDepositWallets, cryptoDeposits, cryptoRefund, cryptoRefunds, cryptoWalletBeneficiaries, cryptoWalletBeneficiary, cryptoWithdrawal, cryptoWithdrawals, customer, customerBalances, customerFile, customerFiles, customerTransactions, disableWebhookEndpoint, enableWebhookEndpoint, events, redeliverWebhookEvent, removeCryptoWalletBeneficiary, rotateWebhookEndpointSecret, simulateCryptoDeposit, submitCryptoDepositTravelRuleInformation, submitCryptoRefund, submitCryptoWithdrawal, submitCustomerVerificationEvidence, syncCryptoWalletBeneficiary, transaction, webhookDeliveries, webhookEndpoint, webhookEndpoints } as const;

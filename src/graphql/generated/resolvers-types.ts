@@ -1,8 +1,9 @@
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
 import type { WalletBeneficiaryRow } from '../../modules/beneficiaries/tables.js';
 import type { ConversionRow } from '../../modules/conversion/tables.js';
-import type { CustomerRow } from '../../modules/customers/tables.js';
+import type { CustomerView } from '../../modules/customers/tables.js';
 import type { DepositView } from '../../modules/deposits/rules.js';
+import type { CustomerFileView } from '../../modules/files/tables.js';
 import type { CryptoRefundRow } from '../../modules/refunds/tables.js';
 import type { CryptoWithdrawalRow } from '../../modules/withdrawals/tables.js';
 import type { CallContext } from '../../core/context.js';
@@ -131,6 +132,24 @@ export type CreateCryptoWithdrawalQuoteInput = {
   withdrawalType?: InputMaybe<Scalars['Int']['input']>;
 };
 
+/** Contract §12.2. */
+export type CreateCustomerFileInput = {
+  /** application/pdf, image/jpeg or image/png in any case, parameters allowed; stored as the lower-case type/subtype. */
+  contentType: Scalars['String']['input'];
+  /** At most 500 characters. */
+  description?: InputMaybe<Scalars['String']['input']>;
+  /** LINK: required, an absolute https URL (at most 2048 characters, no userinfo, query or fragment); UPLOAD: refused. */
+  externalUri?: InputMaybe<Scalars['String']['input']>;
+  /** 1–255 characters; no / or \, control characters or bidirectional controls. */
+  fileName: Scalars['String']['input'];
+  purpose: PartnerFilePurpose;
+  /** Lower-case hex SHA-256 of the bytes. */
+  sha256: Scalars['String']['input'];
+  /** 1 to FILE_MAX_BYTES. */
+  sizeBytes: Scalars['Int']['input'];
+  source: PartnerFileSource;
+};
+
 /** Contract §4.1. */
 export type CreateCustomerInput = {
   displayName?: InputMaybe<Scalars['String']['input']>;
@@ -189,6 +208,13 @@ export type CryptoWithdrawalPage = {
   pageInfo: PageInfo;
 };
 
+/** §12.4: where the customer's KYC (INDIVIDUAL) or KYB (CORPORATE) stands. */
+export type CustomerVerificationStatus =
+  | 'PENDING_REVIEW'
+  | 'REJECTED'
+  | 'UNVERIFIED'
+  | 'VERIFIED';
+
 /** The destination's screening: PENDING until the step out of SCREENING (§10.6). */
 export type KytResult =
   | 'CLEARED'
@@ -206,6 +232,7 @@ export type Mutation = {
   createCryptoWithdrawalApprovalDraft: CryptoWithdrawal;
   createCryptoWithdrawalQuote: PartnerCryptoWithdrawalQuote;
   createCustomer: PartnerCustomer;
+  createCustomerFile: PartnerCustomerFile;
   /** §11.4: a new ENABLED endpoint and its signing secret (at most 10 ENABLED per client). */
   createWebhookEndpoint: PartnerWebhookEndpointSecret;
   /** §11.4: ENABLED → DISABLED, its PENDING deliveries CANCELLED; a DISABLED one answers unchanged. */
@@ -224,6 +251,8 @@ export type Mutation = {
   submitCryptoDepositTravelRuleInformation: PartnerCryptoDeposit;
   submitCryptoRefund: PartnerCryptoRefund;
   submitCryptoWithdrawal: CryptoWithdrawal;
+  /** §12.3: partner-attested KYC or KYB evidence; no gate (a SUSPENDED customer may submit). */
+  submitCustomerVerificationEvidence: PartnerCustomer;
   /** §10.9: screens the address against the deny list now (ACTIVE ↔ BLOCKED). */
   syncCryptoWalletBeneficiary: WalletBeneficiary;
 };
@@ -281,6 +310,13 @@ export type MutationCreateCryptoWithdrawalQuoteArgs = {
 /** Every mutation requires an Idempotency-Key header (contract §3). */
 export type MutationCreateCustomerArgs = {
   input: CreateCustomerInput;
+};
+
+
+/** Every mutation requires an Idempotency-Key header (contract §3). */
+export type MutationCreateCustomerFileArgs = {
+  customerId: Scalars['UUID']['input'];
+  input: CreateCustomerFileInput;
 };
 
 
@@ -346,6 +382,13 @@ export type MutationSubmitCryptoRefundArgs = {
 export type MutationSubmitCryptoWithdrawalArgs = {
   input: SubmitCryptoWithdrawalInput;
   withdrawalId: Scalars['UUID']['input'];
+};
+
+
+/** Every mutation requires an Idempotency-Key header (contract §3). */
+export type MutationSubmitCustomerVerificationEvidenceArgs = {
+  customerId: Scalars['UUID']['input'];
+  input: SubmitCustomerVerificationEvidenceInput;
 };
 
 
@@ -621,11 +664,53 @@ export type PartnerCustomer = {
   customerId: Scalars['UUID']['output'];
   displayName?: Maybe<Scalars['String']['output']>;
   externalRef: Scalars['String']['output'];
-  /** Always ACTIVE for now. */
+  /** ACTIVE or SUSPENDED (operator-set, §12.4). */
   status: Scalars['String']['output'];
+  /** Set while SUSPENDED. */
+  suspendedAt?: Maybe<Scalars['DateTime']['output']>;
   type: Scalars['String']['output'];
   updatedAt: Scalars['DateTime']['output'];
+  /** KYC (type INDIVIDUAL) or KYB (type CORPORATE). */
+  verificationKind: Scalars['String']['output'];
+  /** True from a submission of evidence until its review ends. */
+  verificationReviewPending: Scalars['Boolean']['output'];
+  verificationStatus: CustomerVerificationStatus;
+  verificationStatusInfo?: Maybe<Scalars['String']['output']>;
+  /** Set iff VERIFIED: the latest VERIFIED outcome. */
+  verifiedAt?: Maybe<Scalars['DateTime']['output']>;
 };
+
+export type PartnerCustomerFile = {
+  __typename?: 'PartnerCustomerFile';
+  contentType: Scalars['String']['output'];
+  createdAt: Scalars['DateTime']['output'];
+  customerId: Scalars['UUID']['output'];
+  description?: Maybe<Scalars['String']['output']>;
+  externalUri?: Maybe<Scalars['String']['output']>;
+  fileId: Scalars['UUID']['output'];
+  fileName: Scalars['String']['output'];
+  purpose: PartnerFilePurpose;
+  sha256: Scalars['String']['output'];
+  sizeBytes: Scalars['Int']['output'];
+  source: PartnerFileSource;
+  status: PartnerCustomerFileStatus;
+  updatedAt: Scalars['DateTime']['output'];
+  /** PENDING_UPLOAD only. */
+  upload?: Maybe<PartnerFileUpload>;
+  uploadedAt?: Maybe<Scalars['DateTime']['output']>;
+};
+
+export type PartnerCustomerFilePage = {
+  __typename?: 'PartnerCustomerFilePage';
+  items: Array<PartnerCustomerFile>;
+  pageInfo: PageInfo;
+};
+
+export type PartnerCustomerFileStatus =
+  | 'EXPIRED'
+  | 'LINKED'
+  | 'PENDING_UPLOAD'
+  | 'UPLOADED';
 
 /** Contract §11.1: one event per change of a withdrawal, refund, deposit or beneficiary, and per ledger row. */
 export type PartnerEvent = {
@@ -649,12 +734,40 @@ export type PartnerEventPage = {
   pageInfo: PageInfo;
 };
 
+export type PartnerFilePurpose =
+  | 'ARTICLES_OF_ASSOCIATION'
+  | 'BANK_STATEMENT'
+  | 'COMPANY_REGISTRATION'
+  | 'IDENTITY_DOCUMENT'
+  | 'OTHER'
+  | 'OWNERSHIP_STRUCTURE'
+  | 'PROOF_OF_ADDRESS'
+  | 'SELFIE'
+  | 'SOURCE_OF_FUNDS'
+  | 'WALLET_OWNERSHIP_PROOF';
+
+/** §12.2 R1: UPLOAD = a file record, then its bytes by a signed PUT; LINK = a reference the partner keeps. */
+export type PartnerFileSource =
+  | 'LINK'
+  | 'UPLOAD';
+
+/** Where and until when the bytes of a PENDING_UPLOAD file are sent (§12.2). */
+export type PartnerFileUpload = {
+  __typename?: 'PartnerFileUpload';
+  expiresAt: Scalars['DateTime']['output'];
+  maxSizeBytes: Scalars['Int']['output'];
+  method: Scalars['String']['output'];
+  path: Scalars['String']['output'];
+};
+
 /** §10.1: what a ledger row or a deposit, withdrawal or refund refers to. */
 export type PartnerResourceType =
   | 'CONVERSION'
   | 'CRYPTO_DEPOSIT'
   | 'CRYPTO_REFUND'
   | 'CRYPTO_WITHDRAWAL'
+  | 'CUSTOMER'
+  | 'CUSTOMER_FILE'
   | 'TRANSACTION'
   | 'WALLET_BENEFICIARY';
 
@@ -779,10 +892,16 @@ export type ProblemCode =
   | 'BENEFICIARY_REMOVED'
   | 'CONVERSION_PAIR_NOT_PERMITTED'
   | 'CUSTOMER_NOT_FOUND'
+  | 'CUSTOMER_NOT_VERIFIED'
+  | 'CUSTOMER_SUSPENDED'
   | 'DUPLICATE_CLIENT_REFERENCE'
   | 'DUPLICATE_CUSTOMER'
   | 'DUPLICATE_TX_HASH'
   | 'DUPLICATE_WALLET_BENEFICIARY'
+  | 'FILE_INTEGRITY_MISMATCH'
+  | 'FILE_NOT_FOUND'
+  | 'FILE_NOT_READY'
+  | 'FILE_TYPE_NOT_ALLOWED'
   | 'FORBIDDEN'
   | 'IDEMPOTENCY_KEY_INVALID'
   | 'IDEMPOTENCY_KEY_MISSING'
@@ -839,6 +958,8 @@ export type Query = {
   customer?: Maybe<PartnerCustomer>;
   /** Currency ascending (§9.3). */
   customerBalances: PartnerBalancePage;
+  customerFile?: Maybe<PartnerCustomerFile>;
+  customerFiles: PartnerCustomerFilePage;
   /** Newest first (§9.3). */
   customerTransactions: PartnerTransactionPage;
   /** §11.3 the pull feed: commit order, oldest first; endCursor is where to resume polling. */
@@ -986,6 +1107,22 @@ export type QueryCustomerBalancesArgs = {
 
 
 /** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
+export type QueryCustomerFileArgs = {
+  fileId: Scalars['UUID']['input'];
+};
+
+
+/** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
+export type QueryCustomerFilesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  customerId: Scalars['UUID']['input'];
+  first?: InputMaybe<Scalars['Int']['input']>;
+  purposes?: InputMaybe<Array<PartnerFilePurpose>>;
+  statuses?: InputMaybe<Array<PartnerCustomerFileStatus>>;
+};
+
+
+/** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
 export type QueryCustomerTransactionsArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   createdBefore?: InputMaybe<Scalars['DateTime']['input']>;
@@ -1067,6 +1204,18 @@ export type SubmitCryptoWithdrawalInput = {
   operationAuthorization: OperationAuthorizationInput;
 };
 
+/** §12.3: partner-attested KYC or KYB evidence; the customer's type picks which. */
+export type SubmitCustomerVerificationEvidenceInput = {
+  attestedAt: Scalars['DateTime']['input'];
+  /** 1–128 characters. */
+  attestedByPartnerPolicyRef?: InputMaybe<Scalars['String']['input']>;
+  /** 1–128 characters. */
+  attestedByPartnerUserRef: Scalars['String']['input'];
+  /** 1–20 checks, each type at most once. */
+  checks: Array<VerificationCheckInput>;
+  subject: VerificationSubjectInput;
+};
+
 export type SupportFileInput = {
   fileAssetId: Scalars['UUID']['input'];
   purpose: Scalars['String']['input'];
@@ -1095,6 +1244,46 @@ export type TravelRulePartyType =
 export type TravelRuleWalletType =
   | 'PRIVATE_WALLET'
   | 'VASP_WALLET';
+
+export type VerificationCheckInput = {
+  completedAt: Scalars['DateTime']['input'];
+  /** At most 10 files of the customer (§12.2), each UPLOADED or LINKED. */
+  fileIds?: InputMaybe<Array<Scalars['UUID']['input']>>;
+  /** At most 100 characters. */
+  providerName?: InputMaybe<Scalars['String']['input']>;
+  /** At most 200 characters. */
+  providerReference?: InputMaybe<Scalars['String']['input']>;
+  result: VerificationCheckResult;
+  type: VerificationCheckType;
+};
+
+export type VerificationCheckResult =
+  | 'FAILED'
+  | 'PASSED'
+  | 'REFERRED';
+
+/** §12.3 the checks a partner attests to. */
+export type VerificationCheckType =
+  | 'ADVERSE_MEDIA'
+  | 'BENEFICIAL_OWNERS'
+  | 'COMPANY_REGISTRY'
+  | 'DIRECTORS'
+  | 'IDENTITY_DOCUMENT'
+  | 'LIVENESS'
+  | 'PEP_SCREENING'
+  | 'PROOF_OF_ADDRESS'
+  | 'SANCTIONS_SCREENING';
+
+export type VerificationSubjectInput = {
+  /** ISO 3166-1 alpha-2: residence (KYC) or incorporation (KYB). */
+  country: Scalars['String']['input'];
+  /** KYC only: YYYY-MM-DD, a calendar date from 1900-01-01. */
+  dateOfBirth?: InputMaybe<Scalars['String']['input']>;
+  /** 1–200 characters. */
+  legalName: Scalars['String']['input'];
+  /** KYB only: 1–100 characters. */
+  registrationNumber?: InputMaybe<Scalars['String']['input']>;
+};
 
 export type WalletBeneficiary = {
   __typename?: 'WalletBeneficiary';
@@ -1231,10 +1420,12 @@ export type ResolversTypes = {
   CreateCryptoWalletBeneficiaryInput: CreateCryptoWalletBeneficiaryInput;
   CreateCryptoWithdrawalApprovalDraftInput: CreateCryptoWithdrawalApprovalDraftInput;
   CreateCryptoWithdrawalQuoteInput: CreateCryptoWithdrawalQuoteInput;
+  CreateCustomerFileInput: CreateCustomerFileInput;
   CreateCustomerInput: CreateCustomerInput;
   CreateWebhookEndpointInput: CreateWebhookEndpointInput;
   CryptoWithdrawal: ResolverTypeWrapper<CryptoWithdrawalRow>;
   CryptoWithdrawalPage: ResolverTypeWrapper<Omit<CryptoWithdrawalPage, 'items'> & { items: Array<ResolversTypes['CryptoWithdrawal']> }>;
+  CustomerVerificationStatus: CustomerVerificationStatus;
   DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   JSONObject: ResolverTypeWrapper<Scalars['JSONObject']['output']>;
@@ -1261,9 +1452,15 @@ export type ResolversTypes = {
   PartnerCryptoRefundPage: ResolverTypeWrapper<Omit<PartnerCryptoRefundPage, 'items'> & { items: Array<ResolversTypes['PartnerCryptoRefund']> }>;
   PartnerCryptoRefundStatus: PartnerCryptoRefundStatus;
   PartnerCryptoWithdrawalQuote: ResolverTypeWrapper<PartnerCryptoWithdrawalQuote>;
-  PartnerCustomer: ResolverTypeWrapper<CustomerRow>;
+  PartnerCustomer: ResolverTypeWrapper<CustomerView>;
+  PartnerCustomerFile: ResolverTypeWrapper<CustomerFileView>;
+  PartnerCustomerFilePage: ResolverTypeWrapper<Omit<PartnerCustomerFilePage, 'items'> & { items: Array<ResolversTypes['PartnerCustomerFile']> }>;
+  PartnerCustomerFileStatus: PartnerCustomerFileStatus;
   PartnerEvent: ResolverTypeWrapper<PartnerEvent>;
   PartnerEventPage: ResolverTypeWrapper<PartnerEventPage>;
+  PartnerFilePurpose: PartnerFilePurpose;
+  PartnerFileSource: PartnerFileSource;
+  PartnerFileUpload: ResolverTypeWrapper<PartnerFileUpload>;
   PartnerResourceType: PartnerResourceType;
   PartnerTransaction: ResolverTypeWrapper<PartnerTransaction>;
   PartnerTransactionPage: ResolverTypeWrapper<PartnerTransactionPage>;
@@ -1283,11 +1480,16 @@ export type ResolversTypes = {
   SubmitCryptoDepositTravelRuleInformationInput: SubmitCryptoDepositTravelRuleInformationInput;
   SubmitCryptoRefundInput: SubmitCryptoRefundInput;
   SubmitCryptoWithdrawalInput: SubmitCryptoWithdrawalInput;
+  SubmitCustomerVerificationEvidenceInput: SubmitCustomerVerificationEvidenceInput;
   SupportFileInput: SupportFileInput;
   TravelRuleOriginatorInput: TravelRuleOriginatorInput;
   TravelRulePartyType: TravelRulePartyType;
   TravelRuleWalletType: TravelRuleWalletType;
   UUID: ResolverTypeWrapper<Scalars['UUID']['output']>;
+  VerificationCheckInput: VerificationCheckInput;
+  VerificationCheckResult: VerificationCheckResult;
+  VerificationCheckType: VerificationCheckType;
+  VerificationSubjectInput: VerificationSubjectInput;
   WalletBeneficiary: ResolverTypeWrapper<WalletBeneficiaryRow>;
   WalletBeneficiaryPage: ResolverTypeWrapper<Omit<WalletBeneficiaryPage, 'items'> & { items: Array<ResolversTypes['WalletBeneficiary']> }>;
   WebhookAttemptError: WebhookAttemptError;
@@ -1305,6 +1507,7 @@ export type ResolversParentTypes = {
   CreateCryptoWalletBeneficiaryInput: CreateCryptoWalletBeneficiaryInput;
   CreateCryptoWithdrawalApprovalDraftInput: CreateCryptoWithdrawalApprovalDraftInput;
   CreateCryptoWithdrawalQuoteInput: CreateCryptoWithdrawalQuoteInput;
+  CreateCustomerFileInput: CreateCustomerFileInput;
   CreateCustomerInput: CreateCustomerInput;
   CreateWebhookEndpointInput: CreateWebhookEndpointInput;
   CryptoWithdrawal: CryptoWithdrawalRow;
@@ -1329,9 +1532,12 @@ export type ResolversParentTypes = {
   PartnerCryptoRefund: CryptoRefundRow;
   PartnerCryptoRefundPage: Omit<PartnerCryptoRefundPage, 'items'> & { items: Array<ResolversParentTypes['PartnerCryptoRefund']> };
   PartnerCryptoWithdrawalQuote: PartnerCryptoWithdrawalQuote;
-  PartnerCustomer: CustomerRow;
+  PartnerCustomer: CustomerView;
+  PartnerCustomerFile: CustomerFileView;
+  PartnerCustomerFilePage: Omit<PartnerCustomerFilePage, 'items'> & { items: Array<ResolversParentTypes['PartnerCustomerFile']> };
   PartnerEvent: PartnerEvent;
   PartnerEventPage: PartnerEventPage;
+  PartnerFileUpload: PartnerFileUpload;
   PartnerTransaction: PartnerTransaction;
   PartnerTransactionPage: PartnerTransactionPage;
   PartnerWebhookAttempt: PartnerWebhookAttempt;
@@ -1348,9 +1554,12 @@ export type ResolversParentTypes = {
   SubmitCryptoDepositTravelRuleInformationInput: SubmitCryptoDepositTravelRuleInformationInput;
   SubmitCryptoRefundInput: SubmitCryptoRefundInput;
   SubmitCryptoWithdrawalInput: SubmitCryptoWithdrawalInput;
+  SubmitCustomerVerificationEvidenceInput: SubmitCustomerVerificationEvidenceInput;
   SupportFileInput: SupportFileInput;
   TravelRuleOriginatorInput: TravelRuleOriginatorInput;
   UUID: Scalars['UUID']['output'];
+  VerificationCheckInput: VerificationCheckInput;
+  VerificationSubjectInput: VerificationSubjectInput;
   WalletBeneficiary: WalletBeneficiaryRow;
   WalletBeneficiaryPage: Omit<WalletBeneficiaryPage, 'items'> & { items: Array<ResolversParentTypes['WalletBeneficiary']> };
 };
@@ -1412,6 +1621,7 @@ export type MutationResolvers<ContextType = CallContext, ParentType extends Reso
   createCryptoWithdrawalApprovalDraft?: Resolver<ResolversTypes['CryptoWithdrawal'], ParentType, ContextType, RequireFields<MutationCreateCryptoWithdrawalApprovalDraftArgs, 'customerId' | 'input'>>;
   createCryptoWithdrawalQuote?: Resolver<ResolversTypes['PartnerCryptoWithdrawalQuote'], ParentType, ContextType, RequireFields<MutationCreateCryptoWithdrawalQuoteArgs, 'customerId' | 'input'>>;
   createCustomer?: Resolver<ResolversTypes['PartnerCustomer'], ParentType, ContextType, RequireFields<MutationCreateCustomerArgs, 'input'>>;
+  createCustomerFile?: Resolver<ResolversTypes['PartnerCustomerFile'], ParentType, ContextType, RequireFields<MutationCreateCustomerFileArgs, 'customerId' | 'input'>>;
   createWebhookEndpoint?: Resolver<ResolversTypes['PartnerWebhookEndpointSecret'], ParentType, ContextType, RequireFields<MutationCreateWebhookEndpointArgs, 'input'>>;
   disableWebhookEndpoint?: Resolver<ResolversTypes['PartnerWebhookEndpoint'], ParentType, ContextType, RequireFields<MutationDisableWebhookEndpointArgs, 'endpointId'>>;
   enableWebhookEndpoint?: Resolver<ResolversTypes['PartnerWebhookEndpoint'], ParentType, ContextType, RequireFields<MutationEnableWebhookEndpointArgs, 'endpointId'>>;
@@ -1422,6 +1632,7 @@ export type MutationResolvers<ContextType = CallContext, ParentType extends Reso
   submitCryptoDepositTravelRuleInformation?: Resolver<ResolversTypes['PartnerCryptoDeposit'], ParentType, ContextType, RequireFields<MutationSubmitCryptoDepositTravelRuleInformationArgs, 'depositId' | 'input'>>;
   submitCryptoRefund?: Resolver<ResolversTypes['PartnerCryptoRefund'], ParentType, ContextType, RequireFields<MutationSubmitCryptoRefundArgs, 'input' | 'refundId'>>;
   submitCryptoWithdrawal?: Resolver<ResolversTypes['CryptoWithdrawal'], ParentType, ContextType, RequireFields<MutationSubmitCryptoWithdrawalArgs, 'input' | 'withdrawalId'>>;
+  submitCustomerVerificationEvidence?: Resolver<ResolversTypes['PartnerCustomer'], ParentType, ContextType, RequireFields<MutationSubmitCustomerVerificationEvidenceArgs, 'customerId' | 'input'>>;
   syncCryptoWalletBeneficiary?: Resolver<ResolversTypes['WalletBeneficiary'], ParentType, ContextType, RequireFields<MutationSyncCryptoWalletBeneficiaryArgs, 'walletBeneficiaryId'>>;
 };
 
@@ -1594,8 +1805,37 @@ export type PartnerCustomerResolvers<ContextType = CallContext, ParentType exten
   displayName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   externalRef?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  suspendedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  verificationKind?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  verificationReviewPending?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  verificationStatus?: Resolver<ResolversTypes['CustomerVerificationStatus'], ParentType, ContextType>;
+  verificationStatusInfo?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  verifiedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+};
+
+export type PartnerCustomerFileResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['PartnerCustomerFile'] = ResolversParentTypes['PartnerCustomerFile']> = {
+  contentType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  customerId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  externalUri?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  fileId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  fileName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  purpose?: Resolver<ResolversTypes['PartnerFilePurpose'], ParentType, ContextType>;
+  sha256?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  sizeBytes?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  source?: Resolver<ResolversTypes['PartnerFileSource'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['PartnerCustomerFileStatus'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  upload?: Resolver<Maybe<ResolversTypes['PartnerFileUpload']>, ParentType, ContextType>;
+  uploadedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+};
+
+export type PartnerCustomerFilePageResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['PartnerCustomerFilePage'] = ResolversParentTypes['PartnerCustomerFilePage']> = {
+  items?: Resolver<Array<ResolversTypes['PartnerCustomerFile']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
 };
 
 export type PartnerEventResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['PartnerEvent'] = ResolversParentTypes['PartnerEvent']> = {
@@ -1612,6 +1852,13 @@ export type PartnerEventResolvers<ContextType = CallContext, ParentType extends 
 export type PartnerEventPageResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['PartnerEventPage'] = ResolversParentTypes['PartnerEventPage']> = {
   items?: Resolver<Array<ResolversTypes['PartnerEvent']>, ParentType, ContextType>;
   pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+};
+
+export type PartnerFileUploadResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['PartnerFileUpload'] = ResolversParentTypes['PartnerFileUpload']> = {
+  expiresAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  maxSizeBytes?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  method?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  path?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type PartnerTransactionResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['PartnerTransaction'] = ResolversParentTypes['PartnerTransaction']> = {
@@ -1700,6 +1947,8 @@ export type QueryResolvers<ContextType = CallContext, ParentType extends Resolve
   cryptoWithdrawals?: Resolver<ResolversTypes['CryptoWithdrawalPage'], ParentType, ContextType, RequireFields<QueryCryptoWithdrawalsArgs, 'customerId' | 'first'>>;
   customer?: Resolver<Maybe<ResolversTypes['PartnerCustomer']>, ParentType, ContextType, RequireFields<QueryCustomerArgs, 'customerId'>>;
   customerBalances?: Resolver<ResolversTypes['PartnerBalancePage'], ParentType, ContextType, RequireFields<QueryCustomerBalancesArgs, 'customerId' | 'first'>>;
+  customerFile?: Resolver<Maybe<ResolversTypes['PartnerCustomerFile']>, ParentType, ContextType, RequireFields<QueryCustomerFileArgs, 'fileId'>>;
+  customerFiles?: Resolver<ResolversTypes['PartnerCustomerFilePage'], ParentType, ContextType, RequireFields<QueryCustomerFilesArgs, 'customerId' | 'first'>>;
   customerTransactions?: Resolver<ResolversTypes['PartnerTransactionPage'], ParentType, ContextType, RequireFields<QueryCustomerTransactionsArgs, 'customerId' | 'first'>>;
   events?: Resolver<ResolversTypes['PartnerEventPage'], ParentType, ContextType, RequireFields<QueryEventsArgs, 'first'>>;
   transaction?: Resolver<Maybe<ResolversTypes['PartnerTransaction']>, ParentType, ContextType, RequireFields<QueryTransactionArgs, 'transactionId'>>;
@@ -1767,8 +2016,11 @@ export type Resolvers<ContextType = CallContext> = {
   PartnerCryptoRefundPage?: PartnerCryptoRefundPageResolvers<ContextType>;
   PartnerCryptoWithdrawalQuote?: PartnerCryptoWithdrawalQuoteResolvers<ContextType>;
   PartnerCustomer?: PartnerCustomerResolvers<ContextType>;
+  PartnerCustomerFile?: PartnerCustomerFileResolvers<ContextType>;
+  PartnerCustomerFilePage?: PartnerCustomerFilePageResolvers<ContextType>;
   PartnerEvent?: PartnerEventResolvers<ContextType>;
   PartnerEventPage?: PartnerEventPageResolvers<ContextType>;
+  PartnerFileUpload?: PartnerFileUploadResolvers<ContextType>;
   PartnerTransaction?: PartnerTransactionResolvers<ContextType>;
   PartnerTransactionPage?: PartnerTransactionPageResolvers<ContextType>;
   PartnerWebhookAttempt?: PartnerWebhookAttemptResolvers<ContextType>;

@@ -5,6 +5,7 @@ import { problemGuides as beneficiaries } from '../../modules/beneficiaries/prob
 import { problemGuides as conversion } from '../../modules/conversion/problems.js';
 import { problemGuides as customers } from '../../modules/customers/problems.js';
 import { problemGuides as deposits } from '../../modules/deposits/problems.js';
+import { problemGuides as files } from '../../modules/files/problems.js';
 import { problemGuides as ledger } from '../../modules/ledger/problems.js';
 import { problemGuides as refunds } from '../../modules/refunds/problems.js';
 import { problemGuides as routes } from '../../modules/routes/problems.js';
@@ -12,4 +13,4 @@ import { problemGuides as webhooks } from '../../modules/webhooks/problems.js';
 import { problemGuides as withdrawals } from '../../modules/withdrawals/problems.js';
 
 /** What every code means and what to do about it: the platform's, then each area's. */
-export const guides: Record<ProblemCode, ProblemGuideText> = { ...platformGuides, ...beneficiaries, ...conversion, ...customers, ...deposits, ...ledger, ...refunds, ...routes, ...webhooks, ...withdrawals };
+export const guides: Record<ProblemCode, ProblemGuideText> = { ...platformGuides, ...beneficiaries, ...conversion, ...customers, ...deposits, ...files, ...ledger, ...refunds, ...routes, ...webhooks, ...withdrawals };

@@ -1,7 +1,7 @@
 // The REST surface (§6, §9.4) as an OpenAPI 3.1 document, generated from the REST route table and the
 // GraphQL types, so it says what the server routes and renders. Signing (§2) cannot be expressed in
 // OpenAPI: its four headers are declared as API keys and described, with a pointer to the docs.
-import { getNullableType, isListType, type GraphQLField, type GraphQLSchema } from 'graphql';
+import { getNullableType, GraphQLNonNull, isListType, type GraphQLField, type GraphQLObjectType, type GraphQLSchema } from 'graphql';
 import { problemStatus, type ProblemCode } from '../../core/problem.js';
 import { guideOf } from '../problem-guides.js';
 import { WWW_AUTHENTICATE } from '../auth.js';
@@ -50,6 +50,38 @@ const HEADERS = {
   Allow: { description: 'The methods this path answers (RFC 9110 §10.2.1).', required: true, schema: { type: 'string' } },
   RetryAfter: { description: 'Seconds to wait before a retry (RFC 9110 §10.2.3).', required: true, schema: { type: 'string', pattern: '^[1-9][0-9]*$' } },
 } as const;
+
+const UPLOAD_PATH = '/partner/v1/files/{fileId}/content';
+
+/** §12.2 the upload's second step: raw bytes, not an operation of the schema, so described here by hand. */
+function uploadOperation(schema: GraphQLSchema, types: SchemaRegistry): Record<string, unknown> {
+  const file = schema.getType('PartnerCustomerFile') as GraphQLObjectType;
+  const codes: ProblemCode[] = ['VALIDATION_FAILED', 'IDEMPOTENCY_SCOPE_INVALID', 'FILE_INTEGRITY_MISMATCH', 'AUTH_SIGNATURE_INVALID', 'FORBIDDEN', 'FILE_NOT_FOUND', 'METHOD_NOT_ALLOWED', 'INVALID_STATE', 'PAYLOAD_TOO_LARGE', 'FILE_TYPE_NOT_ALLOWED', 'RATE_LIMITED', 'INTERNAL'];
+  const responses: Record<string, unknown> = {
+    '200': {
+      description: 'The file, UPLOADED (a same-bytes retry of an UPLOADED file answers it unchanged).',
+      headers: headersOf(200, 'PUT', 'PUT'),
+      content: { 'application/json': { schema: types.output(new GraphQLNonNull(file)) } },
+    },
+  };
+  for (const status of [...new Set(codes.map((c) => problemStatus[c]))].sort())
+    responses[String(status)] = {
+      description: `A problem: ${codes.filter((c) => problemStatus[c] === status).join(', ')} (docs/problems.md).`,
+      headers: headersOf(status, 'PUT', 'PUT'),
+      content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
+    };
+  const bytes = { schema: { type: 'string', contentMediaType: 'application/octet-stream' } };
+  return {
+    operationId: 'uploadCustomerFileContent',
+    summary: 'The bytes of a PENDING_UPLOAD file (§12.2)',
+    description:
+      'The raw bytes of the file (not JSON; no Content-Encoding), signed like every request (SHA-256 of these bytes in the canonical string), without Idempotency-Key, before upload.expiresAt. Content-Type: the file’s declared type. At most FILE_MAX_BYTES: a larger Content-Length is refused (413) before the body is read.',
+    tags: ['files'],
+    parameters: [{ name: 'fileId', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }],
+    requestBody: { required: true, content: { 'application/pdf': bytes, 'image/jpeg': bytes, 'image/png': bytes } },
+    responses,
+  };
+}
 
 function fieldOf(schema: GraphQLSchema, route: RestRouteInfo): GraphQLField<unknown, unknown> {
   const root = route.descriptor.kind === 'mutation' ? schema.getMutationType()! : schema.getQueryType()!;
@@ -125,6 +157,8 @@ export function openApiDocument(schema: GraphQLSchema, routes: RestRouteInfo[], 
       responses,
     };
   }
+
+  paths[UPLOAD_PATH] = { put: uploadOperation(schema, types) };
 
   const problemCodes = Object.keys(problemStatus) as ProblemCode[];
   return {

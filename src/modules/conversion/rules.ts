@@ -28,12 +28,6 @@ export async function requirePermittedPair(x: Exec, ctx: CallContext, sourceCurr
 }
 
 /**
- * §12.4 gate: wired to the customers module's gate when it lands (CUSTOMER_SUSPENDED →
- * CUSTOMER_NOT_VERIFIED, the first of stage H). Called at the start of stage H by both gated operations.
- */
-export async function gate(_tx: Exec, _customer: { customerId: string }): Promise<void> {}
-
-/**
  * §13.1 the mid rate M and its asOf: the rate S→T when set, else the truncated inverse of T→S; none →
  * 409 RATE_UNAVAILABLE, and so is a rate older than CONVERSION_RATE_MAX_AGE_SECONDS (a stale S→T rate
  * is not replaced by T→S).

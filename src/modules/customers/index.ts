@@ -1,4 +1,20 @@
 // What other modules and the layers above may use of customers; the rest of the folder is its own.
 // Other code imports the module only through this file (test/platform/core/boundaries.test.ts).
-export { insertCustomer } from './repository.js';
-export { requireOwnCustomer, underCustomer } from './rules.js';
+export { findCustomer, insertCustomer } from './repository.js';
+export {
+  clearSandboxVerificationOutcome,
+  customerGate,
+  customerView,
+  decideVerification,
+  gateCustomerOf,
+  newCustomerRow,
+  recordNewCustomerEvent,
+  requireOwnCustomer,
+  setCustomerSuspended,
+  setSandboxVerificationOutcome,
+  underCustomer,
+  VERIFICATION_OUTCOMES,
+  type GateKind,
+  type VerificationOutcome,
+} from './rules.js';
+export type { CustomerRow, CustomerView } from './tables.js';

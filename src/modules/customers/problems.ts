@@ -12,4 +12,12 @@ export const problemGuides: ProblemGuides<'customers'> = {
     when: 'You already have a customer with this externalRef.',
     action: 'Look up the existing customer instead of creating another, or use a different externalRef.',
   },
+  CUSTOMER_SUSPENDED: {
+    when: 'The customer (of the path, or of the record acted on) is SUSPENDED by an operator: money and crypto operations are refused until it is reactivated.',
+    action: 'Contact the operator of the service. Reads, files, verification evidence and updates still work.',
+  },
+  CUSTOMER_NOT_VERIFIED: {
+    when: 'The operation needs a VERIFIED customer (KYC or KYB), and the customer is UNVERIFIED, PENDING_REVIEW or REJECTED.',
+    action: 'Submit verification evidence (submitCustomerVerificationEvidence) and wait for the customer.verified event, then retry.',
+  },
 };

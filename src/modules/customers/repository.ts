@@ -1,8 +1,8 @@
 // Customers' rows: plain reads and writes, no rules.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Exec } from '../../db/exec.js';
 import { prepared } from '../../db/prepared.js';
-import type { CustomerRow } from './tables.js';
+import type { CustomerRow, NewCustomerRow, SandboxVerificationOutcomeRow } from './tables.js';
 
 export async function findCustomer(x: Exec, customerId: string): Promise<CustomerRow | undefined> {
   const rows = await prepared(
@@ -19,6 +19,56 @@ export async function findCustomerByExternalRef(x: Exec, clientId: string, exter
   return (await x.q.select().from(t).where(and(eq(t.clientId, clientId), eq(t.externalRef, externalRef))))[0];
 }
 
-export async function insertCustomer(x: Exec, row: CustomerRow): Promise<CustomerRow> {
+/** The columns of §12.4 left out take their defaults (ACTIVE's ones: UNVERIFIED, no review). */
+export async function insertCustomer(x: Exec, row: NewCustomerRow): Promise<CustomerRow> {
   return (await x.q.insert(x.t.customers).values(row).returning())[0]!;
+}
+
+/**
+ * Compare-and-set on (customerId, verificationStatus) and, when given, the pending review's id: the row
+ * after the change, or undefined when it had moved on.
+ */
+export async function updateCustomer(
+  x: Exec,
+  customerId: string,
+  from: string,
+  set: Partial<CustomerRow>,
+  reviewId?: string,
+): Promise<CustomerRow | undefined> {
+  const t = x.t.customers;
+  const where = and(eq(t.customerId, customerId), eq(t.verificationStatus, from), reviewId === undefined ? undefined : eq(t.reviewId, reviewId));
+  return (await x.q.update(t).set(set).where(where).returning())[0];
+}
+
+/** §12.3: customers whose pending review's step is due at `now`, oldest first. */
+export async function dueReviews(x: Exec, now: string, limit: number): Promise<string[]> {
+  const t = x.t.customers;
+  const rows = await x.q
+    .select({ id: t.customerId })
+    .from(t)
+    .where(and(isNotNull(t.reviewDueAt), lte(t.reviewDueAt, now)))
+    .orderBy(asc(t.reviewDueAt), asc(t.customerId))
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+export async function findSandboxVerificationOutcome(x: Exec, customerId: string): Promise<SandboxVerificationOutcomeRow | undefined> {
+  const t = x.t.sandboxVerificationOutcomes;
+  return (await x.q.select().from(t).where(eq(t.customerId, customerId)))[0];
+}
+
+export async function saveSandboxVerificationOutcome(x: Exec, row: SandboxVerificationOutcomeRow): Promise<SandboxVerificationOutcomeRow> {
+  const t = x.t.sandboxVerificationOutcomes;
+  return (
+    await x.q
+      .insert(t)
+      .values(row)
+      .onConflictDoUpdate({ target: t.customerId, set: { outcome: row.outcome, info: row.info, createdAt: row.createdAt } })
+      .returning()
+  )[0]!;
+}
+
+export async function deleteSandboxVerificationOutcome(x: Exec, customerId: string): Promise<boolean> {
+  const t = x.t.sandboxVerificationOutcomes;
+  return (await x.q.delete(t).where(eq(t.customerId, customerId)).returning()).length > 0;
 }

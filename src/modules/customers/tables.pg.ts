@@ -1,7 +1,7 @@
-// Customers (§4.1).
+// Customers (§4.1, §12.4) and the sandbox's verification outcomes (§12.5).
 // PostgreSQL's definitions: the same tables as tables.ts beside this file, in PostgreSQL's types (boolean,
 // bigint milliseconds, serial ids); the code is typed with tables.ts's row types, which these produce too.
-import { pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { partnerClients } from '../../db/tables.pg.js';
 
 export const customers = pgTable(
@@ -15,6 +15,26 @@ export const customers = pgTable(
     status: text('status').notNull(),
     createdAt: text('created_at').notNull(),
     updatedAt: text('updated_at').notNull(),
+    suspendedAt: text('suspended_at'),
+    verificationStatus: text('verification_status').notNull().default('UNVERIFIED'),
+    verificationStatusInfo: text('verification_status_info'),
+    verificationReviewPending: boolean('verification_review_pending').notNull().default(false),
+    verifiedAt: text('verified_at'),
+    reviewId: text('review_id'),
+    reviewDueAt: text('review_due_at'),
+    reviewChecks: text('review_checks'),
+    reviewOutcome: text('review_outcome'),
+    reviewOutcomeInfo: text('review_outcome_info'),
+    verificationEvidence: text('verification_evidence'),
   },
-  (t) => [uniqueIndex('customers_client_external_ref_uq').on(t.clientId, t.externalRef)],
+  (t) => [uniqueIndex('customers_client_external_ref_uq').on(t.clientId, t.externalRef), index('customers_review_due_idx').on(t.reviewDueAt)],
 );
+
+export const sandboxVerificationOutcomes = pgTable('sandbox_verification_outcomes', {
+  customerId: text('customer_id')
+    .primaryKey()
+    .references(() => customers.customerId),
+  outcome: text('outcome').notNull(),
+  info: text('info'),
+  createdAt: text('created_at').notNull(),
+});

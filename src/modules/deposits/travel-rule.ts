@@ -4,7 +4,7 @@ import type { SecretBox } from '../../core/secret-box.js';
 import type { FieldErrors } from '../../core/problem.js';
 import { checkLength } from '../../core/validate.js';
 import type { TravelRuleOriginatorInput } from '../../graphql/generated/resolvers-types.js';
-import { ISO_3166_ALPHA2 } from './countries.js';
+import { ISO_3166_ALPHA2 } from '../../core/countries.js';
 
 const DID_PATTERN = /^did:[a-z0-9]+:[A-Za-z0-9._:%-]+$/;
 /** Something visible: a character that is neither white space nor an invisible format character (U+200B…). */

@@ -13,6 +13,7 @@ import { lockDeposit } from '../deposits/index.js';
 import { recordEvent } from '../events/index.js';
 import type { TransactionType } from '../ledger/index.js';
 import { transition, type Lifecycle } from '../lifecycle/index.js';
+import { gateCustomerOf } from '../customers/index.js';
 import { requirePermittedRoute } from '../routes/index.js';
 import { STATUS_INFO } from '../transfers/index.js';
 import { cryptoRefundRecord } from './records.js';
@@ -89,6 +90,8 @@ export async function stepRefund(
   // The refund copied its deposit's route code at draft: no second read of the deposit.
   const route = await requirePermittedRoute(tx, ctx, refund.routeCode);
   guard.authorize();
+  // §12.4 / §16.8: the gate of the refund's customer, first among the 409s.
+  await gateCustomerOf(tx, refund.customerId, 'crypto', ctx.services.config);
   if (refund.status !== step.from) throw new Problem('INVALID_STATE', `Refund is ${refund.status}; ${step.operation} needs ${step.from}.`);
   // §10.8 places single use before the funds check.
   await guard.evidenceUnused();

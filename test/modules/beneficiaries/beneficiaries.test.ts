@@ -16,6 +16,7 @@ import {
   type TestServer,
 } from '../../helpers/harness.js';
 import { expectGraphQLProblem, expectRestProblem, expectRestSuccess, expectValidationAt, pointersOf } from '../../helpers/problems.js';
+import { linkedFile, uploadedFile } from '../../helpers/files.js';
 
 const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -125,9 +126,11 @@ describe('create over REST: success (§4.3, §6)', () => {
     expect(b.lastSyncedAt).toBe(b.createdAt);
   });
 
-  it('accepts supportFiles (up to 10), leaves them out of the response and stores them with the record', async () => {
+  it('accepts supportFiles (up to 10, the customer\'s UPLOADED or LINKED files, §16.8), leaves them out of the response and stores them with the record', async () => {
     const { s, customerId } = await setup();
-    const supportFiles = Array.from({ length: 10 }, (_, i) => ({ fileAssetId: randomUUID(), purpose: `proof-${i}` }));
+    const ids = [await uploadedFile(server, s.client, customerId)];
+    for (let i = 1; i < 10; i++) ids.push(await linkedFile(server, s.client, customerId));
+    const supportFiles = ids.map((fileAssetId, i) => ({ fileAssetId, purpose: `proof-${i}` }));
     const b = expectSuccess(await s.beneficiary(customerId, { supportFiles }));
     expect(b).not.toHaveProperty('supportFiles');
     const row = await server.db.get<{ support_files: string | null }>(

@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CUSTOMER_FIELDS, startTestServer, type Client, type Reply, type TestServer } from '../../helpers/harness.js';
-import { expectGraphQLProblem, pointersOf } from '../../helpers/problems.js';
+import { expectGraphQLProblem, expectRestProblem, pointersOf } from '../../helpers/problems.js';
 
 const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -31,7 +31,18 @@ describe('createCustomer (§4.1)', () => {
     expect(r.body.errors).toBeUndefined();
     const c = r.body.data.createCustomer;
     expect(Object.keys(c).sort()).toEqual(CUSTOMER_FIELDS.split(' ').sort());
-    expect(c).toMatchObject({ externalRef, type: 'INDIVIDUAL', displayName: 'Ada Lovelace', status: 'ACTIVE' });
+    expect(c).toMatchObject({
+      externalRef,
+      type: 'INDIVIDUAL',
+      displayName: 'Ada Lovelace',
+      status: 'ACTIVE',
+      suspendedAt: null,
+      verificationKind: 'KYC',
+      verificationStatus: 'UNVERIFIED',
+      verificationStatusInfo: null,
+      verificationReviewPending: false,
+      verifiedAt: null,
+    });
     expect(c.customerId).toMatch(UUID_RE);
     expect(c.createdAt).toMatch(ISO_MS);
     expect(c.updatedAt).toMatch(ISO_MS);
@@ -41,7 +52,7 @@ describe('createCustomer (§4.1)', () => {
     const client = await server.newClient();
     const r1 = await create(client, { externalRef: 'x', type: 'CORPORATE' });
     expect(r1.status, r1.text).toBe(200);
-    expect(r1.body.data.createCustomer).toMatchObject({ externalRef: 'x', type: 'CORPORATE', displayName: null, status: 'ACTIVE' });
+    expect(r1.body.data.createCustomer).toMatchObject({ externalRef: 'x', type: 'CORPORATE', displayName: null, status: 'ACTIVE', verificationKind: 'KYB', verificationStatus: 'UNVERIFIED' });
     const long = 'y'.repeat(128);
     const r2 = await create(client, { externalRef: long, type: 'INDIVIDUAL' });
     expect(r2.status, r2.text).toBe(200);
@@ -131,5 +142,56 @@ describe('customer(customerId) query (§4)', () => {
     const q = await server.gql(await server.newClient(), GET, { customerId: 'not-a-uuid' });
     const ext = expectGraphQLProblem(q, 400, 'VALIDATION_FAILED');
     if (ext.errors) expect(pointersOf(ext)).toContain('/customerId');
+  });
+});
+
+describe('§12.1 REST: POST /partner/v1/customers and GET /partner/v1/customers/{customerId}', () => {
+  it('creates over REST with every PartnerCustomer field, and reads it back equal to GraphQL', async () => {
+    const client = await server.newClient();
+    const externalRef = ref();
+    const r = await server.request(client, 'POST', '/partner/v1/customers', { body: { externalRef, type: 'CORPORATE', displayName: 'Acme Ltd' } });
+    expect(r.status, r.text).toBe(200);
+    expect(Object.keys(r.body).sort()).toEqual(CUSTOMER_FIELDS.split(' ').sort());
+    expect(r.body).toMatchObject({ externalRef, type: 'CORPORATE', status: 'ACTIVE', verificationKind: 'KYB', verificationStatus: 'UNVERIFIED', verificationReviewPending: false });
+    const got = await server.request(client, 'GET', `/partner/v1/customers/${r.body.customerId}`);
+    expect(got.status, got.text).toBe(200);
+    expect(got.body).toEqual(r.body);
+    const q = await server.gql(client, GET, { customerId: r.body.customerId });
+    expect(q.body.data.customer).toEqual(r.body);
+  });
+
+  it('POST needs an Idempotency-Key and replays it (§3)', async () => {
+    const client = await server.newClient();
+    const body = { externalRef: ref(), type: 'INDIVIDUAL' };
+    const none = await server.request(client, 'POST', '/partner/v1/customers', { body, idempotencyKey: null });
+    expectRestProblem(none, 400, 'IDEMPOTENCY_KEY_MISSING');
+    const key = randomUUID();
+    const first = await server.request(client, 'POST', '/partner/v1/customers', { body, idempotencyKey: key });
+    const again = await server.request(client, 'POST', '/partner/v1/customers', { body, idempotencyKey: key });
+    expect(first.status, first.text).toBe(200);
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(first.body);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+  });
+
+  it('GET: unknown → 404 CUSTOMER_NOT_FOUND; another partner\'s → 403 FORBIDDEN; not a UUID → 400', async () => {
+    const owner = await server.newClient();
+    const other = await server.newClient();
+    expectRestProblem(await server.request(owner, 'GET', `/partner/v1/customers/${randomUUID()}`), 404, 'CUSTOMER_NOT_FOUND');
+    const created = await create(owner, { externalRef: ref(), type: 'INDIVIDUAL' });
+    expectRestProblem(await server.request(other, 'GET', `/partner/v1/customers/${created.body.data.createCustomer.customerId}`), 403, 'FORBIDDEN');
+    expectRestProblem(await server.request(owner, 'GET', '/partner/v1/customers/nope'), 400, 'VALIDATION_FAILED');
+  });
+});
+
+describe('§12.5 events of a new customer', () => {
+  it('createCustomer writes customer.unverified, sequence 1, whose data is the customer as GraphQL renders it', async () => {
+    const client = await server.newClient();
+    const c = (await create(client, { externalRef: ref(), type: 'INDIVIDUAL' })).body.data.createCustomer;
+    const feed = await server.gql(client, `query($id: UUID!) { events(resourceId: $id, first: 10) { items { type resourceType resourceId customerId sequence data createdAt } } }`, { id: c.customerId });
+    expect(feed.status, feed.text).toBe(200);
+    expect(feed.body.data.events.items).toEqual([
+      { type: 'customer.unverified', resourceType: 'CUSTOMER', resourceId: c.customerId, customerId: c.customerId, sequence: 1, data: c, createdAt: c.createdAt },
+    ]);
   });
 });

@@ -50,7 +50,8 @@ const ledgerRowsOf = (resourceId: string) =>
   );
 const eventsOfCustomer = (customerId: string) =>
   server.db.all<{ type: string; resource_type: string; resource_id: string; sequence: number; data: string; created_at: string }>(
-    'SELECT type, resource_type, resource_id, sequence, data, created_at FROM events WHERE customer_id = ? ORDER BY position',
+    // The customer's own events (§12.5) are not the deposits'.
+    "SELECT type, resource_type, resource_id, sequence, data, created_at FROM events WHERE customer_id = ? AND resource_type <> 'CUSTOMER' ORDER BY position",
     customerId,
   );
 

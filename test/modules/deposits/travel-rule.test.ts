@@ -103,6 +103,7 @@ describe('release of a held deposit', () => {
     expect(events[1]!.created_at).toBe(at);
     const feed = await gqlData(server, s.client, EVENTS_FEED, { customerId }, 'events');
     expect(feed.items.map((e: { type: string }) => e.type)).toEqual([
+      'customer.unverified',
       'crypto_deposit.pending_travel_rule',
       'crypto_deposit.completed',
       'transaction.posted',

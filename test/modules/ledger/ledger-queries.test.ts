@@ -172,8 +172,10 @@ describe('the event feed (§11.3) after deposits', () => {
     const d = await deposit(server, s, customerId);
     const feed = await gqlData(server, s.client, EVENTS_FEED, { customerId }, 'events');
     expect(feed.pageInfo).toEqual({ hasNextPage: false, endCursor: expect.any(String) });
-    const [dep, posted] = feed.items;
-    expect(feed.items).toHaveLength(2);
+    // §12.5: the customer's own creation event comes first.
+    const [created, dep, posted] = feed.items;
+    expect(feed.items).toHaveLength(3);
+    expect(created).toMatchObject({ type: 'customer.unverified', resourceId: customerId, sequence: 1 });
     const { refundableAmountMinor: _r, ...data } = d;
     expect(dep).toEqual({
       eventId: expect.any(String),
@@ -217,10 +219,10 @@ describe('the event feed (§11.3) after deposits', () => {
     const held = await deposit(server, s, b, { amountMinor: '5000000' });
     const feed = (vars: Record<string, unknown>) => gqlData(server, s.client, EVENTS_FEED, vars, 'events');
     const types = (p: { items: { type: string }[] }) => p.items.map((e) => e.type);
-    expect(types(await feed({}))).toEqual(['crypto_deposit.completed', 'transaction.posted', 'crypto_deposit.pending_travel_rule']);
+    expect(types(await feed({}))).toEqual(['customer.unverified', 'customer.unverified', 'crypto_deposit.completed', 'transaction.posted', 'crypto_deposit.pending_travel_rule']);
     expect(types(await feed({ types: ['transaction.posted'] }))).toEqual(['transaction.posted']);
     expect(types(await feed({ types: ['crypto_deposit.pending_travel_rule', 'crypto_deposit.frozen'] }))).toEqual(['crypto_deposit.pending_travel_rule']);
-    expect((await feed({ customerId: b })).items.map((e: { resourceId: string }) => e.resourceId)).toEqual([held.depositId]);
+    expect((await feed({ customerId: b })).items.map((e: { resourceId: string }) => e.resourceId)).toEqual([b, held.depositId]);
     expect(types(await feed({ resourceId: da.depositId }))).toEqual(['crypto_deposit.completed']);
     const rest = await restData(server, s.client, `/partner/v1/events?types=transaction.posted,crypto_deposit.completed&customerId=${a}`);
     expect(types(rest)).toEqual(['crypto_deposit.completed', 'transaction.posted']);

@@ -328,11 +328,15 @@ describe('§1/§8 `npm start` in development', () => {
       const ready = await fetch(`${first.url}/readyz`);
       expect(ready.status).toBe(200);
 
-      const q = await devGql(first.url, `{ customer(customerId: "${customerId}") { customerId externalRef } }`);
+      const q = await devGql(first.url, `{ customer(customerId: "${customerId}") { customerId externalRef verificationStatus verifiedAt createdAt } }`);
       expect(q.status, q.text).toBe(200);
       expect(q.body.errors).toBeUndefined();
       expect(q.body.data.customer.customerId).toBe(customerId);
       expect(typeof q.body.data.customer.externalRef).toBe('string');
+      // §12.5: the demo customer is VERIFIED since its creation, with one event customer.verified.
+      expect(q.body.data.customer).toMatchObject({ verificationStatus: 'VERIFIED', verifiedAt: q.body.data.customer.createdAt });
+      const ev = await devGql(first.url, `{ events(resourceId: "${customerId}") { items { type sequence } } }`);
+      expect(ev.body.data.events.items).toEqual([{ type: 'customer.verified', sequence: 1 }]);
     } finally {
       await stopMain(first);
     }

@@ -18,6 +18,8 @@ import pino from 'pino';
 type Row = Record<string, unknown>;
 const STEP_DELAY_MS = 600_000;
 const UPGRADE = 'money-lifecycle-v1';
+/** §12.5: the customers' upgrade, applied after the money lifecycle's on the same start. */
+const CUSTOMER_UPGRADE = 'customer-verification-v1';
 
 /** The previous release's records, read before the new code touched the database. */
 type Before = { beneficiaries: Row[]; deposits: Row[]; withdrawals: Row[]; refunds: Row[] };
@@ -151,10 +153,12 @@ describe('§10.11 upgrade of a database the previous release wrote', () => {
     const ready = await fetch(`${server.url}/readyz`);
     expect(ready.status).toBe(200);
     const markers = await server.db.all<{ name: string; applied_at: string }>('SELECT name, applied_at FROM upgrades');
-    expect(markers.map((m) => m.name)).toEqual([UPGRADE]);
-    const at = Date.parse(markers[0]!.applied_at);
-    expect(at).toBeGreaterThanOrEqual(startedFrom);
-    expect(at).toBeLessThanOrEqual(startedUntil);
+    expect(markers.map((m) => m.name).sort()).toEqual([CUSTOMER_UPGRADE, UPGRADE]);
+    for (const m of markers) {
+      const at = Date.parse(m.applied_at);
+      expect(at).toBeGreaterThanOrEqual(startedFrom);
+      expect(at).toBeLessThanOrEqual(startedUntil);
+    }
   });
 
   it('deposits: wallet address derived (§10.3), hash in stored form or generated (§10.4), Credited at creation', async () => {
@@ -297,7 +301,9 @@ describe('§10.11 upgrade of a database the previous release wrote', () => {
   it('events: one per record (its status, sequence 1) followed by one transaction.posted per ledger row, in createdAt order (E6); data = the by-id query', async () => {
     const feed = (await gql(`query { events(first: 30) { items { ${allFields('PartnerEvent')} } pageInfo { hasNextPage } } }`)).events;
     expect(feed.pageInfo.hasNextPage).toBe(false);
-    const items = feed.items as Row[];
+    // The customers' events (§12.5) follow, from the next upgrade: checked in its own test below.
+    const items = (feed.items as Row[]).filter((e) => e.resourceType !== 'CUSTOMER');
+    expect((feed.items as Row[]).slice(0, items.length)).toEqual(items);
     const expected = expectedOf(before);
     const records = new Map([...before.deposits.map((d) => [d.deposit_id, d] as const), ...before.refunds.map((r) => [r.refund_id, r] as const), ...before.withdrawals.map((w) => [w.withdrawal_id, w] as const), ...before.beneficiaries.map((b) => [b.wallet_beneficiary_id, b] as const)]);
     let i = 0;
@@ -320,7 +326,31 @@ describe('§10.11 upgrade of a database the previous release wrote', () => {
     expect(items).toHaveLength(i);
     // 15 records, 11 ledger rows.
     expect(items).toHaveLength(26);
-    expect(await server.db.count('SELECT COUNT(*) AS n FROM events WHERE client_id = ?', client.clientId)).toBe(26);
+    expect(await server.db.count("SELECT COUNT(*) AS n FROM events WHERE client_id = ? AND resource_type <> 'CUSTOMER'", client.clientId)).toBe(26);
+  });
+
+  it('§12.5 customers: ACTIVE, UNVERIFIED, no review pending; one customer.unverified each (sequence 1, at its updatedAt), in createdAt order, after the money upgrade\'s events', async () => {
+    const before = await server.db.all<{ customer_id: string; created_at: string; updated_at: string }>('SELECT customer_id, created_at, updated_at FROM customers ORDER BY created_at, customer_id');
+    expect(before.map((c) => c.customer_id).sort()).toEqual([M.customers.alice, M.customers.bob].sort());
+    const feed = (await gql(`query { events(first: 30) { items { ${allFields('PartnerEvent')} } } }`)).events.items as Row[];
+    expect(feed).toHaveLength(28);
+    const customerEvents = feed.slice(26);
+    expect(customerEvents.map((e) => e.resourceId)).toEqual(before.map((c) => c.customer_id));
+    for (const [i, c] of before.entries()) {
+      const e = customerEvents[i]!;
+      const view = (await gql(`query($id: UUID!) { customer(customerId: $id) { ${allFields('PartnerCustomer')} } }`, { id: c.customer_id })).customer;
+      expect(view).toMatchObject({
+        status: 'ACTIVE',
+        suspendedAt: null,
+        verificationKind: 'KYC',
+        verificationStatus: 'UNVERIFIED',
+        verificationStatusInfo: null,
+        verificationReviewPending: false,
+        verifiedAt: null,
+        updatedAt: c.updated_at,
+      });
+      expect(e).toMatchObject({ type: 'customer.unverified', resourceType: 'CUSTOMER', customerId: c.customer_id, sequence: 1, createdAt: c.updated_at, data: view });
+    }
   });
 
   it('a restart converts nothing again: no second rows, events or marker', async () => {
@@ -365,10 +395,10 @@ describe('§10.11 on a database with nothing to convert', () => {
   it('a fresh database gets the marker and no events', async () => {
     const fresh = await startTestServer();
     try {
-      expect((await fresh.db.all('SELECT name FROM upgrades')).map((r) => r.name)).toEqual([UPGRADE]);
+      expect((await fresh.db.all('SELECT name FROM upgrades')).map((r) => r.name).sort()).toEqual([CUSTOMER_UPGRADE, UPGRADE]);
       expect(await fresh.db.count('SELECT COUNT(*) AS n FROM events')).toBe(0);
       await fresh.restart();
-      expect(await fresh.db.count('SELECT COUNT(*) AS n FROM upgrades')).toBe(1);
+      expect(await fresh.db.count('SELECT COUNT(*) AS n FROM upgrades')).toBe(2);
     } finally {
       await fresh.stop();
     }
@@ -384,8 +414,9 @@ describe.runIf(TEST_ENGINE === 'pg')('§10.11 with two servers starting at once 
         loadConfig({ PORT: '0', HOST: '127.0.0.1', DATABASE_URL: schema.url, LOG_LEVEL: 'silent', PARTNER_SECRET_KEY: FIXTURE_SECRET_KEY, PARTNER_SANDBOX: 'true', SANDBOX_STEP_DELAY_MS: String(STEP_DELAY_MS) });
       const services = await Promise.all([config(), config()].map((c) => startService(c, { logger: pino({ level: 'silent' }) })));
       try {
-        expect(await db.count('SELECT COUNT(*) AS n FROM upgrades')).toBe(1);
-        expect(await db.count('SELECT COUNT(*) AS n FROM events')).toBe(26);
+        expect(await db.count('SELECT COUNT(*) AS n FROM upgrades')).toBe(2);
+        // 26 of the money lifecycle, 2 customers' (§12.5).
+        expect(await db.count('SELECT COUNT(*) AS n FROM events')).toBe(28);
         expect(await db.count('SELECT COUNT(*) AS n FROM ledger_transactions')).toBe(11);
         expect(await db.count('SELECT COUNT(*) AS n FROM ledger_postings')).toBe(22);
         expect(await db.count('SELECT COUNT(*) AS n FROM (SELECT resource_id FROM events GROUP BY resource_id HAVING COUNT(*) > 1) d')).toBe(0);
@@ -406,10 +437,13 @@ describe.runIf(TEST_ENGINE === 'pg')('§10.11 with two servers starting at once 
       for (let i = 0; i < 2; i++) engines.push(await openEngine({ kind: 'pg', url: schema.url }, { poolSize: 2 }));
       const clock = () => new Date();
       const results = await Promise.all(engines.map((e) => runUpgrades(e, { clock, sandboxStepDelayMs: STEP_DELAY_MS })));
-      expect(results.flat()).toEqual([{ name: UPGRADE, records: 15 }]);
+      expect(results.flat().sort((a, b) => (a.name < b.name ? -1 : 1))).toEqual([
+        { name: CUSTOMER_UPGRADE, records: 2 },
+        { name: UPGRADE, records: 15 },
+      ]);
       const db = new PgTestDb(schema.url, schema.schema);
       try {
-        expect(await db.count('SELECT COUNT(*) AS n FROM events')).toBe(26);
+        expect(await db.count('SELECT COUNT(*) AS n FROM events')).toBe(28);
         expect(await db.count('SELECT COUNT(*) AS n FROM ledger_transactions')).toBe(11);
       } finally {
         await db.close();

@@ -31,7 +31,8 @@ describe('npm run build', () => {
       const secret = /secret:\s+(\S+)/.exec(server.stdout())![1]!;
       const client = new PartnerClient({ baseUrl: server.url, clientId: 'demo-partner', secret });
       const data = await client.execute<{ events: { items: unknown[] } }>('{ events(first: 1) { items { type } } }');
-      expect(data.events.items).toEqual([]);
+      // §12.5: the demo customer's one event.
+      expect(data.events.items).toEqual([{ type: 'customer.verified' }]);
       expect((await fetch(`${server.url}/openapi.json`)).status).toBe(200);
       expect((await fetch(`${server.url}/graphiql`)).status).toBe(200);
       expect(server.stderr()).toBe('');

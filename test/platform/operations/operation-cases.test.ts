@@ -37,7 +37,13 @@ describe('operation cases', () => {
     expect(c.document).toMatch(/^query CryptoWithdrawal\(\$withdrawalId: UUID!\) \{\n {2}cryptoWithdrawal\(withdrawalId: \$withdrawalId\) \{/);
     for (const field of ['withdrawalId', 'statusInfo', 'quoteId', 'completedAt']) expect(c.document).toContain(`\n    ${field}`);
     expect(c.rest).toEqual({ method: 'GET', path: '/partner/v1/crypto/withdrawals/00000000-0000-4000-8000-000000000001', query: {} });
-    expect(new OperationCase('createCustomer', { input: { externalRef: 'x', type: 'INDIVIDUAL' } }).rest).toBeUndefined();
+    expect(new OperationCase('createCustomer', { input: { externalRef: 'x', type: 'INDIVIDUAL' } }).rest).toEqual({
+      method: 'POST',
+      path: '/partner/v1/customers',
+      body: { externalRef: 'x', type: 'INDIVIDUAL' },
+      query: {},
+    });
+    expect(new OperationCase('webhookEndpoint', { endpointId: '00000000-0000-4000-8000-000000000001' }).rest).toBeUndefined();
   });
 
   it('the record arguments come from the SDL: required ids and optional id filters', () => {

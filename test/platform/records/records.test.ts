@@ -51,7 +51,9 @@ describe('record declarations', () => {
       ...['pending_travel_rule', 'frozen', 'completed'].map((s) => `crypto_deposit.${s}`),
       ...['active', 'blocked', 'removed', 'updated'].map((s) => `wallet_beneficiary.${s}`),
       'transaction.posted',
-      // §16.2
+      // §16.2's rows.
+      ...['unverified', 'pending_review', 'verified', 'rejected', 'updated'].map((s) => `customer.${s}`),
+      ...['pending_upload', 'uploaded', 'linked', 'expired'].map((s) => `customer_file.${s}`),
       'conversion.completed',
     ]);
   });

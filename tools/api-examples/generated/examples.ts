@@ -5,6 +5,7 @@ import conversion from '../../../src/modules/conversion/examples.js';
 import customers from '../../../src/modules/customers/examples.js';
 import deposits from '../../../src/modules/deposits/examples.js';
 import events from '../../../src/modules/events/examples.js';
+import files from '../../../src/modules/files/examples.js';
 import ledger from '../../../src/modules/ledger/examples.js';
 import refunds from '../../../src/modules/refunds/examples.js';
 import webhooks from '../../../src/modules/webhooks/examples.js';
@@ -17,6 +18,7 @@ export const moduleExamples: readonly { file: string; steps: readonly Example[] 
   { file: 'src/modules/customers/examples.ts', steps: customers },
   { file: 'src/modules/deposits/examples.ts', steps: deposits },
   { file: 'src/modules/events/examples.ts', steps: events },
+  { file: 'src/modules/files/examples.ts', steps: files },
   { file: 'src/modules/ledger/examples.ts', steps: ledger },
   { file: 'src/modules/refunds/examples.ts', steps: refunds },
   { file: 'src/modules/webhooks/examples.ts', steps: webhooks },

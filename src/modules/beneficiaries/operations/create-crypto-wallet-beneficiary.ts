@@ -1,10 +1,12 @@
-// §4.3 createCryptoWalletBeneficiary: validated address, screened on create, one active per address.
+// §4.3 createCryptoWalletBeneficiary: validated address, screened on create, one active per address; its
+// support files are the customer's, UPLOADED or LINKED (§12.2, §16.8).
 import { randomUUID } from 'node:crypto';
 import { isBlockchain, normalizeAddressForComparison, type Blockchain } from '../../../core/addresses/index.js';
 import { mutation } from '../../../core/operation.js';
 import { Problem } from '../../../core/problem.js';
 import { BLOCKCHAINS, checkCode, checkLength, checkOneOf } from '../../../core/validate.js';
-import { requireOwnCustomer } from '../../customers/index.js';
+import { customerGate, requireOwnCustomer } from '../../customers/index.js';
+import { fileReferences } from '../../files/index.js';
 import { isDenied } from '../../routes/index.js';
 import { requirePermittedRoute } from '../../routes/index.js';
 import { findActiveBeneficiaryByAddress, insertBeneficiary } from '../repository.js';
@@ -40,12 +42,17 @@ export default mutation('createCryptoWalletBeneficiary', {
   },
   run: async (tx, ctx, { customerId, input }) => {
     const blockchain = input.blockchain as Blockchain;
-    await requireOwnCustomer(tx, ctx, customerId);
+    const customer = await requireOwnCustomer(tx, ctx, customerId);
+    // §4.3 as amended (§16.8): the support files are records the input names (D), ready in H.
+    const supportFiles = await fileReferences(tx, ctx, customerId, (input.supportFiles ?? []).map((f) => f.fileAssetId));
     const route = await requirePermittedRoute(tx, ctx, input.routeCode);
     if (route.blockchain !== blockchain)
       throw new Problem('VALIDATION_FAILED', `blockchain must be the route's (${route.blockchain}).`, [
         { pointer: '/blockchain', detail: `must equal the route's blockchain ${route.blockchain}` },
       ]);
+    // §12.4: the gate, first among the 409s.
+    customerGate(customer, 'crypto', ctx.services.config);
+    supportFiles.requireReady();
     // Duplicates and screening compare the chain's canonical form, never the spelling sent.
     const addressKey = normalizeAddressForComparison(blockchain, input.walletAddress);
     if (await findActiveBeneficiaryByAddress(tx, customerId, blockchain, addressKey))

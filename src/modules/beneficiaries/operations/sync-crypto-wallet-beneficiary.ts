@@ -2,6 +2,7 @@
 // (ACTIVE ↔ BLOCKED); always one event (`.updated` when the status stayed). No route check, no evidence.
 import { mutation } from '../../../core/operation.js';
 import { Problem } from '../../../core/problem.js';
+import { gateCustomerOf } from '../../customers/index.js';
 import { transition } from '../../lifecycle/index.js';
 import { isDenied } from '../../routes/index.js';
 import { findActiveBeneficiaryByAddress } from '../repository.js';
@@ -14,6 +15,8 @@ export default mutation('syncCryptoWalletBeneficiary', {
   resultId: (b) => b.walletBeneficiaryId,
   run: async (tx, ctx, { walletBeneficiaryId }) => {
     const b = await requireOwnBeneficiary(tx, ctx, walletBeneficiaryId);
+    // §12.4 / §16.8: the gate of the beneficiary's customer, first among the 409s.
+    await gateCustomerOf(tx, b.customerId, 'crypto', ctx.services.config);
     if (b.beneficiaryStatus === 'REMOVED') throw new Problem('INVALID_STATE', 'The wallet beneficiary is REMOVED; removal is final.');
     const denied = await isDenied(tx, b.blockchain, b.addressKey);
     const next = denied ? 'BLOCKED' : 'ACTIVE';

@@ -5,11 +5,11 @@ import { mutation } from '../../../core/operation.js';
 import { requireOwn } from '../../../core/ownership.js';
 import { Problem } from '../../../core/problem.js';
 import { checkLength } from '../../../core/validate.js';
-import { requireOwnCustomer } from '../../customers/index.js';
+import { customerGate, requireOwnCustomer } from '../../customers/index.js';
 import { recordEvent } from '../../events/index.js';
 import { availableOf, creditFits, post, postInternal } from '../../ledger/index.js';
 import { findConversionByClientReference, findConversionQuote, insertConversion, markConversionQuoteUsed } from '../repository.js';
-import { CONVERSION_STATUS_INFO, gate, requirePermittedPair } from '../rules.js';
+import { CONVERSION_STATUS_INFO, requirePermittedPair } from '../rules.js';
 
 export default mutation('createConversionApprovalDraft', {
   rest: { method: 'POST', path: '/partner/v1/customers/:customerId/conversions' },
@@ -29,7 +29,8 @@ export default mutation('createConversionApprovalDraft', {
     // 6 (F)
     guard.authorize();
     // 7 (H), in the row's order.
-    await gate(tx, customer);
+    // §12.4: the gate of new money operations, first in stage H (ACTIVE, then VERIFIED).
+    customerGate(customer, 'money', ctx.services.config);
     if (input.clientReference && (await findConversionByClientReference(tx, customerId, input.clientReference)))
       throw new Problem('DUPLICATE_CLIENT_REFERENCE', `clientReference "${input.clientReference}" is already used by a conversion of this customer.`);
     if (quote.customerId !== customerId) throw new Problem('QUOTE_MISMATCH', `Quote ${quote.quoteId} belongs to another customer.`);

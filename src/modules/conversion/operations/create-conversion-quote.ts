@@ -4,10 +4,10 @@ import { randomUUID } from 'node:crypto';
 import { mutation } from '../../../core/operation.js';
 import { Problem } from '../../../core/problem.js';
 import { checkAmount, checkLength } from '../../../core/validate.js';
-import { requireOwnCustomer } from '../../customers/index.js';
+import { customerGate, requireOwnCustomer } from '../../customers/index.js';
 import { figuresAt, plainDecimal, withinBounds } from '../arithmetic.js';
 import { insertConversionQuote } from '../repository.js';
-import { describeSourceBounds, gate, midRateFor, quoteView, requirePermittedPair, scaleOfCurrency } from '../rules.js';
+import { describeSourceBounds, midRateFor, quoteView, requirePermittedPair, scaleOfCurrency } from '../rules.js';
 
 const present = (v: string | null | undefined): v is string => v !== null && v !== undefined;
 
@@ -36,7 +36,8 @@ export default mutation('createConversionQuote', {
   run: async (tx, ctx, { customerId, input }) => {
     const customer = await requireOwnCustomer(tx, ctx, customerId);
     const pair = await requirePermittedPair(tx, ctx, input.sourceCurrency, input.targetCurrency);
-    await gate(tx, customer);
+    // §12.4: the gate of new money operations, first in stage H (ACTIVE, then VERIFIED).
+    customerGate(customer, 'money', ctx.services.config);
     const { mid, asOf } = await midRateFor(tx, pair.sourceCurrency, pair.targetCurrency, ctx.now, ctx.services.config.conversionRateMaxAgeSeconds);
     // A pair's currencies were known when it was made, and a route's currency keeps its scale (§10.2).
     const sourceScale = await scaleOfCurrency(tx, pair.sourceCurrency);

@@ -1,12 +1,14 @@
-// §4.1 createCustomer: externalRef unique per partner.
+// §4.1 createCustomer: externalRef unique per partner; the customer starts ACTIVE and UNVERIFIED, with
+// its event `customer.unverified` (§12.5, sequence 1).
 import { randomUUID } from 'node:crypto';
 import { mutation } from '../../../core/operation.js';
 import { Problem } from '../../../core/problem.js';
 import { checkLength, checkOneOf } from '../../../core/validate.js';
 import { findCustomerByExternalRef, insertCustomer } from '../repository.js';
-import { CUSTOMER_TYPES } from '../rules.js';
+import { CUSTOMER_TYPES, customerView, newCustomerRow, recordNewCustomerEvent } from '../rules.js';
 
 export default mutation('createCustomer', {
+  rest: { method: 'POST', path: '/partner/v1/customers' },
   target: null,
   evidence: null,
   resultId: (c) => c.customerId,
@@ -18,16 +20,18 @@ export default mutation('createCustomer', {
   run: async (tx, ctx, { input }) => {
     if (await findCustomerByExternalRef(tx, ctx.clientId, input.externalRef))
       throw new Problem('DUPLICATE_CUSTOMER', `A customer with externalRef "${input.externalRef}" already exists.`);
-    const now = ctx.now.toISOString();
-    return insertCustomer(tx, {
-      customerId: randomUUID(),
-      clientId: ctx.clientId,
-      externalRef: input.externalRef,
-      type: input.type,
-      displayName: input.displayName ?? null,
-      status: 'ACTIVE',
-      createdAt: now,
-      updatedAt: now,
-    });
+    const created = await insertCustomer(
+      tx,
+      newCustomerRow({
+        customerId: randomUUID(),
+        clientId: ctx.clientId,
+        externalRef: input.externalRef,
+        type: input.type,
+        displayName: input.displayName ?? null,
+        at: ctx.now.toISOString(),
+      }),
+    );
+    await recordNewCustomerEvent(tx, created);
+    return customerView(created);
   },
 });

@@ -6,6 +6,7 @@ import { Problem } from '../../../core/problem.js';
 import { checkAmount, checkLength } from '../../../core/validate.js';
 import { requireRouteAddress } from '../../beneficiaries/index.js';
 import { refundableOf } from '../../deposits/index.js';
+import { gateCustomerOf } from '../../customers/index.js';
 import { requirePermittedRoute } from '../../routes/index.js';
 import { insertRefund } from '../repository.js';
 import { recordRefundEvent, REFUND_STATUS_INFO, requireOwnDeposit } from '../rules.js';
@@ -27,6 +28,8 @@ export default mutation('createCryptoRefundApprovalDraft', {
     guard.authorize();
     const refundAddress = input.refundAddress ?? deposit.fromAddress;
     requireRouteAddress(route, '/refundAddress', refundAddress);
+    // §12.4 / §16.8: the gate of the deposit's customer, first among the 409s.
+    await gateCustomerOf(tx, deposit.customerId, 'crypto', ctx.services.config);
     // §10.8: only a credited deposit is refundable (a held or frozen one is not, settled point 4).
     if (deposit.status !== 'COMPLETED') throw new Problem('INVALID_STATE', `Deposit is ${deposit.status}; a refund needs a COMPLETED deposit.`);
     const refundable = await refundableOf(tx, deposit);

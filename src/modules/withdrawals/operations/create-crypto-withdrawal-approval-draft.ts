@@ -5,7 +5,7 @@ import { requireOwn } from '../../../core/ownership.js';
 import { Problem } from '../../../core/problem.js';
 import { checkAmount, checkCode, checkLength, checkOther } from '../../../core/validate.js';
 import { findBeneficiary } from '../../beneficiaries/index.js';
-import { requireOwnCustomer } from '../../customers/index.js';
+import { customerGate, requireOwnCustomer } from '../../customers/index.js';
 import { recordEvent } from '../../events/index.js';
 import { requirePermittedRoute } from '../../routes/index.js';
 import { findQuote, findWithdrawalByClientReference, insertWithdrawal, markQuoteUsed } from '../repository.js';
@@ -32,7 +32,7 @@ export default mutation('createCryptoWithdrawalApprovalDraft', {
   },
   // §4 order: records and ownership → route → evidence → route-dependent validation → state rules.
   run: async (tx, ctx, { customerId, input }, guard) => {
-    await requireOwnCustomer(tx, ctx, customerId);
+    const customer = await requireOwnCustomer(tx, ctx, customerId);
     const beneficiary = await findBeneficiary(tx, input.walletBeneficiaryId);
     if (!beneficiary)
       throw new Problem('WALLET_BENEFICIARY_NOT_FOUND', `Wallet beneficiary ${input.walletBeneficiaryId} does not exist.`);
@@ -46,6 +46,8 @@ export default mutation('createCryptoWithdrawalApprovalDraft', {
     // (and hold at submission, §10.1) stays within §4's bound.
     requireRouteAmount(route, input, quote ? quote.feeAmountMinor : route.feeAmountMinor);
 
+    // §12.4 / §16.8: the gate, first among the 409s.
+    customerGate(customer, 'crypto', ctx.services.config);
     // §9.6: REMOVED is checked before ACTIVE.
     if (beneficiary.beneficiaryStatus === 'REMOVED') throw new Problem('BENEFICIARY_REMOVED', 'Wallet beneficiary was removed.');
     if (beneficiary.beneficiaryStatus !== 'ACTIVE')

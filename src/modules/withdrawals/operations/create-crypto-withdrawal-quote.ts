@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { mutation } from '../../../core/operation.js';
 import { checkAmount, checkCode, checkLength } from '../../../core/validate.js';
-import { requireOwnCustomer } from '../../customers/index.js';
+import { customerGate, requireOwnCustomer } from '../../customers/index.js';
 import { requirePermittedRoute } from '../../routes/index.js';
 import { insertQuote } from '../repository.js';
 import { quoteView, requireRouteAmount } from '../rules.js';
@@ -22,9 +22,11 @@ export default mutation('createCryptoWithdrawalQuote', {
   },
   // §10.5 order: customer → route → currency and scale → bounds (the route's, then amount + fee's) → effect.
   run: async (tx, ctx, { customerId, input }) => {
-    await requireOwnCustomer(tx, ctx, customerId);
+    const customer = await requireOwnCustomer(tx, ctx, customerId);
     const route = await requirePermittedRoute(tx, ctx, input.routeCode);
     requireRouteAmount(route, input, route.feeAmountMinor);
+    // §12.4 / §16.8: the gate, the quote's one 409.
+    customerGate(customer, 'crypto', ctx.services.config);
     const createdAt = ctx.now.toISOString();
     const quote = await insertQuote(tx, {
       quoteId: randomUUID(),

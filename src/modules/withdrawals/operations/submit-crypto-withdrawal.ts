@@ -3,6 +3,7 @@ import { mutation } from '../../../core/operation.js';
 import { requireOwn } from '../../../core/ownership.js';
 import { Problem } from '../../../core/problem.js';
 import { findBeneficiary } from '../../beneficiaries/index.js';
+import { gateCustomerOf } from '../../customers/index.js';
 import { availableOf } from '../../ledger/index.js';
 import { transition } from '../../lifecycle/index.js';
 import { requirePermittedRoute } from '../../routes/index.js';
@@ -20,6 +21,8 @@ export default mutation('submitCryptoWithdrawal', {
     const w = requireOwn(ctx, await findWithdrawal(tx, withdrawalId), 'NOT_FOUND', 'withdrawal', withdrawalId);
     await requirePermittedRoute(tx, ctx, w.routeCode);
     guard.authorize();
+    // §12.4 / §16.8: the gate of the withdrawal's customer, first among the 409s.
+    await gateCustomerOf(tx, w.customerId, 'crypto', ctx.services.config);
     if (w.status !== 'APPROVED') throw new Problem('INVALID_STATE', `Withdrawal is ${w.status}; submitCryptoWithdrawal needs APPROVED.`);
     const beneficiary = await findBeneficiary(tx, w.walletBeneficiaryId);
     if (!beneficiary) throw new Error(`withdrawal ${withdrawalId}: beneficiary ${w.walletBeneficiaryId} is missing`);
