@@ -35,4 +35,10 @@ export type Example = {
   args: (surface: Surface, walk: Walk) => Record<string, unknown>;
   /** Keeps what later steps need from the answer (the GraphQL field's value, or the REST body). */
   keep?: (surface: Surface, result: Record<string, unknown>, walk: Walk) => void;
+  /**
+   * Customers an operator verifies after the step (`partnerctl customer verification-decide`, §12.3): the
+   * review a submission leaves due runs on the worker's clock, which the walk does not move, and later
+   * steps need a VERIFIED customer (§12.4).
+   */
+  verifies?: (walk: Walk) => string[];
 };

@@ -35,7 +35,7 @@ export class Fx {
   static async create(server: TestServer, o: { pairs?: boolean; rate?: string | null } = {}): Promise<Fx> {
     const coin = newCoin();
     const s = await Scenario.create(server, { currency: coin, scale: 6, minMinor: '1', maxMinor: '100000000000000' });
-    const fx = new Fx(s, coin, await s.customer());
+    const fx = new Fx(s, coin, await s.verifiedCustomer());
     if (o.pairs !== false) {
       await fx.pair(coin, 'EUR', '50');
       await fx.pair('EUR', coin, '50');

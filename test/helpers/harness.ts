@@ -1,5 +1,6 @@
 // Starts the real service on an ephemeral port with a temporary SQLite file, and talks to it the way
 // a partner does: real HTTP, every request signed (contract §2).
+import { verificationDecide } from '../../src/cli/customers.js';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -327,6 +328,13 @@ export class Scenario {
     );
     if (r.status !== 200) throw new Error(`createCustomer failed: ${r.text}`);
     return r.body.data.createCustomer.customerId;
+  }
+
+  /** A customer an operator verified (`partnerctl customer verification-decide`): one the §12.4 gate lets through. */
+  async verifiedCustomer(externalRef = `ext-${randomUUID()}`): Promise<string> {
+    const customerId = await this.customer(externalRef);
+    await this.server.operator((db) => verificationDecide(db, customerId, 'VERIFIED', undefined));
+    return customerId;
   }
 
   beneficiaryInput(o: Record<string, unknown> = {}): Record<string, unknown> {

@@ -3,6 +3,7 @@
 // orders every module's src/modules/<area>/examples.ts), so an operation added to the registry is covered
 // by every such suite once its module has its step, and a suite names the operation and that file when
 // it has none.
+import { verificationDecide } from '../../src/cli/customers.js';
 import { getNamedType, isInputObjectType, isNonNullType, isScalarType, type GraphQLArgument, type GraphQLField, type GraphQLInputType } from 'graphql';
 import { PartnerClient, queryString } from '../../src/client/index.js';
 import type { AnyDescriptor } from '../../src/core/operation.js';
@@ -209,6 +210,8 @@ export class World {
       if (r.status !== 200 || r.body?.errors) throw new Error(`the scenario's ${step.op} failed for ${o.name ?? 'the partner'}: ${r.status} ${r.text}`);
       for (const t of tokensIn(r.text)) tokens.add(t);
       step.keep?.('graphql', OperationCase.dataOf(step.op, r));
+      // As the reference's walk: an operator verifies the customers the step names (Example.verifies).
+      for (const id of step.verifies?.() ?? []) await server.operator((db) => verificationDecide(db, id, 'VERIFIED', undefined));
     }
     return new World(server, client, routeCode, steps, tokens);
   }

@@ -12,7 +12,14 @@ export type Exchange = {
   body: unknown;
 };
 
-export async function record(schema: GraphQLSchema, client: PartnerClient, steps: Step[], tick: () => void): Promise<Exchange[]> {
+/** `tick` before each request; `verify` runs an operator's verification of customers (Step.verifies). */
+export async function record(
+  schema: GraphQLSchema,
+  client: PartnerClient,
+  steps: Step[],
+  tick: () => void,
+  verify: (customerIds: string[]) => Promise<void>,
+): Promise<Exchange[]> {
   const out: Exchange[] = [];
   for (const step of steps) {
     const idempotent = isMutation(schema, step.op);
@@ -25,12 +32,16 @@ export async function record(schema: GraphQLSchema, client: PartnerClient, steps
     step.keep?.('graphql', gr.body.data![step.op]!);
 
     const r = restRequest(step.op, step.args('rest'));
-    if (!r) continue;
+    if (!r) {
+      if (step.verifies) await verify(step.verifies());
+      continue;
+    }
     tick();
     const rr = await client.rest<Record<string, unknown>>(r.method, r.path + queryString(r.query), { body: r.body });
     if (rr.status >= 300) throw new Error(`${step.op} (REST): ${rr.status} ${JSON.stringify(rr.body)}`);
     out.push({ op: step.op, surface: 'rest', request: { rest: r, idempotent }, status: rr.status, body: rr.body });
     step.keep?.('rest', rr.body as Record<string, unknown>);
+    if (step.verifies) await verify(step.verifies());
   }
   return out;
 }

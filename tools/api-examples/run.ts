@@ -6,6 +6,7 @@ import { PartnerClient } from '../../src/client/index.js';
 import { createClient, createRoute } from '../../src/cli/operators.js';
 import { loadTypeDefs } from '../../src/graphql/type-defs.js';
 import { TestServer } from '../../test/helpers/harness.js';
+import { verificationDecide } from '../../src/cli/customers.js';
 import { provisionConversion } from './provision.js';
 import { record } from './record.js';
 import { render } from './render.js';
@@ -24,7 +25,11 @@ export async function generateReference(): Promise<string> {
     await server.operator((db) => provisionConversion(db, creds.clientId, server.clock.now()));
     const client = new PartnerClient({ baseUrl: server.url, clientId: creds.clientId, secret: creds.secret, now: server.clock.now });
     const schema = buildSchema(loadTypeDefs());
-    const exchanges = await record(schema, client, scenario(client, 'USDT-ETH'), () => server.clock.advance(1000));
+    const exchanges = await record(schema, client, scenario(client, 'USDT-ETH'), () => server.clock.advance(1000), (ids) =>
+      server.operator(async (db) => {
+        for (const id of ids) await verificationDecide(db, id, 'VERIFIED', undefined);
+      }),
+    );
     return render(schema, exchanges);
   } finally {
     await server.stop();

@@ -14,6 +14,8 @@ export type Step = {
   args: (surface: Surface) => Record<string, unknown>;
   /** Keeps what later steps need from the answer (the GraphQL field's value, or the REST body). */
   keep?: (surface: Surface, result: Record<string, unknown>) => void;
+  /** Customers an operator verifies after the step (Example.verifies). */
+  verifies?: () => string[];
 };
 
 const by = (n: number): Authorizer => ({ authorizedByPartnerUserRef: 'ops-user-7', authorizationMethod: 'PASSKEY', mfaEvidenceRef: `mfa-${n}` });
@@ -53,8 +55,9 @@ export function scenario(client: PartnerClient, routeCode: string): Step[] {
     },
     authorized: (type, id, input) => client.authorize(type, id, input, by(++mfa)),
   };
-  return orderedExamples().map(({ op, args, keep }) => ({
+  return orderedExamples().map(({ op, args, keep, verifies }) => ({
     op,
+    ...(verifies ? { verifies: () => verifies(walk) } : {}),
     args: (s) => args(s, walk),
     ...(keep ? { keep: (s: Surface, r: Record<string, unknown>) => keep(s, r, walk) } : {}),
   }));

@@ -15,6 +15,8 @@ export default [
     // After the files (120–123): the identity check names the LINK file.
     at: 130,
     op: 'submitCustomerVerificationEvidence',
+    // Its review waits for the worker: an operator decides instead, so the customers may convert (§12.4).
+    verifies: (w) => [w.per('graphql', 'customerId'), w.per('rest', 'customerId')].filter(Boolean),
     args: (s, w) => {
       const now = new Date().toISOString();
       return {

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPair, setRate } from '../../../src/cli/conversion.js';
 import { createClient, createRoute } from '../../../src/cli/operators.js';
 import { SecretBox } from '../../../src/core/secret-box.js';
+import { verificationDecide } from '../../../src/cli/customers.js';
 import { openEngine } from '../../../src/db/engine.js';
 import { signedHeaders } from '../../../src/http/signature.js';
 import { evidenceFor } from '../../helpers/harness.js';
@@ -62,7 +63,15 @@ async function newCustomer(): Promise<string> {
     variables: { i: { externalRef: `x-${randomUUID()}`, type: 'INDIVIDUAL', displayName: 'Ada Lovelace' } },
   });
   expect(r.status).toBe(200);
-  return r.body.data.createCustomer.customerId;
+  const customerId = r.body.data.createCustomer.customerId as string;
+  // §12.4: conversions need a VERIFIED customer; an operator decides, as partnerctl would.
+  const engine = await openEngine({ kind: 'pg', url: schema.url }, { poolSize: 1, migrate: false });
+  try {
+    await verificationDecide(engine, customerId, 'VERIFIED', undefined);
+  } finally {
+    await engine.close();
+  }
+  return customerId;
 }
 
 async function deposit(customerId: string, amountMinor: string): Promise<void> {

@@ -186,7 +186,7 @@ describe('createConversionApprovalDraft: the check table, in order', () => {
   it('7: DUPLICATE_CLIENT_REFERENCE → QUOTE_MISMATCH → QUOTE_ALREADY_USED → QUOTE_EXPIRED → AUTHORIZATION_ALREADY_USED → INSUFFICIENT_FUNDS', async () => {
     const fx = await Fx.create(server);
     await fx.fund('100000000');
-    const sibling = await fx.s.customer();
+    const sibling = await fx.s.verifiedCustomer();
     const used = await fx.quote();
     const ok = await fx.draftRest(fx.draftInput({ quoteId: used.quoteId, clientReference: 'ref-1' }));
     expect(ok.status, ok.text).toBe(200);
@@ -203,7 +203,7 @@ describe('createConversionApprovalDraft: the check table, in order', () => {
     server.clock.advance(30_000);
     await expectBoth(fx, () => fx.draftInput({ quoteId: old.quoteId }), 409, 'QUOTE_EXPIRED');
     // Evidence already used (stored for another record), before the funds.
-    const poor = await fx.s.customer();
+    const poor = await fx.s.verifiedCustomer();
     const pq = await fx.quote({}, poor);
     const input = fx.draftInput({ quoteId: pq.quoteId }, poor);
     const ev = input.operationAuthorization as Record<string, string>;
