@@ -216,11 +216,20 @@ async function verifySubmissions(sql: Sql, f: Fixture, m: Measure, sent: number,
   // at the end of its run; those may have committed too, so they bound the count from above).
   const ok = m.requests - m.non2xx;
   const unanswered = Math.min(sent, ids) - m.requests;
-  console.log(`submissions: ${m.requests} answered (${ok} accepted, ${m.non2xx} refused), ${unanswered} cut off; ${n} SUBMITTED (funds for ${affordable}); available ${b.a}, held ${b.h}`);
+  // §8: every refusal is audited with its problem code. Before the ids wrap around (a second submission
+  // of one withdrawal is INVALID_STATE), funds are the only reason to refuse (§10.6 check 11).
+  const refusals = await sql(`select problem_code as code, count(*) as n from audit_events where status >= 400 group by problem_code order by problem_code`);
+  const byCode = refusals.map((r) => `${String(r.code)} ${Number(r.n)}`).join(', ') || 'none';
+  const allowed = sent > ids ? ['INSUFFICIENT_FUNDS', 'INVALID_STATE'] : ['INSUFFICIENT_FUNDS'];
+  console.log(
+    `submissions: ${m.requests} answered (${ok} accepted, ${m.non2xx} refused: ${byCode}), ${unanswered} cut off; ${n} SUBMITTED (funds for ${affordable}); available ${b.a}, held ${b.h}`,
+  );
   if (n > affordable || n < Math.min(ok, affordable) || n > ok + unanswered) throw new Error(`SUBMITTED ${n} does not match the answers`);
   if (holds !== n) throw new Error(`${holds} HOLD rows for ${n} submissions`);
   if (BigInt(String(b.a)) !== BigInt(affordable - n) * 1100n || BigInt(String(b.h)) !== BigInt(n) * 1100n) throw new Error('the balance does not match the submissions');
-  return { rps: m.rps, p99: m.p99, answered: m.requests, accepted: n, refused: m.non2xx };
+  if (refusals.some((r) => !allowed.includes(String(r.code)))) throw new Error(`refusals other than ${allowed.join(' or ')}: ${byCode}`);
+  if (n < affordable) console.log(`  the run ended before the funds did (${n} of ${affordable}): the race at the last funds was not reached; lower BENCH_SUBMIT_FUNDED or raise BENCH_SECONDS`);
+  return { rps: m.rps, p99: m.p99, answered: m.requests, accepted: n, refused: m.non2xx, fundsExhausted: n === affordable ? 1 : 0 };
 }
 
 async function submissions(dir: string, results: Measure[]): Promise<Record<string, number>> {
