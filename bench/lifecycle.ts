@@ -208,7 +208,7 @@ function submissionMaker(ids: string[]): { make: Make; sent: () => number } {
  * The race's outcome against the answers: at most `affordable` SUBMITTED, each answered 200 or cut off,
  * one HOLD each, and the balance exactly what they left.
  */
-async function verifySubmissions(sql: Sql, f: Fixture, m: Measure, sent: number, ids: number, affordable: number): Promise<Record<string, number>> {
+async function verifySubmissions(label: string, sql: Sql, f: Fixture, m: Measure, sent: number, ids: number, affordable: number): Promise<Record<string, number>> {
   const n = await count(sql, `select count(*) as n from crypto_withdrawals where status = 'SUBMITTED'`);
   const holds = await count(sql, `select count(*) as n from ledger_transactions where type = 'HOLD'`);
   const b = await one(sql, `select available_minor as a, held_minor as h from balances where customer_id = $1`, [f.customerId]);
@@ -222,7 +222,7 @@ async function verifySubmissions(sql: Sql, f: Fixture, m: Measure, sent: number,
   const byCode = refusals.map((r) => `${String(r.code)} ${Number(r.n)}`).join(', ') || 'none';
   const allowed = sent > ids ? ['INSUFFICIENT_FUNDS', 'INVALID_STATE'] : ['INSUFFICIENT_FUNDS'];
   console.log(
-    `submissions: ${m.requests} answered (${ok} accepted, ${m.non2xx} refused: ${byCode}), ${unanswered} cut off; ${n} SUBMITTED (funds for ${affordable}); available ${b.a}, held ${b.h}`,
+    `${label}: ${m.requests} answered (${ok} accepted, ${m.non2xx} refused: ${byCode}), ${unanswered} cut off; ${n} SUBMITTED (funds for ${affordable}); available ${b.a}, held ${b.h}`,
   );
   if (n > affordable || n < Math.min(ok, affordable) || n > ok + unanswered) throw new Error(`SUBMITTED ${n} does not match the answers`);
   if (holds !== n) throw new Error(`${holds} HOLD rows for ${n} submissions`);
@@ -245,7 +245,7 @@ async function submissions(dir: string, results: Measure[]): Promise<Record<stri
     results.push(m);
     const db = new Database(f.file, { readonly: true });
     try {
-      return await verifySubmissions(sqliteSql(db), f, m, sent(), ids.length, affordable);
+      return await verifySubmissions('submissions', sqliteSql(db), f, m, sent(), ids.length, affordable);
     } finally {
       db.close();
     }
@@ -343,7 +343,7 @@ function verdict(use: CpuUse, writer: { transactions: number; retries: number; s
   const hot = use.services.findIndex((c) => c >= 0.9);
   if (hot >= 0) return `service process ${hot + 1}'s CPU (its one core)`;
   if (writer.transactions > 0 && (writer.serialized + writer.retries) / writer.transactions >= 0.1)
-    return 'conflicts on one row (the balance): retried, then run one at a time, while CPU is left idle';
+    return 'conflicts on one row (the balance): retried, then run one at a time';
   return 'waits, neither CPU nor conflicts (round trips, commits\' disk syncs)';
 }
 
@@ -399,7 +399,7 @@ async function pgSubmissions(dir: string, processes: number, results: Measure[])
           : await measureSpread(`${label} on one customer`, services.map((s) => s.url), f, make);
       results.push(m);
       const limited = await limits.end();
-      const verified = await withPg(adminUrl, (sql) => verifySubmissions(sql, f, m, sent(), ids.length, affordable));
+      const verified = await withPg(adminUrl, (sql) => verifySubmissions(label, sql, f, m, sent(), ids.length, affordable));
       return { processes, connections: CONNECTIONS, ...verified, ...limited };
     } finally {
       for (const s of services) await stop(s);
