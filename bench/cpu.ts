@@ -90,6 +90,8 @@ export class CpuSampler {
     this.sample();
     this.first = false;
     this.timer = setInterval(() => this.sample(), SAMPLE_MS);
+    // A measurement that throws before stop() must not keep the bench alive.
+    this.timer.unref();
   }
 
   private sample(): void {
