@@ -175,7 +175,7 @@ export async function measure(name: string, url: string, f: Fixture, make: Make,
  * One load spread over several processes of one service (the same database): the connections split
  * evenly, each process driven by a generator of its own at once; rates add up, the p99 is the worst.
  */
-export async function measureSpread(name: string, urls: string[], f: Fixture, make: Make): Promise<Measure> {
+export async function measureSpread(name: string, urls: string[], f: Fixture, make: Make, opts: { quiet?: boolean } = {}): Promise<Measure> {
   const parts = await Promise.all(urls.map((url) => measure(name, url, f, make, { connections: Math.max(1, Math.round(CONNECTIONS / urls.length)), quiet: true })));
   const m: Measure = {
     name,
@@ -186,7 +186,7 @@ export async function measureSpread(name: string, urls: string[], f: Fixture, ma
     errors: parts.reduce((sum, p) => sum + p.errors, 0),
     requests: parts.reduce((sum, p) => sum + p.requests, 0),
   };
-  console.log(`${name.padEnd(34)} ${m.rps.toFixed(0).padStart(7)} req/s  p50 ${String(m.p50).padStart(4)} ms  p99 ${String(m.p99).padStart(4)} ms  non-2xx ${m.non2xx}  errors ${m.errors}`);
+  if (!opts.quiet) console.log(`${name.padEnd(34)} ${m.rps.toFixed(0).padStart(7)} req/s  p50 ${String(m.p50).padStart(4)} ms  p99 ${String(m.p99).padStart(4)} ms  non-2xx ${m.non2xx}  errors ${m.errors}`);
   return m;
 }
 
