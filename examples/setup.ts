@@ -31,15 +31,18 @@ export const approver = (): Authorizer => ({
 
 export const show = (step: string, value: unknown) => console.log(`\n## ${step}\n${JSON.stringify(value, null, 2)}`);
 
-/** A new customer of the partner (GraphQL on both surfaces: §9.4 gives customers no REST path). */
+/** A new customer of the partner (§4.1, §12.1), on the chosen surface. */
 export async function newCustomer(): Promise<string> {
   const input = { externalRef: `example-${randomUUID()}`, type: 'INDIVIDUAL', displayName: 'Example Customer' };
-  const { createCustomer } = await client.execute<{ createCustomer: { customerId: string } }>(
-    `mutation($input: CreateCustomerInput!) { createCustomer(input: $input) { customerId externalRef status } }`,
-    { input },
-  );
-  show('customer', createCustomer);
-  return createCustomer.customerId;
+  const created =
+    SURFACE === 'rest'
+      ? await client.post<{ customerId: string }>('/partner/v1/customers', input)
+      : (await client.execute<{ createCustomer: { customerId: string } }>(
+          `mutation($input: CreateCustomerInput!) { createCustomer(input: $input) { customerId externalRef status verificationStatus } }`,
+          { input },
+        )).createCustomer;
+  show('customer', created);
+  return created.customerId;
 }
 
 /** §10.4: money arrives — a sandbox deposit into the customer's deposit wallet (GraphQL only: sandbox). */

@@ -1,8 +1,9 @@
-// The README's end-to-end examples (examples/withdrawal.ts, examples/refund.ts) run against a real server
+// The README's end-to-end examples (examples/withdrawal.ts, refund.ts, onboarding.ts) run against a real server
 // on both surfaces, as a partner would run them, so the documented lifecycle cannot drift from the service.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Scenario, startTestServer, type TestServer } from '../../helpers/harness.js';
 import { cleanEnv, run } from '../../helpers/processes.js';
+import { createPair, setRate } from '../../../src/cli/conversion.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -23,8 +24,9 @@ function sections(stdout: string): Map<string, unknown> {
   return out;
 }
 
-async function runExample(file: string, surface: 'graphql' | 'rest') {
+async function runExample(file: string, surface: 'graphql' | 'rest', provision?: (s: Scenario) => Promise<void>) {
   const s = await Scenario.create(server, { feeMinor: '1500000', minMinor: '1000000', maxMinor: '1000000000000' });
+  await provision?.(s);
   const r = await run(
     process.execPath,
     ['--import', 'tsx', file],
@@ -61,5 +63,26 @@ describe.each(['graphql', 'rest'] as const)('examples on %s', (surface) => {
     expect(types.at(-1)).toBe('crypto_refund.completed');
     // 25 USDT in, 5 USDT back; refunds carry no fee (D10).
     expect(out.get('balances')).toMatchObject([{ currency: 'USDT', availableMinor: '20000000', heldMinor: '0' }]);
+  }, 90_000);
+
+  it('onboarding.ts: customer → file upload → KYC evidence → VERIFIED → deposit → quote → conversion, with its ledger rows', async () => {
+    // What the README has an operator run first (§13.1): the pair and a rate.
+    const provision = (s: Scenario) =>
+      server.operator(async (db) => {
+        await setRate(db, { base: 'USDT', quote: 'EUR', rate: '0.92' }, server.clock.now());
+        await createPair(db, { clientId: s.client.clientId, source: 'USDT', target: 'EUR', spreadBps: '50' });
+      });
+    const { out } = await runExample('examples/onboarding.ts', surface, provision);
+    expect(out.get('uploaded')).toEqual({ status: 'UPLOADED' });
+    expect(out.get('evidence submitted')).toMatchObject({ verificationStatus: 'PENDING_REVIEW', verificationReviewPending: true });
+    expect(out.get('reviewed')).toMatchObject({ verificationStatus: 'VERIFIED', verificationReviewPending: false });
+    // 10 USDT at 0.92 less 50 bps: 9.154 EUR floored to cents, the spread 0.046 EUR (§13.1's first vector).
+    expect(out.get('conversion')).toMatchObject({ status: 'COMPLETED', sourceAmountMinor: '10000000', targetAmountMinor: '915', spreadAmountMinor: '5' });
+    expect(out.get('balances')).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ currency: 'USDT', availableMinor: '15000000', heldMinor: '0' }),
+        expect.objectContaining({ currency: 'EUR', availableMinor: '915', heldMinor: '0' }),
+      ]),
+    );
   }, 90_000);
 });
