@@ -100,7 +100,8 @@ describe('creation events (§11.2)', () => {
     const dup = await s.beneficiary(customerId, { walletAddress: address.toUpperCase().replace('0X', '0x') });
     expectRestProblem(dup, 409, 'DUPLICATE_WALLET_BENEFICIARY');
     const feed = ok(await server.gql(s.client, `query($c: UUID!) { events(customerId: $c) { items { type } } }`, { c: customerId }), 'events');
-    expect(feed.items).toEqual([{ type: 'wallet_beneficiary.active' }]);
+    // The customer's own event (§12.5), then the first create's; the refused one added none.
+    expect(feed.items).toEqual([{ type: 'customer.unverified' }, { type: 'wallet_beneficiary.active' }]);
   });
 });
 

@@ -84,17 +84,25 @@ describe('§16.6 partnerctl rate and conversion-pair (on the server’s own data
 
   it('conversion-pair refusals: rules (VALIDATION_FAILED), unknown client or pair (NOT_FOUND); forms are usage errors', async () => {
     const pair = (extra: string[], source = 'USD', target = coin) => ['conversion-pair', 'create', '--client-id', clientId, '--source', source, '--target', target, ...extra];
-    expectRefusal(await ctl(pair(['--spread-bps', '1001'])), 'VALIDATION_FAILED');
-    expectRefusal(await ctl(pair(['--spread-bps', '5'], 'USD', 'USD')), 'VALIDATION_FAILED');
-    expectRefusal(await ctl(pair(['--spread-bps', '5'], 'USD', 'XXXUNKNOWN')), 'VALIDATION_FAILED');
-    expectRefusal(await ctl(pair(['--spread-bps', '5', '--min-source-minor', '10', '--max-source-minor', '9'])), 'VALIDATION_FAILED');
-    expectRefusal(await ctl(pair(['--spread-bps', '5', '--min-source-minor', '0'])), 'VALIDATION_FAILED');
-    expectRefusal(await ctl(['conversion-pair', 'create', '--client-id', 'nobody-here', '--source', 'USD', '--target', coin, '--spread-bps', '5']), 'NOT_FOUND');
-    expectRefusal(await ctl(['conversion-pair', 'update', '--client-id', clientId, '--source', 'USD', '--target', 'EUR', '--spread-bps', '5']), 'NOT_FOUND');
-    expectRefusal(await ctl(['conversion-pair', 'disable', '--client-id', clientId, '--source', 'USD', '--target', 'EUR']), 'NOT_FOUND');
-    expectUsage(await ctl(pair(['--spread-bps', '-1'])));
-    expectUsage(await ctl(pair(['--spread-bps', '5', '--max-source-minor', '1.5'])));
-    expectUsage(await ctl(pair([])));
-    expectUsage(await ctl(['conversion-pair', 'update', '--client-id', clientId, '--source', coin, '--target', 'EUR']));
-  });
+    // Independent refusals (nothing is written): run side by side, each its own partnerctl process.
+    const refusals: [string[], string][] = [
+      [pair(['--spread-bps', '1001']), 'VALIDATION_FAILED'],
+      [pair(['--spread-bps', '5'], 'USD', 'USD'), 'VALIDATION_FAILED'],
+      [pair(['--spread-bps', '5'], 'USD', 'XXXUNKNOWN'), 'VALIDATION_FAILED'],
+      [pair(['--spread-bps', '5', '--min-source-minor', '10', '--max-source-minor', '9']), 'VALIDATION_FAILED'],
+      [pair(['--spread-bps', '5', '--min-source-minor', '0']), 'VALIDATION_FAILED'],
+      [['conversion-pair', 'create', '--client-id', 'nobody-here', '--source', 'USD', '--target', coin, '--spread-bps', '5'], 'NOT_FOUND'],
+      [['conversion-pair', 'update', '--client-id', clientId, '--source', 'USD', '--target', 'EUR', '--spread-bps', '5'], 'NOT_FOUND'],
+      [['conversion-pair', 'disable', '--client-id', clientId, '--source', 'USD', '--target', 'EUR'], 'NOT_FOUND'],
+    ];
+    const usages = [
+      pair(['--spread-bps', '-1']),
+      pair(['--spread-bps', '5', '--max-source-minor', '1.5']),
+      pair([]),
+      ['conversion-pair', 'update', '--client-id', clientId, '--source', coin, '--target', 'EUR'],
+    ];
+    const [refused, misused] = await Promise.all([Promise.all(refusals.map(([args]) => ctl(args))), Promise.all(usages.map((args) => ctl(args)))]);
+    refused.forEach((r, i) => expectRefusal(r, refusals[i]![1]));
+    misused.forEach((r) => expectUsage(r));
+  }, 90_000);
 });

@@ -284,7 +284,7 @@ describe('node:http request timeouts', () => {
   let port: number;
 
   beforeAll(async () => {
-    const pipeline = { handle: async () => ({ status: 200, headers: {}, body: '' }) } as unknown as Pipeline;
+    const pipeline = { bodyLimitOf: () => 64 * 1024, handle: async () => ({ status: 200, headers: {}, body: '' }) } as unknown as Pipeline;
     server = createHttpServer(pipeline);
     Object.assign(server, { connectionsCheckingInterval: 50, headersTimeout: 300, requestTimeout: 300 });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
