@@ -17,13 +17,16 @@ const kit = processKit({ tempPrefix: 'partner-verification-xproc-' });
 const CUSTOMERS = 16;
 /** Races run this many at a time (each starts a partnerctl process: the machine is small). */
 const AT_ONCE = 2;
-/** The review step is due this long after a submission (SANDBOX_STEP_DELAY_MS). */
-const STEP_DELAY_MS = 2000;
 /**
- * partnerctl starts this long after its submission's answer, spread over [0, SPREAD_MS): with its own
- * start-up (tsx, a database connection: about a second or two) its decision lands on either side of the step.
+ * Each decision is aimed at its review's due time + an offset spread over [-SPREAD_MS/2, SPREAD_MS/2):
+ * partnerctl is started that far ahead by its start-up (tsx, a database connection), estimated from the
+ * decisions so far, so the decisions land on either side of the step.
  */
-const SPREAD_MS = 1600;
+const SPREAD_MS = 800;
+/** SANDBOX_STEP_DELAY_MS: room for partnerctl's start-up, twice what a probe measured. */
+let stepDelayMs = 0;
+/** partnerctl's start-up to its decision, as last seen (exponential average). */
+let startUpMs = 0;
 const INFO = 'Operator says no';
 
 let schema: PgSchema;
@@ -40,12 +43,18 @@ beforeAll(async () => {
   } finally {
     await engine.close();
   }
+  // partnerctl's start-up here (tsx, a database connection), two at once as the races run them.
+  const t0 = Date.now();
+  const probes = await Promise.all([0, 1].map(() => kit.partnerctl(schema.url, ['customer', 'verification-decide', '--customer-id', randomUUID(), '--outcome', 'VERIFIED'])));
+  for (const p of probes) expect(p.code).toBe(1); // NOT_FOUND: it reached the database
+  startUpMs = Date.now() - t0;
+  stepDelayMs = 2 * startUpMs + SPREAD_MS / 2;
   const env = {
     DATABASE_URL: schema.url,
     LOG_LEVEL: 'warn',
     RATE_LIMIT_RPS: '100000',
     RATE_LIMIT_BURST: '100000',
-    SANDBOX_STEP_DELAY_MS: String(STEP_DELAY_MS),
+    SANDBOX_STEP_DELAY_MS: String(stepDelayMs),
     WORKER_POLL_INTERVAL_MS: '10',
   };
   servers = await Promise.all([kit.startMain(env), kit.startMain(env)]);
@@ -91,9 +100,12 @@ async function race(i: number): Promise<Raced> {
   const submitted = await send(servers[(i + 1) % 2]!, 'POST', `/partner/v1/customers/${customerId}/verification-evidence`, kyc());
   expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
   expect(submitted.body).toMatchObject({ verificationStatus: 'PENDING_REVIEW', verificationReviewPending: true });
-  const dueAt = Date.parse(submitted.body.updatedAt) + STEP_DELAY_MS;
-  await sleep(Math.floor(((i * 7) % CUSTOMERS) * (SPREAD_MS / CUSTOMERS)));
+  const dueAt = Date.parse(submitted.body.updatedAt) + stepDelayMs;
+  const offset = ((i * 7) % CUSTOMERS) * (SPREAD_MS / CUSTOMERS) - SPREAD_MS / 2;
+  await sleep(Math.max(0, dueAt + offset - startUpMs - Date.now()));
+  const launched = Date.now();
   const decided = await kit.partnerctl(schema.url, ['customer', 'verification-decide', '--customer-id', customerId, '--outcome', 'REJECTED', '--info', INFO]);
+  if (decided.code === 0) startUpMs = Math.round((startUpMs + Date.parse(JSON.parse(decided.stdout).updatedAt) - launched) / 2);
   return { customerId, dueAt, decided };
 }
 
@@ -141,7 +153,7 @@ describe('§16.4 verification decision vs review step across processes', () => {
       }
     }
     expect(reviewFirst + decisionFirst).toBe(CUSTOMERS);
-    console.info(`§16.4 decision vs review: the step first ${reviewFirst}, the decision first ${decisionFirst}`);
+    console.info(`§16.4 decision vs review (step delay ${stepDelayMs} ms): the step first ${reviewFirst}, the decision first ${decisionFirst}`);
     for (const s of servers) expect(s.output()).not.toMatch(/"level":(50|60)/);
   }, 180_000);
 });
