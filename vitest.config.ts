@@ -48,6 +48,8 @@ const PG_ONLY = [
   'test/platform/lifecycle/lifecycle-cross-process.test.ts',
   'test/modules/webhooks/webhook-cross-process.test.ts',
   'test/modules/conversion/conversion-cross-process.test.ts',
+  'test/modules/files/files-cross-process.test.ts',
+  'test/modules/customers/verification-cross-process.test.ts',
 ];
 const ENGINE_EXCLUDED = PG ? SQLITE_ONLY : PG_ONLY;
 
