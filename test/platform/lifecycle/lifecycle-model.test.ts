@@ -4,8 +4,8 @@
 // worker steps, an operator's suspensions and verification decisions, and conversion quotes and drafts
 // (coin → EUR and back) run against the real server and a small in-memory model. After every step the
 // answer, every record's status, every customer's state and every balance (per currency) agree with the
-// model, and after every step that posts the ledger holds L1–L5; at the end every resource's events are gapless and one per change, and
-// replaying the feed rebuilds every record (E8).
+// model, and after every step that posts the ledger holds L1–L5; at the end every resource's events are
+// gapless and one per change, and replaying the feed rebuilds every record (E8).
 //
 // Conversion figures: the model computes them itself from §13.1's table (exact integers, its own code:
 // the module's arithmetic is the system under test), checks every quote's figures against its own, and
