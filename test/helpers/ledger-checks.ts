@@ -68,6 +68,9 @@ function byIdQueries(schema: GraphQLSchema): Record<string, { field: string; arg
   );
 }
 
+/** The schema and its by-id queries, built once a process: a suite may rebuild many times. */
+let schemaOnce: { schema: GraphQLSchema; byId: ReturnType<typeof byIdQueries> } | undefined;
+
 /**
  * E8: replaying the feed from its start and keeping, per resource, the data of its highest sequence gives
  * exactly what the by-id queries answer (every field but refundableAmountMinor), and per (customer,
@@ -91,8 +94,10 @@ export async function rebuildFromFeed(server: TestServer, client: Client, custom
     after = page.pageInfo.endCursor;
     if (!page.pageInfo.hasNextPage) break;
   }
-  const schema = buildSchema(loadTypeDefs());
-  const byId = byIdQueries(schema);
+  const { schema, byId } = (schemaOnce ??= (() => {
+    const schema = buildSchema(loadTypeDefs());
+    return { schema, byId: byIdQueries(schema) };
+  })());
   for (const [id, { type, data }] of latest) {
     const q = byId[type]!;
     const selection = selectionOf(schema.getType(q.type) as never);

@@ -1,12 +1,21 @@
-// A model-based property test of the money lifecycle (§10): random sequences of deposits, Travel Rule
-// submissions, beneficiaries (create, remove, sync), quotes, withdrawal drafts and submissions, refund
-// drafts, submissions and confirmations, deny-list and sandbox-failure changes and worker steps run
-// against the real server and a small in-memory model. After every step the answer, every record's
-// status, and every balance agree with the model; at the end the ledger holds L1–L5, every resource's
-// events are gapless and one per change, and replaying the feed rebuilds every record (E8).
+// A model-based property test of the money lifecycle (§10, §12.4, §13): random sequences of deposits,
+// Travel Rule submissions, beneficiaries (create, remove, sync), quotes, withdrawal drafts and
+// submissions, refund drafts, submissions and confirmations, deny-list and sandbox-failure changes,
+// worker steps, an operator's suspensions and verification decisions, and conversion quotes and drafts
+// (coin → EUR and back) run against the real server and a small in-memory model. After every step the
+// answer, every record's status, every customer's state and every balance (per currency) agree with the
+// model, and after every step that posts the ledger holds L1–L5; at the end every resource's events are
+// gapless and one per change, and replaying the feed rebuilds every record (E8).
+//
+// Conversion figures: the model computes them itself from §13.1's table (exact integers, its own code:
+// the module's arithmetic is the system under test), checks every quote's figures against its own, and
+// moves its balances by its own figures, which the API's balances and the ledger rows must then match.
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { suspendCustomer, verificationDecide } from '../../../src/cli/customers.js';
+import { createPair, setRate } from '../../../src/cli/conversion.js';
+import { DRAFT_MUTATION, newCoin, QUOTE_MUTATION } from '../../helpers/conversion.js';
 import { evidenceFor, Scenario, startTestServer, type Reply, type TestServer } from '../../helpers/harness.js';
 import { checkLedgerInvariants, rebuildFromFeed } from '../../helpers/ledger-checks.js';
 
@@ -20,10 +29,56 @@ type Deposit = { id: string; customer: number; amount: bigint; status: string; f
 type Beneficiary = { id: string; customer: number; address: string; status: string };
 type Withdrawal = { id: string; customer: number; beneficiary: number; amount: bigint; status: string; failAt: string | null; address: string };
 type Refund = { id: string; customer: number; deposit: number; amount: bigint; status: string; failAt: string | null; address: string };
+type Quote = { id: string; customer: number; source: string; target: string; sourceAmount: bigint; targetAmount: bigint; used: boolean; atStep: number };
+
+/** A run's conversion terms: the one rate set (coin/EUR or EUR/coin) and each direction's spread. */
+type FxTerms = { base: 'COIN' | 'EUR'; rate: string; toEurBps: number; fromEurBps: number };
+
+const E18 = 10n ** 18n;
+const pow10 = (n: number) => 10n ** BigInt(n);
+const scaleOf = (currency: string) => (currency === 'EUR' ? 2 : 6);
+/** ρ(r) = r × 10^18, read digit by digit. */
+function fixed18(rate: string): bigint {
+  const [whole, fraction = ''] = rate.split('.');
+  return BigInt(whole!) * E18 + BigInt(fraction.padEnd(18, '0'));
+}
+/** M / 10^18 as a plain decimal. */
+function plain(x: bigint): string {
+  const fraction = (x % E18).toString().padStart(18, '0').replace(/0+$/, '');
+  return fraction === '' ? `${x / E18}` : `${x / E18}.${fraction}`;
+}
+type Figures = { sourceAmountMinor: string; targetAmountMinor: string; midRate: string; rate: string; spreadBps: number; spreadAmountMinor: string };
+/** §13.1, computed by the model: the figures of a quote, or undefined when out of range (400 AMOUNT_OUT_OF_RANGE). */
+function modelFigures(terms: FxTerms, coin: string, source: string, target: string, side: 'SOURCE' | 'TARGET', amount: bigint): Figures | undefined {
+  const direct = (terms.base === 'COIN' ? coin : 'EUR') === source;
+  const mid = direct ? fixed18(terms.rate) : E18 ** 2n / fixed18(terms.rate);
+  const spreadBps = source === 'EUR' ? terms.fromEurBps : terms.toEurBps;
+  const rate = (mid * BigInt(10000 - spreadBps)) / 10000n;
+  const [s, t] = [scaleOf(source), scaleOf(target)];
+  const denominator = pow10(18 + s);
+  const sourceAmount = side === 'SOURCE' ? amount : (amount * denominator + rate * pow10(t) - 1n) / (rate * pow10(t));
+  const targetAmount = side === 'SOURCE' ? (amount * rate * pow10(t)) / denominator : amount;
+  if (sourceAmount < 1n || targetAmount < 1n) return undefined;
+  return {
+    sourceAmountMinor: sourceAmount.toString(),
+    targetAmountMinor: targetAmount.toString(),
+    midRate: plain(mid),
+    rate: plain(rate),
+    spreadBps,
+    spreadAmountMinor: ((sourceAmount * mid * pow10(t)) / denominator - targetAmount).toString(),
+  };
+}
 
 class Model {
-  available = [0n, 0n];
-  held = [0n, 0n];
+  constructor(readonly coin: string) {}
+  /** Per customer, per currency. */
+  available: Record<string, bigint>[] = [{}, {}];
+  held: Record<string, bigint>[] = [{}, {}];
+  suspended = [false, false];
+  verification = ['UNVERIFIED', 'UNVERIFIED'];
+  quotes: Quote[] = [];
+  /** Worker steps so far: the clock moves a step delay (> CONVERSION_QUOTE_TTL_SECONDS) each. */
+  steps = 0;
   deposits: Deposit[] = [];
   beneficiaries: Beneficiary[] = [];
   withdrawals: Withdrawal[] = [];
@@ -37,10 +92,19 @@ class Model {
   change(id: string): void {
     this.events.set(id, (this.events.get(id) ?? 0) + 1);
   }
-  post(customer: number, available: bigint, held: bigint): void {
-    this.available[customer]! += available;
-    this.held[customer]! += held;
+  post(customer: number, available: bigint, held: bigint, currency = this.coin): void {
+    this.available[customer]![currency] = this.availableOf(customer, currency) + available;
+    this.held[customer]![currency] = (this.held[customer]![currency] ?? 0n) + held;
     this.ledgerRows += 1;
+  }
+  availableOf(customer: number, currency = this.coin): bigint {
+    return this.available[customer]![currency] ?? 0n;
+  }
+  /** §12.4: the first of the gate's answers for the customer, if any. */
+  gate(customer: number, needsVerified: boolean): string | undefined {
+    if (this.suspended[customer]) return 'CUSTOMER_SUSPENDED';
+    if (needsVerified && this.verification[customer] !== 'VERIFIED') return 'CUSTOMER_NOT_VERIFIED';
+    return undefined;
   }
   refundable(d: number): bigint {
     const deposit = this.deposits[d]!;
@@ -65,9 +129,15 @@ type Action =
   | { kind: 'allow'; address: number }
   | { kind: 'fail'; address: number; at: 'BROADCASTING' | 'CONFIRMING' }
   | { kind: 'clearFail'; address: number }
-  | { kind: 'step' };
+  | { kind: 'step' }
+  | { kind: 'suspend'; customer: number; suspended: boolean }
+  | { kind: 'decide'; customer: number; outcome: 'VERIFIED' | 'REJECTED' }
+  | { kind: 'convQuote'; customer: number; toEur: boolean; side: 'SOURCE' | 'TARGET'; amount: number; draft: boolean }
+  | { kind: 'convDraft'; customer: number; quote: number };
 
 const index = fc.nat({ max: 5 });
+/** Conversion amounts of the fixed side, by its currency: a smallest one (a target of 0 is out of range), then some within and beyond the balances. */
+const FIXED_AMOUNTS = { COIN: [1n, 10_000n, 700_000n, 2_000_000n], EUR: [1n, 40n, 250n, 5_000n] };
 const actionArb: fc.Arbitrary<Action> = fc.oneof(
   { weight: 4, arbitrary: fc.record({ kind: fc.constant('deposit' as const), customer: fc.nat({ max: 1 }), amount: fc.constantFrom(1_000_000n, 3_000_000n, 6_000_000n), from: fc.nat({ max: 2 }) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('travelRule' as const), deposit: index }) },
@@ -84,7 +154,27 @@ const actionArb: fc.Arbitrary<Action> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('fail' as const), address: fc.nat({ max: 2 }), at: fc.constantFrom('BROADCASTING' as const, 'CONFIRMING' as const) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('clearFail' as const), address: fc.nat({ max: 2 }) }) },
   { weight: 4, arbitrary: fc.constant({ kind: 'step' as const }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('suspend' as const), customer: fc.nat({ max: 1 }), suspended: fc.boolean() }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('decide' as const), customer: fc.nat({ max: 1 }), outcome: fc.constantFrom('VERIFIED' as const, 'VERIFIED' as const, 'REJECTED' as const) }) },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      kind: fc.constant('convQuote' as const),
+      customer: fc.nat({ max: 1 }),
+      toEur: fc.boolean(),
+      side: fc.constantFrom('SOURCE' as const, 'TARGET' as const),
+      amount: fc.nat({ max: 3 }),
+      draft: fc.constantFrom(true, true, false),
+    }),
+  },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('convDraft' as const), customer: fc.nat({ max: 1 }), quote: index }) },
 );
+const termsArb: fc.Arbitrary<FxTerms> = fc.record({
+  base: fc.constantFrom('COIN' as const, 'EUR' as const),
+  rate: fc.constantFrom('0.92', '1.0731', '3.3'),
+  toEurBps: fc.constantFrom(0, 50, 1000),
+  fromEurBps: fc.constantFrom(0, 50, 1000),
+});
 
 describe('§10 the money lifecycle against a model (property)', () => {
   let server: TestServer;
@@ -96,15 +186,32 @@ describe('§10 the money lifecycle against a model (property)', () => {
 
   it('answers, statuses, balances, ledger rows and events agree with the model after every step', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(actionArb, { minLength: 5, maxLength: 30 }), async (actions) => {
+      fc.asyncProperty(termsArb, fc.array(actionArb, { minLength: 5, maxLength: 30 }), async (terms, actions) => {
         // The deny list and the failure list are the server's, not a partner's: each run starts with none.
         await server.db.run(`DELETE FROM screening_denylist`);
         await server.db.run(`DELETE FROM sandbox_failures`);
-        const s = await Scenario.create(server, { travelRuleThresholdMinor: THRESHOLD.toString(), feeMinor: FEE.toString(), minMinor: '100', maxMinor: '100000000000' });
+        // Rates are global: each run's route is in a currency of its own.
+        const coin = newCoin();
+        const s = await Scenario.create(server, { currency: coin, scale: 6, travelRuleThresholdMinor: THRESHOLD.toString(), feeMinor: FEE.toString(), minMinor: '100', maxMinor: '100000000000' });
         const customers = [await s.customer(), await s.customer()];
-        const m = new Model();
-        const run = new Runner(server, s, customers, m);
-        for (const action of actions) {
+        const [base, quote] = terms.base === 'COIN' ? [coin, 'EUR'] : ['EUR', coin];
+        // One operator connection for the run's pairs, rate and first customer's verification.
+        await server.operator(async (db) => {
+          const clientId = s.client.clientId;
+          await createPair(db, { clientId, source: coin, target: 'EUR', spreadBps: String(terms.toEurBps) });
+          await createPair(db, { clientId, source: 'EUR', target: coin, spreadBps: String(terms.fromEurBps) });
+          await setRate(db, { base, quote, rate: terms.rate }, server.clock.now());
+          await verificationDecide(db, customers[0]!, 'VERIFIED', undefined);
+        });
+        const m = new Model(coin);
+        // customer.unverified (§12.5); the first customer starts VERIFIED (customer.verified).
+        for (const id of customers) m.change(id);
+        m.change(customers[0]!);
+        m.verification[0] = 'VERIFIED';
+        const run = new Runner(server, s, customers, m, terms);
+        // The verified customer starts with funds, so that conversions get past INSUFFICIENT_FUNDS.
+        const start: Action = { kind: 'deposit', customer: 0, amount: 3_000_000n, from: 0 };
+        for (const action of [start, ...actions]) {
           await run.apply(action);
           await run.compare(action);
         }
@@ -123,7 +230,11 @@ class Runner {
     readonly s: Scenario,
     readonly customers: string[],
     readonly m: Model,
+    readonly terms: FxTerms,
   ) {}
+
+  /** The model's ledger rows when the invariants last held. */
+  private checkedRows = 0;
 
   private gql(query: string, variables: Record<string, unknown>): Promise<Reply> {
     return this.server.gql(this.s.client, query, variables);
@@ -185,6 +296,8 @@ class Runner {
           `mutation($c: UUID!, $i: CreateCryptoWalletBeneficiaryInput!) { createCryptoWalletBeneficiary(customerId: $c, input: $i) { walletBeneficiaryId beneficiaryStatus } }`,
           { c: this.customers[a.customer], i: this.s.beneficiaryInput({ walletAddress: address, label: `b-${randomUUID().slice(0, 8)}` }) },
         );
+        const gated = m.gate(a.customer, false);
+        if (gated) return this.expectCode(r, gated);
         if (m.beneficiaries.some((b) => b.customer === a.customer && b.address === address && b.status === 'ACTIVE'))
           return this.expectCode(r, 'DUPLICATE_WALLET_BENEFICIARY');
         const b = this.expectOk(r, 'createCryptoWalletBeneficiary');
@@ -210,6 +323,8 @@ class Runner {
         // Re-activating beside another ACTIVE beneficiary of the same address is its own rule; not modelled.
         if (b.status === 'BLOCKED' && next === 'ACTIVE' && m.beneficiaries.some((o) => o !== b && o.customer === b.customer && o.address === b.address && o.status === 'ACTIVE')) return;
         const r = await this.gql(`mutation($b: UUID!) { syncCryptoWalletBeneficiary(walletBeneficiaryId: $b) { beneficiaryStatus } }`, { b: b.id });
+        const gated = m.gate(b.customer, false);
+        if (gated) return this.expectCode(r, gated);
         if (b.status === 'REMOVED') return this.expectCode(r, 'INVALID_STATE');
         expect(this.expectOk(r, 'syncCryptoWalletBeneficiary').beneficiaryStatus).toBe(next);
         b.status = next;
@@ -220,12 +335,14 @@ class Runner {
         const b = m.beneficiaries[a.beneficiary];
         if (!b) return;
         const customerId = this.customers[b.customer]!;
-        const input: Record<string, unknown> = { routeCode: this.s.routeCode, walletBeneficiaryId: b.id, amountMinor: a.amount.toString(), currency: 'USDT', currencyScale: 6 };
+        const gated = m.gate(b.customer, false);
+        const input: Record<string, unknown> = { routeCode: this.s.routeCode, walletBeneficiaryId: b.id, amountMinor: a.amount.toString(), currency: m.coin, currencyScale: 6 };
         if (a.quote) {
           const q = await this.gql(
             `mutation($c: UUID!, $i: CreateCryptoWithdrawalQuoteInput!) { createCryptoWithdrawalQuote(customerId: $c, input: $i) { quoteId feeAmountMinor } }`,
-            { c: customerId, i: { routeCode: this.s.routeCode, amountMinor: a.amount.toString(), currency: 'USDT', currencyScale: 6 } },
+            { c: customerId, i: { routeCode: this.s.routeCode, amountMinor: a.amount.toString(), currency: m.coin, currencyScale: 6 } },
           );
+          if (gated) return this.expectCode(q, gated);
           const quote = this.expectOk(q, 'createCryptoWithdrawalQuote');
           expect(quote.feeAmountMinor).toBe(FEE.toString());
           input.quoteId = quote.quoteId;
@@ -235,6 +352,7 @@ class Runner {
           `mutation($c: UUID!, $i: CreateCryptoWithdrawalApprovalDraftInput!) { createCryptoWithdrawalApprovalDraft(customerId: $c, input: $i) { withdrawalId status feeAmountMinor } }`,
           { c: customerId, i: input },
         );
+        if (gated) return this.expectCode(r, gated);
         if (b.status === 'REMOVED') return this.expectCode(r, 'BENEFICIARY_REMOVED');
         if (b.status !== 'ACTIVE') return this.expectCode(r, 'BENEFICIARY_NOT_ACTIVE');
         const w = this.expectOk(r, 'createCryptoWithdrawalApprovalDraft');
@@ -249,10 +367,12 @@ class Runner {
         const input = { operationAuthorization: this.evidence('CRYPTO_WITHDRAWAL_SUBMIT', { withdrawalId: w.id }, {}) };
         const r = await this.gql(`mutation($w: UUID!, $i: SubmitCryptoWithdrawalInput!) { submitCryptoWithdrawal(withdrawalId: $w, input: $i) { status } }`, { w: w.id, i: input });
         const b = m.beneficiaries[w.beneficiary]!;
+        const gated = m.gate(w.customer, false);
+        if (gated) return this.expectCode(r, gated);
         if (w.status !== 'APPROVED') return this.expectCode(r, 'INVALID_STATE');
         if (b.status === 'REMOVED') return this.expectCode(r, 'BENEFICIARY_REMOVED');
         if (b.status !== 'ACTIVE') return this.expectCode(r, 'BENEFICIARY_NOT_ACTIVE');
-        if (m.available[w.customer]! < w.amount + FEE) return this.expectCode(r, 'INSUFFICIENT_FUNDS');
+        if (m.availableOf(w.customer) < w.amount + FEE) return this.expectCode(r, 'INSUFFICIENT_FUNDS');
         expect(this.expectOk(r, 'submitCryptoWithdrawal').status).toBe('SUBMITTED');
         w.status = 'SUBMITTED';
         w.failAt = m.failAt.get(w.address) ?? null;
@@ -269,6 +389,8 @@ class Runner {
           `mutation($d: UUID!, $i: CreateCryptoRefundApprovalDraftInput!) { createCryptoRefundApprovalDraft(depositId: $d, input: $i) { refundId status } }`,
           { d: d.id, i: input },
         );
+        const gated = m.gate(d.customer, false);
+        if (gated) return this.expectCode(r, gated);
         if (d.status !== 'COMPLETED') return this.expectCode(r, 'INVALID_STATE');
         if (a.amount > m.refundable(a.deposit)) return this.expectCode(r, 'REFUND_EXCEEDS_DEPOSIT');
         const f = this.expectOk(r, 'createCryptoRefundApprovalDraft');
@@ -288,8 +410,10 @@ class Runner {
           f: f.id,
           i: { operationAuthorization: this.evidence(type, { refundId: f.id }, {}) },
         });
+        const gated = m.gate(f.customer, false);
+        if (gated) return this.expectCode(r, gated);
         if (f.status !== (submit ? 'APPROVED' : 'AWAITING_CONFIRMATION')) return this.expectCode(r, 'INVALID_STATE');
-        if (submit && m.available[f.customer]! < f.amount) return this.expectCode(r, 'INSUFFICIENT_FUNDS');
+        if (submit && m.availableOf(f.customer) < f.amount) return this.expectCode(r, 'INSUFFICIENT_FUNDS');
         f.status = submit ? 'AWAITING_CONFIRMATION' : 'CONFIRMED';
         expect(this.expectOk(r, field).status).toBe(f.status);
         m.change(f.id);
@@ -320,11 +444,82 @@ class Runner {
       }
       case 'step': {
         // Every record in a processing state takes exactly one step (§10.7: the next is due a step delay later).
+        // Steps run for a suspended customer too (§12.4): records already submitted move on.
         for (const r of [...m.withdrawals, ...m.refunds]) if (PROCESSING.includes(r.status)) this.stepModel(r);
         await this.server.advanceWorker(1);
+        m.steps += 1;
         return;
       }
+      case 'suspend': {
+        const id = this.customers[a.customer]!;
+        const c = await this.server.operator((db) => suspendCustomer(db, id, a.suspended));
+        expect(c.status).toBe(a.suspended ? 'SUSPENDED' : 'ACTIVE');
+        // §12.4: repeating answers the customer unchanged and writes no event.
+        if (m.suspended[a.customer] !== a.suspended) m.change(id);
+        m.suspended[a.customer] = a.suspended;
+        return;
+      }
+      case 'decide': {
+        const id = this.customers[a.customer]!;
+        const c = await this.server.operator((db) => verificationDecide(db, id, a.outcome, undefined));
+        expect(c.verificationStatus).toBe(a.outcome);
+        // §12.3, §12.5: every decision is a change (.verified / .rejected, or .updated when the status stays).
+        m.change(id);
+        m.verification[a.customer] = a.outcome;
+        return;
+      }
+      case 'convQuote': {
+        const [source, target] = a.toEur ? [m.coin, 'EUR'] : ['EUR', m.coin];
+        const amount = FIXED_AMOUNTS[(a.side === 'SOURCE' ? source : target) === 'EUR' ? 'EUR' : 'COIN'][a.amount]!;
+        const input = { sourceCurrency: source, targetCurrency: target, [a.side === 'SOURCE' ? 'sourceAmountMinor' : 'targetAmountMinor']: amount.toString() };
+        const r = await this.gql(QUOTE_MUTATION, { customerId: this.customers[a.customer], input });
+        // §13.2: E pair → H gate → RATE_UNAVAILABLE → AMOUNT_OUT_OF_RANGE.
+        const gated = m.gate(a.customer, true);
+        if (gated) return this.expectCode(r, gated);
+        const figures = modelFigures(this.terms, m.coin, source, target, a.side, amount);
+        if (!figures) return this.expectCode(r, 'AMOUNT_OUT_OF_RANGE');
+        const q = this.expectOk(r, 'createConversionQuote');
+        expect(q).toMatchObject({ ...figures, sourceCurrency: source, targetCurrency: target, fixedSide: a.side, status: 'OPEN' });
+        m.quotes.push({
+          id: q.quoteId as string,
+          customer: a.customer,
+          source,
+          target,
+          sourceAmount: BigInt(figures.sourceAmountMinor),
+          targetAmount: BigInt(figures.targetAmountMinor),
+          used: false,
+          atStep: m.steps,
+        });
+        if (a.draft) await this.conversionDraft(a.customer, m.quotes.length - 1);
+        return;
+      }
+      case 'convDraft':
+        if (m.quotes[a.quote]) await this.conversionDraft(a.customer, a.quote);
+        return;
     }
+  }
+
+  /** §13.3: the draft of `customer` on quote `index`, its answer and effects against the model. */
+  private async conversionDraft(customer: number, index: number): Promise<void> {
+    const m = this.m;
+    const q = m.quotes[index]!;
+    const customerId = this.customers[customer]!;
+    const input: Record<string, unknown> = { quoteId: q.id };
+    input.operationAuthorization = this.evidence('CONVERSION_CREATE', { customerId }, input);
+    const r = await this.gql(DRAFT_MUTATION, { customerId, input });
+    const gated = m.gate(customer, true);
+    if (gated) return this.expectCode(r, gated);
+    if (q.customer !== customer) return this.expectCode(r, 'QUOTE_MISMATCH');
+    if (q.used) return this.expectCode(r, 'QUOTE_ALREADY_USED');
+    if (m.steps > q.atStep) return this.expectCode(r, 'QUOTE_EXPIRED');
+    if (m.availableOf(customer, q.source) < q.sourceAmount) return this.expectCode(r, 'INSUFFICIENT_FUNDS');
+    const c = this.expectOk(r, 'createConversionApprovalDraft');
+    expect([c.status, c.sourceAmountMinor, c.targetAmountMinor]).toEqual(['COMPLETED', q.sourceAmount.toString(), q.targetAmount.toString()]);
+    q.used = true;
+    m.change(c.conversionId as string);
+    // §13.4: CONVERSION_DEBIT of the source, then CONVERSION_CREDIT of the target.
+    m.post(customer, -q.sourceAmount, 0n, q.source);
+    m.post(customer, q.targetAmount, 0n, q.target);
   }
 
   private stepModel(r: Withdrawal | Refund): void {
@@ -363,26 +558,39 @@ class Runner {
   /** Statuses and balances as the API answers them, against the model. */
   async compare(after: Action): Promise<void> {
     const m = this.m;
+    const [c0, c1] = this.customers;
+    const balance = 'items { currency availableMinor heldMinor }';
+    const customer = 'status verificationStatus';
     const records = await this.gql(
-      `{ customerBalances(customerId: "${this.customers[0]}") { items { availableMinor heldMinor } } other: customerBalances(customerId: "${this.customers[1]}") { items { availableMinor heldMinor } } }`,
+      `{ b0: customerBalances(customerId: "${c0}") { ${balance} } b1: customerBalances(customerId: "${c1}") { ${balance} } c0: customer(customerId: "${c0}") { ${customer} } c1: customer(customerId: "${c1}") { ${customer} } }`,
       {},
     );
     if (!records.body?.data) throw new Error(`balances: ${records.status} ${records.text}`);
-    const balances = [records.body.data.customerBalances.items[0], records.body.data.other.items[0]];
     for (const c of [0, 1]) {
-      const b = balances[c] ?? { availableMinor: '0', heldMinor: '0' };
-      expect({ after: after.kind, customer: c, available: b.availableMinor, held: b.heldMinor }).toEqual({
+      // A currency's balance appears with its first ledger row; before that it is zero.
+      const got: Record<string, string> = {};
+      for (const b of records.body.data[`b${c}`].items) got[b.currency] = `${b.availableMinor}/${b.heldMinor}`;
+      const want: Record<string, string> = {};
+      for (const currency of [m.coin, 'EUR']) {
+        want[currency] = `${m.availableOf(c, currency)}/${m.held[c]![currency] ?? 0n}`;
+        got[currency] ??= '0/0';
+      }
+      expect({ after: after.kind, customer: c, balances: got, state: records.body.data[`c${c}`] }).toEqual({
         after: after.kind,
         customer: c,
-        available: m.available[c]!.toString(),
-        held: m.held[c]!.toString(),
+        balances: want,
+        state: { status: m.suspended[c] ? 'SUSPENDED' : 'ACTIVE', verificationStatus: m.verification[c] },
       });
     }
+    // §10.1 L1–L5 across currencies, after every step that posted (the balances above cover the rest).
+    if (m.ledgerRows !== this.checkedRows) for (const id of this.customers) await checkLedgerInvariants(this.server, id);
+    this.checkedRows = m.ledgerRows;
     const queries: string[] = [];
     m.withdrawals.forEach((w, i) => queries.push(`w${i}: cryptoWithdrawal(withdrawalId: "${w.id}") { status }`));
     m.refunds.forEach((f, i) => queries.push(`f${i}: cryptoRefund(refundId: "${f.id}") { status }`));
     m.deposits.forEach((d, i) => queries.push(`d${i}: cryptoDeposit(depositId: "${d.id}") { status refundableAmountMinor }`));
     m.beneficiaries.forEach((b, i) => queries.push(`b${i}: cryptoWalletBeneficiary(walletBeneficiaryId: "${b.id}") { beneficiaryStatus }`));
+    m.quotes.forEach((q, i) => queries.push(`q${i}: conversionQuote(quoteId: "${q.id}") { status }`));
     // At most 5 aliases a request (the GraphQL limits).
     const data: Record<string, Record<string, unknown>> = {};
     for (let i = 0; i < queries.length; i += 5) {
@@ -396,13 +604,14 @@ class Runner {
       expect([after.kind, d.id, data[`d${i}`].status, data[`d${i}`].refundableAmountMinor]).toEqual([after.kind, d.id, d.status, m.refundable(i).toString()]),
     );
     m.beneficiaries.forEach((b, i) => expect([after.kind, b.id, data[`b${i}`].beneficiaryStatus]).toEqual([after.kind, b.id, b.status]));
+    // §13.2: EXPIRED is computed — not USED and now ≥ expiresAt, which one step delay passes.
+    m.quotes.forEach((q, i) => expect([after.kind, q.id, data[`q${i}`].status]).toEqual([after.kind, q.id, q.used ? 'USED' : m.steps > q.atStep ? 'EXPIRED' : 'OPEN']));
   }
 
   /** E2/E3: one event per change, sequences 1..n; one transaction.posted per ledger row. */
   async compareEvents(): Promise<void> {
     const rows = (await this.server.db.all(
-      // The customers' own events (§12.5) are not part of this model.
-      `SELECT resource_id AS id, resource_type AS t, sequence AS s FROM events WHERE client_id = ? AND resource_type <> 'CUSTOMER' ORDER BY position`,
+      `SELECT resource_id AS id, resource_type AS t, sequence AS s FROM events WHERE client_id = ? ORDER BY position`,
       this.s.client.clientId,
     )) as { id: string; t: string; s: number }[];
     const seen = new Map<string, number[]>();
