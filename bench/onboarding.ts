@@ -221,7 +221,7 @@ async function uploadOne(s: Proc, f: Fixture, bytes: Buffer, sha256: string, n: 
   const p = `/partner/v1/files/${created.body.fileId}/content`;
   // The body's hash once per size, not per request: the load generator's CPU is the service's too.
   const headers = signedHeaders(f.secret, { method: 'PUT', path: p, clientId: f.clientId, idempotencyKey: null, body: bytes, bodyHash: sha256 });
-  const res = await fetch(s.url + p, { method: 'PUT', headers: { ...headers, 'content-type': 'application/pdf' }, body: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length) });
+  const res = await fetch(s.url + p, { method: 'PUT', headers: { ...headers, 'content-type': 'application/pdf' }, body: new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.length) });
   const text = await res.text();
   if (res.status !== 200 || (JSON.parse(text) as { status: string }).status !== 'UPLOADED') throw new Error(`upload failed: ${res.status} ${text.slice(0, 300)}`);
 }
