@@ -5,7 +5,8 @@
 //     service, saturated, in BENCH_ROUNDS alternating rounds of BENCH_DRAFTS requests each (REST). A quote is
 //     single-use, so each conversion round's quotes (and the customer's funds, one sandbox deposit) are made
 //     before it and not measured; the withdrawal rounds need nothing made per request. The order of the two
-//     rotates each round. Reported: each rate, the median of the rounds, and their ratio.
+//     rotates each round. Reported: each rate, the median of the rounds, and their ratio; and the service
+//     process's CPU per request (utime + stime over the round), which the machine's other load moves less.
 //   - uploads: createCustomerFile then the signed PUT of its bytes (§12.2), BENCH_UPLOAD_CONCURRENCY at once
 //     for BENCH_SECONDS, for each size in BENCH_UPLOAD_MIB (default 1 and 10 MiB), each size on a fresh
 //     service with FILE_MAX_BYTES at least the size. Reported: MiB/s and files/s of the uploads, and the
@@ -23,6 +24,7 @@ import { verificationDecide } from '../src/cli/customers.js';
 import { operationHashOf } from '../src/core/operation-hash.js';
 import { openEngine } from '../src/db/engine.js';
 import { signedHeaders } from '../src/http/signature.js';
+import { cpuSecondsOf } from './cpu.js';
 import { CONNECTIONS, median, provision, ROUNDS, SECONDS, startService, stop, type Fixture, type Proc } from './harness.js';
 import { seedBeneficiary } from './seed-lifecycle.js';
 
@@ -36,10 +38,11 @@ const QUOTE_TTL_SECONDS = '600';
 const MIB = 1024 * 1024;
 
 type Sent = { method: string; path: string; body: string; key: string | null };
-type Rate = { name: string; requests: number; rps: number; p50: number; p99: number; non2xx: number; errors: number };
+type Rate = { name: string; requests: number; rps: number; p50: number; p99: number; non2xx: number; errors: number; cpuMsPerRequest?: number };
 
 /** Exactly `amount` signed requests at saturation; the rate over the run's wall time. */
-async function run(name: string, url: string, f: Fixture, amount: number, make: () => Sent, onBody?: (status: number, body: string) => void, quiet = false): Promise<Rate> {
+async function run(name: string, url: string, f: Fixture, amount: number, make: () => Sent, onBody?: (status: number, body: string) => void, quiet = false, pid?: number): Promise<Rate> {
+  const cpu0 = pid === undefined ? undefined : cpuSecondsOf(pid);
   const t0 = performance.now();
   const result = await autocannon({
     url,
@@ -58,7 +61,11 @@ async function run(name: string, url: string, f: Fixture, amount: number, make: 
   });
   const seconds = (performance.now() - t0) / 1000;
   const m: Rate = { name, requests: result.requests.total, rps: result.requests.total / seconds, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors };
-  if (!quiet) console.log(`${name.padEnd(40)} ${m.rps.toFixed(0).padStart(7)} req/s  p50 ${String(m.p50).padStart(4)} ms  p99 ${String(m.p99).padStart(4)} ms  non-2xx ${m.non2xx}  errors ${m.errors}  (${m.requests} requests)`);
+  // The service process's CPU per request (utime + stime): it moves far less with the machine's other load than the rate does.
+  const cpu1 = pid === undefined ? undefined : cpuSecondsOf(pid);
+  if (cpu0 !== undefined && cpu1 !== undefined && m.requests > 0) m.cpuMsPerRequest = ((cpu1 - cpu0) * 1000) / m.requests;
+  const cpu = m.cpuMsPerRequest === undefined ? '' : `  service CPU ${m.cpuMsPerRequest.toFixed(2)} ms/request`;
+  if (!quiet) console.log(`${name.padEnd(40)} ${m.rps.toFixed(0).padStart(7)} req/s  p50 ${String(m.p50).padStart(4)} ms  p99 ${String(m.p99).padStart(4)} ms  non-2xx ${m.non2xx}  errors ${m.errors}  (${m.requests} requests)${cpu}`);
   return m;
 }
 
@@ -144,8 +151,8 @@ async function drafts(dir: string): Promise<Record<string, unknown>> {
       const made = await quotes(`quotes (round ${round})`, DRAFTS);
       quoteRates.push(made.rate.rps);
       console.log(`  round ${round}: ${made.ids.length} quotes made at ${made.rate.rps.toFixed(0)}/s (not measured as drafts)`);
-      const convert = () => run(`conversion drafts (round ${round})`, s.url, f, DRAFTS, conversionMaker(made.ids));
-      const withdraw = () => run(`withdrawal drafts (round ${round})`, s.url, f, DRAFTS, withdrawalMaker);
+      const convert = () => run(`conversion drafts (round ${round})`, s.url, f, DRAFTS, conversionMaker(made.ids), undefined, false, s.proc.pid);
+      const withdraw = () => run(`withdrawal drafts (round ${round})`, s.url, f, DRAFTS, withdrawalMaker, undefined, false, s.proc.pid);
       // The order alternates: whichever runs second inherits the first's WAL growth and checkpoints.
       if (round % 2 === 1) {
         conversion.push(await convert());
@@ -159,13 +166,19 @@ async function drafts(dir: string): Promise<Record<string, unknown>> {
     if (bad.length) console.log(`  WARNING: refused or failed requests in ${bad.map((m) => m.name).join(', ')}: their rates are not comparable`);
     const c = median(conversion.map((m) => m.rps));
     const w = median(withdrawal.map((m) => m.rps));
-    console.log(`conversion drafts ${c.toFixed(0)}/s, withdrawal drafts ${w.toFixed(0)}/s (medians of ${ROUNDS}); conversion / withdrawal = ${(c / w).toFixed(2)}; quotes ${median(quoteRates).toFixed(0)}/s`);
+    const cpuOf = (ms: Rate[]) => median(ms.map((m) => m.cpuMsPerRequest ?? NaN));
+    console.log(
+      `conversion drafts ${c.toFixed(0)}/s, withdrawal drafts ${w.toFixed(0)}/s (medians of ${ROUNDS}); conversion / withdrawal = ${(c / w).toFixed(2)}; ` +
+        `service CPU per request ${cpuOf(conversion).toFixed(2)} / ${cpuOf(withdrawal).toFixed(2)} ms = ${(cpuOf(conversion) / cpuOf(withdrawal)).toFixed(2)}; quotes ${median(quoteRates).toFixed(0)}/s`,
+    );
     return {
       drafts: DRAFTS,
       connections: CONNECTIONS,
       conversionRps: c,
       withdrawalRps: w,
       conversionToWithdrawal: c / w,
+      conversionCpuMs: cpuOf(conversion),
+      withdrawalCpuMs: cpuOf(withdrawal),
       quoteRps: median(quoteRates),
       conversionP99: median(conversion.map((m) => m.p99)),
       withdrawalP99: median(withdrawal.map((m) => m.p99)),
