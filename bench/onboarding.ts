@@ -10,7 +10,8 @@
 //   - uploads: createCustomerFile then the signed PUT of its bytes (§12.2), BENCH_UPLOAD_CONCURRENCY at once
 //     for BENCH_SECONDS, for each size in BENCH_UPLOAD_MIB (default 1 and 10 MiB), each size on a fresh
 //     service with FILE_MAX_BYTES at least the size. Reported: MiB/s and files/s of the uploads, and the
-//     service process's RSS (VmRSS of /proc/<pid>/status every 50 ms): idle before, peak, the medians of the
+//     service process's RSS (VmRSS of /proc/<pid>/status every 50 ms): fresh (started, nothing uploaded), idle
+//     (after a warm-up of a few uploads of the size), peak, the medians of the
 //     run's first and second halves (steady: the second; a climb between them is growth, not a working set), after; and the peak over idle per MiB in flight (how many copies
 //     of a body the service holds at once).
 // BENCH_PARTS: a comma-separated subset of drafts, uploads; default both.
@@ -250,7 +251,9 @@ async function uploads(dir: string): Promise<Record<string, unknown>[]> {
     try {
       const bytes = pdfBytes(size);
       const sha256 = createHash('sha256').update(bytes).digest('hex');
-      // Warm-up: a few uploads of the size, then a pause so the idle RSS is read after them.
+      // Fresh: the started service before any upload; idle: after a warm-up of a few uploads of the size
+      // and a pause (the heap grown to hold bodies of this size, and not handed back, is idle memory too).
+      const fresh = rssOf(s.proc.pid!)!;
       for (let i = 0; i < UPLOAD_CONCURRENCY; i++) await uploadOne(s, f, bytes, sha256, -1 - i);
       await new Promise((r) => setTimeout(r, 500));
       const pid = s.proc.pid!;
@@ -279,13 +282,13 @@ async function uploads(dir: string): Promise<Record<string, unknown>[]> {
         seconds,
         filesPerSecond: files / seconds,
         mibPerSecond: (files * mib(size)) / seconds,
-        rssMiB: { idle: mib(idle), peak: mib(peak), firstHalf: mib(early), steady: mib(steady), after: mib(after), samples: samples.length },
+        rssMiB: { fresh: mib(fresh), idle: mib(idle), peak: mib(peak), firstHalf: mib(early), steady: mib(steady), after: mib(after), samples: samples.length },
         // Peak over idle per MiB the clients had in flight: about 1 when the service holds one copy of each body.
         peakOverIdlePerInFlightMiB: (peak - idle) / (UPLOAD_CONCURRENCY * size),
       };
       console.log(
         `uploads of ${sizeMib} MiB, ${UPLOAD_CONCURRENCY} at once: ${files} files in ${seconds.toFixed(1)} s = ${r.filesPerSecond.toFixed(1)} files/s, ${r.mibPerSecond.toFixed(1)} MiB/s; ` +
-          `RSS MiB idle ${r.rssMiB.idle.toFixed(0)}, peak ${r.rssMiB.peak.toFixed(0)}, first half ${r.rssMiB.firstHalf.toFixed(0)}, steady (second half) ${r.rssMiB.steady.toFixed(0)}, after ${r.rssMiB.after.toFixed(0)} ` +
+          `RSS MiB fresh ${r.rssMiB.fresh.toFixed(0)}, idle ${r.rssMiB.idle.toFixed(0)}, peak ${r.rssMiB.peak.toFixed(0)}, first half ${r.rssMiB.firstHalf.toFixed(0)}, steady (second half) ${r.rssMiB.steady.toFixed(0)}, after ${r.rssMiB.after.toFixed(0)} ` +
           `(${samples.length} samples); (peak − idle) / MiB in flight = ${r.peakOverIdlePerInFlightMiB.toFixed(2)}`,
       );
       out.push(r);
