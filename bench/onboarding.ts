@@ -1,7 +1,7 @@
 // `npm run bench:onboarding` (also the last part of `npm run bench`): the onboarding and conversion
 // paths' costs on the embedded engine (SQLite), each part on a database and a service process of its own.
 //   - drafts: conversion approval drafts (§13.3: evidence, the quote's checks, both legs posted at once)
-//     against withdrawal approval drafts (§10.5: evidence, the beneficiary's and the route's checks) on one
+//     against withdrawal approval drafts (§4.4: evidence, the beneficiary's and the route's checks) on one
 //     service, saturated, in BENCH_ROUNDS alternating rounds of BENCH_DRAFTS requests each (REST). A quote is
 //     single-use, so each conversion round's quotes (and the customer's funds, one sandbox deposit) are made
 //     before it and not measured; the withdrawal rounds need nothing made per request. The order of the two
