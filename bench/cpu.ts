@@ -30,6 +30,12 @@ function ticksOf(pid: number): number | undefined {
   }
 }
 
+/** utime + stime of a process so far, in seconds; undefined once it is gone. */
+export function cpuSecondsOf(pid: number): number | undefined {
+  const t = ticksOf(pid);
+  return t === undefined ? undefined : t / TICKS;
+}
+
 function postgresPids(): number[] {
   let entries: string[];
   try {
