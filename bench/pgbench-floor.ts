@@ -3,9 +3,9 @@
 // schema a bench run provisioned), the nonce, the idempotency lookup, the record, the event (its feed
 // lock, sequence and row, as src/modules/events/repository.ts writes it), the audit row and the
 // idempotency record, each statement parameterised as the service sends it (`--protocol=prepared`).
-// No HTTP, no signature, no application: what the service's rate is compared with. `feedLock: false`
-// leaves out the feed's lock (§11.3 commit order): what the same statements cost when commits need not
-// follow one another.
+// No HTTP, no signature, no application: what the service's rate is compared with (`feedLock: 'shared'`,
+// as the service takes the feed's lock, §11.3). `exclusive` is the lock held to commit, as it was before
+// the feed's watermark; `none` leaves it out.
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -13,7 +13,15 @@ import path from 'node:path';
 export type PgbenchFloor = { tps: number; clients: number; seconds: number };
 
 /** The transaction a create is, in pgbench's script language (:client_id and random() give fresh keys). */
-function script(f: { clientId: string; customerId: string; routeCode: string }, feedLock: boolean): string {
+/** The feed's lock as the service takes it (shared), as it took it before (exclusive, to commit), or none. */
+export type FeedLock = 'shared' | 'exclusive' | 'none';
+const LOCK_CALL: Record<FeedLock, string> = {
+  shared: 'pg_advisory_xact_lock_shared(7420011)',
+  exclusive: 'pg_advisory_xact_lock(7420011)',
+  none: '1',
+};
+
+function script(f: { clientId: string; customerId: string; routeCode: string }, feedLock: FeedLock): string {
   const client = `'${f.clientId}'`;
   return `\\set r random(1, 9000000000000000)
 BEGIN ISOLATION LEVEL REPEATABLE READ;
@@ -24,7 +32,7 @@ INSERT INTO wallet_beneficiaries (wallet_beneficiary_id, customer_id, client_id,
   is_owner, wallet_type, owner_type, screening_status, beneficiary_status, created_at, updated_at, last_synced_at)
   VALUES ('b-' || :client_id || '-' || :r, '${f.customerId}', ${client}, '${f.routeCode}', 'Cold wallet', 'ETH', '0x' || :r, '0x' || :r,
   true, 'UNHOSTED', 'INDIVIDUAL', 'PASSED', 'ACTIVE', '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z');
-WITH feed AS (SELECT ${feedLock ? 'pg_advisory_xact_lock(7420011)' : '1'})
+WITH feed AS (SELECT ${LOCK_CALL[feedLock]})
   INSERT INTO events (event_id, client_id, customer_id, type, resource_type, resource_id, sequence, data, created_at)
   SELECT 'e-' || :client_id || '-' || :r, ${client}, '${f.customerId}', 'wallet_beneficiary.active', 'WALLET_BENEFICIARY', 'b-' || :client_id || '-' || :r,
     coalesce((SELECT max(e.sequence) FROM events e WHERE e.resource_id = 'b-' || :client_id || '-' || :r), 0) + 1,
@@ -43,9 +51,9 @@ export async function pgbenchFloor(
   dir: string,
   databaseUrl: string,
   f: { clientId: string; customerId: string; routeCode: string },
-  o: { clients: number; seconds: number; feedLock: boolean },
+  o: { clients: number; seconds: number; feedLock: FeedLock },
 ): Promise<PgbenchFloor | undefined> {
-  const file = path.join(dir, `pgbench-create${o.feedLock ? '' : '-unordered'}.sql`);
+  const file = path.join(dir, `pgbench-create-${o.feedLock}.sql`);
   fs.writeFileSync(file, script(f, o.feedLock));
   const url = new URL(databaseUrl);
   const env = { ...process.env, PGOPTIONS: url.searchParams.get('options') ?? '' };

@@ -15,9 +15,9 @@ export type PostgresResult = {
   twoProcessesRps: number;
   oneProcessP99: number;
   twoProcessesP99: number;
-  /** pgbench, the create's statements in one transaction (bench/pgbench-floor.ts): with the feed lock, and without. */
+  /** pgbench, the create's statements in one transaction (bench/pgbench-floor.ts): as the service, and with the feed lock exclusive to commit. */
   floorTps?: number;
-  unorderedFloorTps?: number;
+  exclusiveFloorTps?: number;
   measurements: Measure[];
 };
 
@@ -54,20 +54,20 @@ export async function benchPostgres(dir: string): Promise<PostgresResult | undef
     const one: Measure[] = [];
     const two: Measure[] = [];
     const floor: number[] = [];
-    const unordered: number[] = [];
+    const exclusive: number[] = [];
     const pgbench = { clients: CONNECTIONS, seconds: SECONDS };
     for (let round = 1; round <= ROUNDS; round++) {
       one.push(await measure(`PostgreSQL REST create, 1 process (round ${round})`, a.url, fixture, scenarios.restCreate(fixture)));
       two.push(await measureSpread(`PostgreSQL REST create, 2 processes (round ${round})`, [a.url, b.url], fixture, scenarios.restCreate(fixture)));
-      const f = await pgbenchFloor(dir, databaseUrl, fixture, { ...pgbench, feedLock: true });
-      const u = await pgbenchFloor(dir, databaseUrl, fixture, { ...pgbench, feedLock: false });
+      const f = await pgbenchFloor(dir, databaseUrl, fixture, { ...pgbench, feedLock: 'shared' });
+      const x = await pgbenchFloor(dir, databaseUrl, fixture, { ...pgbench, feedLock: 'exclusive' });
       if (f) floor.push(f.tps);
-      if (u) unordered.push(u.tps);
-      if (f && u) console.log(`pgbench floor (round ${round}): ${f.tps.toFixed(0)}/s with the feed lock, ${u.tps.toFixed(0)}/s without`);
+      if (x) exclusive.push(x.tps);
+      if (f && x) console.log(`pgbench floor (round ${round}): ${f.tps.toFixed(0)}/s as the service (feed lock shared), ${x.tps.toFixed(0)}/s with it exclusive to commit`);
     }
     return {
       floorTps: floor.length > 0 ? median(floor) : undefined,
-      unorderedFloorTps: unordered.length > 0 ? median(unordered) : undefined,
+      exclusiveFloorTps: exclusive.length > 0 ? median(exclusive) : undefined,
       oneProcessRps: median(one.map((m) => m.rps)),
       twoProcessesRps: median(two.map((m) => m.rps)),
       oneProcessP99: median(one.map((m) => m.p99)),
