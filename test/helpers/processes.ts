@@ -2,11 +2,13 @@
 // i.e. `npm start`) run as separate processes, the way an operator runs them, in an environment cleaned
 // of what would change their mode.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll } from 'vitest';
+import { signedHeaders } from '../../src/http/signature.js';
 
 /** The package root: the working directory of every process started here. */
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -195,4 +197,18 @@ export function processKit(o: ProcessKitOptions = {}) {
     },
   };
   return kit;
+}
+
+/**
+ * A signed JSON request to a server process, as a partner sends it (§2; a fresh Idempotency-Key on a POST,
+ * §3): its status and parsed body. The cross-process suites' one way to talk to the servers they start.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function signedSend(server: { url: string }, client: { clientId: string; secret: string }, method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
+  const raw = body === undefined ? '' : JSON.stringify(body);
+  const key = method === 'POST' ? randomUUID() : null;
+  const headers = signedHeaders(client.secret, { method, path, clientId: client.clientId, idempotencyKey: key, body: raw });
+  const res = await fetch(server.url + path, { method, headers: { 'content-type': 'application/json', ...headers }, body: raw || undefined });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : undefined };
 }

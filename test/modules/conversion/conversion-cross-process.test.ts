@@ -9,12 +9,11 @@ import { createClient, createRoute } from '../../../src/cli/operators.js';
 import { SecretBox } from '../../../src/core/secret-box.js';
 import { verificationDecide } from '../../../src/cli/customers.js';
 import { openEngine } from '../../../src/db/engine.js';
-import { signedHeaders } from '../../../src/http/signature.js';
 import { evidenceFor } from '../../helpers/harness.js';
 import { checkLedgerInvariants } from '../../helpers/ledger-checks.js';
 import { createPgSchema, type PgSchema } from '../../helpers/pg.js';
 import { PgTestDb } from '../../helpers/pg-test-db.js';
-import { processKit, type Spawned } from '../../helpers/processes.js';
+import { processKit, type Spawned, signedSend } from '../../helpers/processes.js';
 
 const kit = processKit({ tempPrefix: 'partner-conversion-xproc-' });
 const ROUNDS = 8;
@@ -48,14 +47,7 @@ afterAll(async () => {
 });
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-async function send(server: Spawned, method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
-  const raw = body === undefined ? '' : JSON.stringify(body);
-  const key = method === 'POST' ? randomUUID() : null;
-  const headers = signedHeaders(client.secret, { method, path, clientId: client.clientId, idempotencyKey: key, body: raw });
-  const res = await fetch(server.url + path, { method, headers: { 'content-type': 'application/json', ...headers }, body: raw || undefined });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : undefined };
-}
+const send = (server: Spawned, method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> => signedSend(server, client, method, path, body);
 
 async function newCustomer(): Promise<string> {
   const r = await send(servers[1]!, 'POST', '/graphql', {

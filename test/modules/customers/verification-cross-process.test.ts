@@ -8,10 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../../src/cli/operators.js';
 import { SecretBox } from '../../../src/core/secret-box.js';
 import { openEngine } from '../../../src/db/engine.js';
-import { signedHeaders } from '../../../src/http/signature.js';
 import { createPgSchema, type PgSchema } from '../../helpers/pg.js';
 import { PgTestDb } from '../../helpers/pg-test-db.js';
-import { processKit, type Run, type Spawned } from '../../helpers/processes.js';
+import { processKit, type Run, type Spawned, signedSend } from '../../helpers/processes.js';
 
 const kit = processKit({ tempPrefix: 'partner-verification-xproc-' });
 const CUSTOMERS = 16;
@@ -68,14 +67,7 @@ afterAll(async () => {
 
 type Reply = { status: number; body: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-async function send(server: Spawned, method: string, path: string, body?: unknown): Promise<Reply> {
-  const raw = body === undefined ? '' : JSON.stringify(body);
-  const key = method === 'POST' ? randomUUID() : null;
-  const headers = signedHeaders(client.secret, { method, path, clientId: client.clientId, idempotencyKey: key, body: raw });
-  const res = await fetch(server.url + path, { method, headers: { 'content-type': 'application/json', ...headers }, body: raw || undefined });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : undefined };
-}
+const send = (server: Spawned, method: string, path: string, body?: unknown): Promise<Reply> => signedSend(server, client, method, path, body);
 
 /** KYC evidence whose checks all PASSED: the review step's outcome is VERIFIED (§12.3 rules 2 and 4). */
 function kyc() {

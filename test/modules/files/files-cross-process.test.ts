@@ -11,7 +11,7 @@ import { signedHeaders } from '../../../src/http/signature.js';
 import { fileBytes, uploadInput } from '../../helpers/files.js';
 import { createPgSchema, type PgSchema } from '../../helpers/pg.js';
 import { PgTestDb } from '../../helpers/pg-test-db.js';
-import { processKit, type Spawned } from '../../helpers/processes.js';
+import { processKit, type Spawned, signedSend } from '../../helpers/processes.js';
 
 const kit = processKit({ tempPrefix: 'partner-files-xproc-' });
 const FILES = 60;
@@ -52,14 +52,7 @@ afterAll(async () => {
 
 type Reply = { status: number; body: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-async function sendJson(server: Spawned, method: string, path: string, body?: unknown): Promise<Reply> {
-  const raw = body === undefined ? '' : JSON.stringify(body);
-  const key = method === 'POST' ? randomUUID() : null;
-  const headers = signedHeaders(client.secret, { method, path, clientId: client.clientId, idempotencyKey: key, body: raw });
-  const res = await fetch(server.url + path, { method, headers: { 'content-type': 'application/json', ...headers }, body: raw || undefined });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : undefined };
-}
+const sendJson = (server: Spawned, method: string, path: string, body?: unknown): Promise<Reply> => signedSend(server, client, method, path, body);
 
 /** §12.2 the upload's second step: the raw bytes, signed, no Idempotency-Key. */
 async function put(server: Spawned, fileId: string, bytes: Buffer): Promise<Reply> {

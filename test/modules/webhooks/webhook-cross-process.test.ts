@@ -8,11 +8,10 @@ import { createClient, createRoute } from '../../../src/cli/operators.js';
 import { SecretBox } from '../../../src/core/secret-box.js';
 import { openEngine } from '../../../src/db/engine.js';
 import { insertCustomer } from '../../../src/modules/customers/repository.js';
-import { signedHeaders } from '../../../src/http/signature.js';
 import { beneficiaryBody, sleep } from '../../helpers/harness.js';
 import { createPgSchema, type PgSchema } from '../../helpers/pg.js';
 import { PgTestDb } from '../../helpers/pg-test-db.js';
-import { processKit, type Spawned } from '../../helpers/processes.js';
+import { processKit, signedSend, type Spawned } from '../../helpers/processes.js';
 import { insertEndpointInto, Receiver } from '../../helpers/receivers.js';
 
 const kit = processKit({ tempPrefix: 'partner-webhook-xproc-', unset: ['NODE_ENV', 'PARTNER_SANDBOX', 'PORT', 'HOST', 'DATABASE_URL', 'LOG_LEVEL', 'PARTNER_SECRET_KEY'] });
@@ -81,14 +80,7 @@ afterAll(async () => {
 });
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-async function send(server: Spawned, path: string, body?: unknown): Promise<{ status: number; body: any }> {
-  const raw = body === undefined ? '' : JSON.stringify(body);
-  const key = randomUUID();
-  const headers = signedHeaders(client.secret, { method: 'POST', path, clientId: client.clientId, idempotencyKey: key, body: raw });
-  const res = await fetch(server.url + path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: raw || undefined });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : undefined };
-}
+const send = (server: Spawned, path: string, body?: unknown): Promise<{ status: number; body: any }> => signedSend(server, client, 'POST', path, body);
 
 async function noteEvents(resourceId: string): Promise<void> {
   const rows = await db.all<{ event_id: string; sequence: number }>('SELECT event_id, sequence FROM events WHERE resource_id = ?', resourceId);
