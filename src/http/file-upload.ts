@@ -22,7 +22,8 @@ export function uploadPathId(pathname: string): string | undefined {
 export function uploadCall(call: HttpCall, rawId: string): SurfaceCall {
   let fileId: string | undefined;
   try {
-    fileId = decodeURIComponent(rawId);
+    // §9.4: ids compare case-insensitively; lower case, as the UUID scalar gives every other path id.
+    fileId = decodeURIComponent(rawId).toLowerCase();
   } catch {
     fileId = undefined;
   }

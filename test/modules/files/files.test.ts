@@ -180,6 +180,14 @@ describe('PUT /partner/v1/files/{fileId}/content (§12.2)', () => {
     await expect(client.uploadFileContent(f.fileId, fileBytes('image/jpeg', 300), 'image/jpeg')).rejects.toMatchObject({ code: 'FILE_INTEGRITY_MISMATCH', status: 400 });
   });
 
+  it('the path id compares case-insensitively (§9.4): an upper-case fileId uploads the file; its audit names the lower-case id', async () => {
+    const bytes = fileBytes();
+    const f = await pending(bytes);
+    const r = await putContent(server, s.client, f.fileId.toUpperCase(), bytes);
+    expect([r.status, r.body?.fileId, r.body?.status], r.text).toEqual([200, f.fileId, 'UPLOADED']);
+    expect((await auditOf(f.fileId)).length).toBeGreaterThan(0);
+  });
+
   it('two uploads of the same bytes at once: both 200, one UPLOADED event, one sealed copy (§16.4)', async () => {
     const bytes = fileBytes();
     const f = await pending(bytes);
