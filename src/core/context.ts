@@ -31,6 +31,8 @@ export type RequestContext = {
   idempotencyKey: string | undefined;
   /** The request's clock reading, taken once so every check of one request agrees. */
   now: Date;
+  /** A signed request's body hash, as §2's check computed it (lower-case hex SHA-256): the body is hashed once. */
+  bodySha256?: string;
   logger: Logger;
 };
 

@@ -239,7 +239,7 @@ export class Pipeline {
 
   /** A signed request, authenticated (§2): the client's rate limit, the replay cache, then the surface. */
   private async signed(call: HttpCall, surfaceCall: SurfaceCall, shape: Surface, auth: Authenticated, requestId: string, log: Logger): Promise<SurfaceOutcome> {
-    const ctx = this.context(call, auth.clientId, requestId, log, auth.nonce.writer);
+    const ctx = { ...this.context(call, auth.clientId, requestId, log, auth.nonce.writer), bodySha256: auth.bodyHash };
     try {
       await this.limitClient(auth.clientId);
       const cached = await this.replayFromCache(call, ctx, auth.bodyHash);

@@ -1,9 +1,9 @@
 // §12.2 the upload's second step, `PUT /partner/v1/files/{fileId}/content` (REST only, not an operation of
 // the schema): checks 4–9 of its table, in order. Checks 1–3 (headers, size, signature and nonce) are the
 // HTTP layer's, before the body reaches here. The bytes are sealed at rest and never returned or logged.
-import { createHash } from 'node:crypto';
 import { auditSubject, auditSuccess } from '../../core/audit.js';
 import type { RequestContext } from '../../core/context.js';
+import { sha256Hex } from '../../core/canonical.js';
 import { Problem } from '../../core/problem.js';
 import { transition } from '../lifecycle/index.js';
 import { findFile, insertFileContent } from './repository.js';
@@ -23,8 +23,8 @@ export async function uploadCustomerFileContent(ctx: RequestContext, fileId: str
   if (!UUID.test(fileId)) throw new Problem('VALIDATION_FAILED', '/fileId: must be a UUID', [{ pointer: '/fileId', detail: 'must be a UUID' }]);
   if (ctx.idempotencyKey !== undefined)
     throw new Problem('IDEMPOTENCY_SCOPE_INVALID', 'The file upload takes no Idempotency-Key: repeating it with the same bytes is safe. Send it without the header.');
-  // Hashed once, outside the transaction (check 7 compares it there).
-  const received = createHash('sha256').update(req.body).digest('hex');
+  // Check 7 compares the body's hash: the one §2's signature check computed, else computed here.
+  const received = ctx.bodySha256 ?? sha256Hex(req.body);
   const subject = auditSubject(UPLOAD_OPERATION, { fileId });
   return ctx.services.writer.run(async (tx) => {
     // Check 5: the file, the partner's.
