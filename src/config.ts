@@ -54,6 +54,8 @@ export type Config = {
   verificationCheckMaxAgeDays: number;
   /** §12.4 R3: crypto operations need a VERIFIED customer too (CRYPTO_REQUIRES_VERIFIED_CUSTOMER). */
   cryptoRequiresVerifiedCustomer: boolean;
+  /** §17.5 frontend sessions: TTL default and maximum, active sessions per customer, requests per second per session, open streams per session. */
+  frontend: { defaultTtlSeconds: number; maxTtlSeconds: number; maxActive: number; ratePerSecond: number; streamsPerSession: number };
   /** Token bucket per partner client, after authentication. */
   rateLimit: { rps: number; burst: number };
   /** Token bucket per source address for requests that fail authentication. */
@@ -100,6 +102,18 @@ export function webhookSecretOverlapSecondsOf(env: NodeJS.ProcessEnv): number {
   return integerIn('WEBHOOK_SECRET_OVERLAP_SECONDS', env.WEBHOOK_SECRET_OVERLAP_SECONDS, 86_400, 0, 604_800);
 }
 
+/** §17.5: the default TTL lies in 60–max, so the maximum is read first. */
+function frontendOf(env: NodeJS.ProcessEnv): Config['frontend'] {
+  const maxTtlSeconds = integerIn('FRONTEND_SESSION_MAX_TTL_SECONDS', env.FRONTEND_SESSION_MAX_TTL_SECONDS, 3600, 60, 86_400);
+  return {
+    maxTtlSeconds,
+    defaultTtlSeconds: integerIn('FRONTEND_SESSION_DEFAULT_TTL_SECONDS', env.FRONTEND_SESSION_DEFAULT_TTL_SECONDS, Math.min(900, maxTtlSeconds), 60, maxTtlSeconds),
+    maxActive: integerIn('FRONTEND_SESSION_MAX_ACTIVE', env.FRONTEND_SESSION_MAX_ACTIVE, 100, 1, 10_000),
+    ratePerSecond: integerIn('FRONTEND_SESSION_RATE_PER_SECOND', env.FRONTEND_SESSION_RATE_PER_SECOND, 10, 1, 1000),
+    streamsPerSession: integerIn('FRONTEND_STREAMS_PER_SESSION', env.FRONTEND_STREAMS_PER_SESSION, 3, 1, 20),
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const production = env.NODE_ENV === 'production';
   const webhookRetryBaseMs = integerIn('WEBHOOK_RETRY_BASE_MS', env.WEBHOOK_RETRY_BASE_MS, 5000, 10, 3_600_000);
@@ -135,6 +149,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     fileUploadWindowSeconds: integerIn('FILE_UPLOAD_WINDOW_SECONDS', env.FILE_UPLOAD_WINDOW_SECONDS, 3600, 1, 86_400),
     verificationCheckMaxAgeDays: integerIn('VERIFICATION_CHECK_MAX_AGE_DAYS', env.VERIFICATION_CHECK_MAX_AGE_DAYS, 90, 1, 730),
     cryptoRequiresVerifiedCustomer: booleanOf('CRYPTO_REQUIRES_VERIFIED_CUSTOMER', env.CRYPTO_REQUIRES_VERIFIED_CUSTOMER, false),
+    frontend: frontendOf(env),
     rateLimit: {
       rps: positiveNumber('RATE_LIMIT_RPS', env.RATE_LIMIT_RPS, 200),
       burst: positiveNumber('RATE_LIMIT_BURST', env.RATE_LIMIT_BURST, 1000),

@@ -23,6 +23,12 @@ export type AuditSubject = {
 /** The idempotency record a call's result is (§3): set by runIdempotent on a success or a replay. */
 export type StoredResult = { resourceId: string; expiresAtMs: number; replayed: boolean; subject: AuditSubject };
 
+/**
+ * §17 a request made with a frontend session's bearer token: the customer it is bound to (the owner of
+ * what it may read, F4) and its origin. The request's `clientId` is the session's partner client.
+ */
+export type FrontendSession = { sessionId: string; customerId: string; origin: string; expiresAt: string };
+
 /** What a request is before a surface runs it: who, when, under which idempotency key, with what. */
 export type RequestContext = {
   services: Services;
@@ -31,6 +37,8 @@ export type RequestContext = {
   idempotencyKey: string | undefined;
   /** The request's clock reading, taken once so every check of one request agrees. */
   now: Date;
+  /** Set when the request carries a frontend session's token instead of a signature (§17.2): it may only read. */
+  session?: FrontendSession;
   /** A signed request's body hash, as §2's check computed it (lower-case hex SHA-256): the body is hashed once. */
   bodySha256?: string;
   logger: Logger;

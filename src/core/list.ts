@@ -6,6 +6,7 @@ import type { Exec } from '../db/exec.js';
 import type { CallContext } from './context.js';
 import type { Filter } from './list-filters.js';
 import { query, type QueryArgs as Args, type QueryDescriptor, type QueryName, type QueryResult, type RestBinding } from './operation.js';
+import { requireSessionCustomer } from './ownership.js';
 import { decodeCursor, encodeCursor, pageOf, pageSize } from './pages.js';
 import { FieldErrors } from './problem.js';
 
@@ -44,6 +45,8 @@ export type ListQuery<A, F, S extends KeyShape> = {
 
 export type ListSpec<N extends QueryName, F, S extends KeyShape, Row> = {
   rest?: RestBinding;
+  /** §17.2: a frontend session may read the list; the argument naming the customer, checked at the ownership step. */
+  session?: { customer: keyof Args<N> & string };
   scope?: ListScope<Args<N>>;
   /** Checked in this order, every fault reported at once (400 VALIDATION_FAILED). */
   filters?: OnlyArgs<F, Args<N>>;
@@ -81,11 +84,17 @@ export function list<N extends QueryName, const S extends KeyShape, Row, F exten
     const scopeId = scope.under === undefined ? ctx.clientId : `${ctx.clientId}/${a[scope.under] as string}`;
     const after = decodeCursor(a.after, name, scopeId, sort) as KeyOf<S> | undefined;
     const db = ctx.services.db;
+    if (ctx.session && spec.session) requireSessionCustomer(ctx, a[spec.session.customer]);
     await scope.own?.(db, ctx, args);
     const rows = await spec.fetch({ db, ctx, args, after, filters: values as FilterValues<F>, limit: size + 1 });
     const page = pageOf(rows, size, a.after, (r) => encodeCursor(name, scopeId, spec.cursor(r)), (r) => r);
     const items = spec.view ? await spec.view(page.items, { db, ctx, args }) : page.items;
     return { items, pageInfo: page.pageInfo };
   };
-  return query(name, { ...(spec.rest ? { rest: spec.rest } : {}), run: run as QueryDescriptor<N>['run'] });
+  return query(name, {
+    ...(spec.rest ? { rest: spec.rest } : {}),
+    ...(spec.session ? { session: spec.session } : {}),
+    list: true,
+    run: run as QueryDescriptor<N>['run'],
+  });
 }

@@ -82,10 +82,23 @@ export type Guard = {
   evidenceUnused(): Promise<void>;
 };
 
+/**
+ * §17.2 what a frontend session may read with this query; a query without it answers a session 403
+ * FRONTEND_SESSION_READ_ONLY. `customer`: the argument naming the customer, which must be the session's
+ * (else 403 FORBIDDEN; an optional one left out is the session's). `owner`: the customer a by-id result
+ * belongs to (another customer's → 403 FORBIDDEN; no record → null, as for the partner).
+ */
+export type SessionAccess<N extends QueryName> =
+  | { customer: keyof QueryArgs<N> & string }
+  | { owner: (result: NonNullable<QueryResult<N>>) => string };
+
 export type QueryDescriptor<N extends QueryName = QueryName> = {
   kind: 'query';
   name: N;
   rest?: RestBinding;
+  session?: SessionAccess<N>;
+  /** Made by list(), which checks a session's customer at §9.3's ownership step itself. */
+  list?: true;
   run: (ctx: CallContext, args: QueryArgs<N>) => Promise<QueryResult<N>>;
 };
 

@@ -22,3 +22,8 @@ export function requireOwn<T extends Owned>(
   if (!row) throw new Problem(notFound, `${what.charAt(0).toUpperCase()}${what.slice(1)} ${id} does not exist.`);
   return ownOrNull(ctx, row, what)!;
 }
+
+/** §17.2 F4: a frontend session reads its own customer's records only; another customer of the same partner is 403 FORBIDDEN. */
+export function requireSessionCustomer(ctx: CallContext, customerId: unknown): void {
+  if (ctx.session && customerId !== ctx.session.customerId) throw new Problem('FORBIDDEN', "This frontend session may read its own customer's records only.");
+}

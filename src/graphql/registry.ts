@@ -6,7 +6,8 @@ import { assertEvidenceUnused, recordEvidence, targetTypeOf, validateEvidenceSha
 import { auditSubject } from '../core/audit.js';
 import type { CallContext } from '../core/context.js';
 import { runIdempotent } from '../core/idempotency.js';
-import type { AnyDescriptor, Guard, MutationDescriptor, MutationName, QueryName } from '../core/operation.js';
+import type { AnyDescriptor, Guard, MutationDescriptor, MutationName, QueryDescriptor, QueryName, SessionAccess } from '../core/operation.js';
+import { requireSessionCustomer } from '../core/ownership.js';
 import { FieldErrors, Problem } from '../core/problem.js';
 import { textFaults } from '../core/text.js';
 import { operations } from './generated/operations.js';
@@ -41,6 +42,12 @@ function checkText(args: Record<string, unknown>): void {
   if (faults.length === 0) return;
   const errors = faults.map((f) => ({ pointer: f.pointer || '/', detail: f.detail }));
   throw new Problem('VALIDATION_FAILED', errors.length === 1 ? `${errors[0]!.pointer}: ${errors[0]!.detail}` : `${errors.length} fields are invalid`, errors);
+}
+
+/** §17.2: a session never writes, whatever reached the resolver (the surfaces refuse it first). */
+function sessionRefused<R>(name: string, resolve: (parent: unknown, args: Args, ctx: CallContext) => Promise<R>) {
+  return (parent: unknown, args: Args, ctx: CallContext): Promise<R> =>
+    ctx.session ? Promise.reject(new Problem('FRONTEND_SESSION_READ_ONLY', `A frontend session may not call ${name}: it only reads.`)) : resolve(parent, args, ctx);
 }
 
 /** validate → idempotency → run (evidence verified where run places it) → evidence used once and stored. */
@@ -87,15 +94,35 @@ function mutationResolver(d: MutationDescriptor<MutationName>) {
   };
 }
 
+/**
+ * §17.2 a query asked by a frontend session: only a query that declares `session`; a customer argument
+ * left out is the session's, and one of another customer is refused (by list() at §9.3's ownership step);
+ * a by-id record of another customer is 403 FORBIDDEN, none is null.
+ */
+async function runForSession(d: QueryDescriptor<QueryName>, ctx: CallContext, given: Record<string, unknown>): Promise<unknown> {
+  const session = ctx.session!;
+  const access = d.session as SessionAccess<QueryName> | undefined;
+  if (!access) throw new Problem('FRONTEND_SESSION_READ_ONLY', `A frontend session may not query ${d.name}: ask your backend.`);
+  let args = given;
+  if ('customer' in access) {
+    if (args[access.customer] === undefined || args[access.customer] === null) args = { ...args, [access.customer]: session.customerId };
+    if (!d.list) requireSessionCustomer(ctx, args[access.customer]);
+    return d.run(ctx, args as never);
+  }
+  const result = await d.run(ctx, args as never);
+  if (result !== null && result !== undefined) requireSessionCustomer(ctx, (access.owner as (r: unknown) => string)(result));
+  return result;
+}
+
 function buildResolvers(): Resolvers {
   const Query: Record<string, unknown> = {};
   const Mutation: Record<string, unknown> = {};
   for (const d of descriptors) {
-    if (d.kind === 'mutation') Mutation[d.name] = mutationResolver(d);
+    if (d.kind === 'mutation') Mutation[d.name] = sessionRefused(d.name, mutationResolver(d));
     else
       Query[d.name] = (_parent: unknown, args: Record<string, unknown>, ctx: CallContext) => {
         checkText(args);
-        return d.run(ctx, args as never);
+        return ctx.session ? runForSession(d, ctx, args) : d.run(ctx, args as never);
       };
   }
   return { UUID, DateTime, StringMap, JSONObject, Query: Query as QueryResolvers, Mutation: Mutation as MutationResolvers };

@@ -148,6 +148,14 @@ export type CreateCustomerInput = {
   type: Scalars['String']['input'];
 };
 
+/** Contract §17.1. */
+export type CreateFrontendSessionInput = {
+  /** One of the client's registered origins (partnerctl client origin add), compared after §17.3 normalisation. */
+  origin: Scalars['String']['input'];
+  /** 60 to FRONTEND_SESSION_MAX_TTL_SECONDS; absent: FRONTEND_SESSION_DEFAULT_TTL_SECONDS. */
+  ttlSeconds?: InputMaybe<Scalars['Int']['input']>;
+};
+
 export type CreateWebhookEndpointInput = {
   /** At most 200 characters. */
   description?: InputMaybe<Scalars['String']['input']>;
@@ -222,6 +230,8 @@ export type Mutation = {
   createCryptoWithdrawalQuote: PartnerCryptoWithdrawalQuote;
   createCustomer: PartnerCustomer;
   createCustomerFile: PartnerCustomerFile;
+  /** §17.1: a session for one of the customer's browsers; the token is shown in this answer only. */
+  createFrontendSession: PartnerFrontendSession;
   /** §11.4: a new ENABLED endpoint and its signing secret (at most 10 ENABLED per client). */
   createWebhookEndpoint: PartnerWebhookEndpointSecret;
   /** §11.4: ENABLED → DISABLED, its PENDING deliveries CANCELLED; a DISABLED one answers unchanged. */
@@ -232,6 +242,8 @@ export type Mutation = {
   redeliverWebhookEvent: PartnerWebhookDelivery;
   /** §10.9: final; removing a REMOVED beneficiary answers it unchanged. */
   removeCryptoWalletBeneficiary: WalletBeneficiary;
+  /** §17.1: the token is refused by every server process from this answer on; revoking again answers unchanged. */
+  revokeFrontendSession: PartnerFrontendSession;
   /** §11.4: a new primary secret; the previous one keeps signing for WEBHOOK_SECRET_OVERLAP_SECONDS. */
   rotateWebhookEndpointSecret: PartnerWebhookEndpointSecret;
   /** Sandbox only (contract §8): outside sandbox mode it answers SANDBOX_ONLY (403). */
@@ -310,6 +322,13 @@ export type MutationCreateCustomerFileArgs = {
 
 
 /** Every mutation requires an Idempotency-Key header (contract §3). */
+export type MutationCreateFrontendSessionArgs = {
+  customerId: Scalars['UUID']['input'];
+  input: CreateFrontendSessionInput;
+};
+
+
+/** Every mutation requires an Idempotency-Key header (contract §3). */
 export type MutationCreateWebhookEndpointArgs = {
   input: CreateWebhookEndpointInput;
 };
@@ -337,6 +356,12 @@ export type MutationRedeliverWebhookEventArgs = {
 /** Every mutation requires an Idempotency-Key header (contract §3). */
 export type MutationRemoveCryptoWalletBeneficiaryArgs = {
   walletBeneficiaryId: Scalars['UUID']['input'];
+};
+
+
+/** Every mutation requires an Idempotency-Key header (contract §3). */
+export type MutationRevokeFrontendSessionArgs = {
+  sessionId: Scalars['UUID']['input'];
 };
 
 
@@ -749,6 +774,25 @@ export type PartnerFileUpload = {
   path: Scalars['String']['output'];
 };
 
+/** A browser's read-only credential for one customer and one origin (§17.1). */
+export type PartnerFrontendSession = {
+  __typename?: 'PartnerFrontendSession';
+  createdAt: Scalars['DateTime']['output'];
+  customerId: Scalars['UUID']['output'];
+  expiresAt: Scalars['DateTime']['output'];
+  origin: Scalars['String']['output'];
+  revokedAt?: Maybe<Scalars['DateTime']['output']>;
+  sessionId: Scalars['UUID']['output'];
+  /** The bearer token (pfs_…): only in the answer of createFrontendSession and its replays; null everywhere else. */
+  token?: Maybe<Scalars['String']['output']>;
+};
+
+export type PartnerFrontendSessionPage = {
+  __typename?: 'PartnerFrontendSessionPage';
+  items: Array<PartnerFrontendSession>;
+  pageInfo: PageInfo;
+};
+
 /** §10.1: what a ledger row or a deposit, withdrawal or refund refers to. */
 export type PartnerResourceType =
   | 'CONVERSION'
@@ -875,6 +919,7 @@ export type ProblemCode =
   | 'AUTH_HEADERS_MISSING'
   | 'AUTH_NONCE_INVALID'
   | 'AUTH_NONCE_REUSED'
+  | 'AUTH_SESSION_INVALID'
   | 'AUTH_SIGNATURE_INVALID'
   | 'AUTH_TIMESTAMP_INVALID'
   | 'BENEFICIARY_NOT_ACTIVE'
@@ -892,6 +937,8 @@ export type ProblemCode =
   | 'FILE_NOT_READY'
   | 'FILE_TYPE_NOT_ALLOWED'
   | 'FORBIDDEN'
+  | 'FRONTEND_SESSION_LIMIT_REACHED'
+  | 'FRONTEND_SESSION_READ_ONLY'
   | 'IDEMPOTENCY_KEY_INVALID'
   | 'IDEMPOTENCY_KEY_MISSING'
   | 'IDEMPOTENCY_KEY_REUSED'
@@ -906,6 +953,7 @@ export type ProblemCode =
   | 'NOT_FOUND'
   | 'OPERATION_HASH_MISMATCH'
   | 'OPERATION_TYPE_MISMATCH'
+  | 'ORIGIN_NOT_ALLOWED'
   | 'PAYLOAD_TOO_LARGE'
   | 'QUERY_TOO_COMPLEX'
   | 'QUOTE_ALREADY_USED'
@@ -953,6 +1001,8 @@ export type Query = {
   customerTransactions: PartnerTransactionPage;
   /** §11.3 the pull feed: commit order, oldest first; endCursor is where to resume polling. */
   events: PartnerEventPage;
+  /** §17.1: the customer's sessions, newest first; active: true → unexpired and unrevoked only, false → the others. */
+  frontendSessions: PartnerFrontendSessionPage;
   transaction?: Maybe<PartnerTransaction>;
   /** §11.5: an endpoint's deliveries, newest first, each with its attempts. */
   webhookDeliveries: PartnerWebhookDeliveryPage;
@@ -1132,6 +1182,15 @@ export type QueryEventsArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
   resourceId?: InputMaybe<Scalars['UUID']['input']>;
   types?: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
+
+/** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
+export type QueryFrontendSessionsArgs = {
+  active?: InputMaybe<Scalars['Boolean']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+  customerId: Scalars['UUID']['input'];
+  first?: InputMaybe<Scalars['Int']['input']>;
 };
 
 

@@ -6,6 +6,7 @@ export * from '../../modules/customers/tables.pg.js';
 export * from '../../modules/deposits/tables.pg.js';
 export * from '../../modules/events/tables.pg.js';
 export * from '../../modules/files/tables.pg.js';
+export * from '../../modules/frontend/tables.pg.js';
 export * from '../../modules/ledger/tables.pg.js';
 export * from '../../modules/refunds/tables.pg.js';
 export * from '../../modules/routes/tables.pg.js';

@@ -6,6 +6,7 @@ export * from '../../modules/customers/tables.js';
 export * from '../../modules/deposits/tables.js';
 export * from '../../modules/events/tables.js';
 export * from '../../modules/files/tables.js';
+export * from '../../modules/frontend/tables.js';
 export * from '../../modules/ledger/tables.js';
 export * from '../../modules/refunds/tables.js';
 export * from '../../modules/routes/tables.js';

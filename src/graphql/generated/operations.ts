@@ -12,6 +12,7 @@ import createCryptoWithdrawalApprovalDraft from '../../modules/withdrawals/opera
 import createCryptoWithdrawalQuote from '../../modules/withdrawals/operations/create-crypto-withdrawal-quote.js';
 import createCustomer from '../../modules/customers/operations/create-customer.js';
 import createCustomerFile from '../../modules/files/operations/create-customer-file.js';
+import createFrontendSession from '../../modules/frontend/operations/create-frontend-session.js';
 import createWebhookEndpoint from '../../modules/webhooks/operations/create-webhook-endpoint.js';
 import cryptoDeposit from '../../modules/deposits/operations/crypto-deposit.js';
 import cryptoDepositWallets from '../../modules/deposits/operations/crypto-deposit-wallets.js';
@@ -30,8 +31,10 @@ import customerTransactions from '../../modules/ledger/operations/customer-trans
 import disableWebhookEndpoint from '../../modules/webhooks/operations/disable-webhook-endpoint.js';
 import enableWebhookEndpoint from '../../modules/webhooks/operations/enable-webhook-endpoint.js';
 import events from '../../modules/events/operations/events.js';
+import frontendSessions from '../../modules/frontend/operations/frontend-sessions.js';
 import redeliverWebhookEvent from '../../modules/webhooks/operations/redeliver-webhook-event.js';
 import removeCryptoWalletBeneficiary from '../../modules/beneficiaries/operations/remove-crypto-wallet-beneficiary.js';
+import revokeFrontendSession from '../../modules/frontend/operations/revoke-frontend-session.js';
 import rotateWebhookEndpointSecret from '../../modules/webhooks/operations/rotate-webhook-endpoint-secret.js';
 import simulateCryptoDeposit from '../../modules/deposits/operations/simulate-crypto-deposit.js';
 import submitCryptoDepositTravelRuleInformation from '../../modules/deposits/operations/submit-crypto-deposit-travel-rule-information.js';
@@ -44,4 +47,4 @@ import webhookDeliveries from '../../modules/webhooks/operations/webhook-deliver
 import webhookEndpoint from '../../modules/webhooks/operations/webhook-endpoint.js';
 import webhookEndpoints from '../../modules/webhooks/operations/webhook-endpoints.js';
 
-export const operations = { confirmCryptoRefund, conversion, conversionQuote, conversionQuotes, conversions, createConversionApprovalDraft, createConversionQuote, createCryptoRefundApprovalDraft, createCryptoWalletBeneficiary, createCryptoWithdrawalApprovalDraft, createCryptoWithdrawalQuote, createCustomer, createCustomerFile, createWebhookEndpoint, cryptoDeposit, cryptoDepositWallets, cryptoDeposits, cryptoRefund, cryptoRefunds, cryptoWalletBeneficiaries, cryptoWalletBeneficiary, cryptoWithdrawal, cryptoWithdrawals, customer, customerBalances, customerFile, customerFiles, customerTransactions, disableWebhookEndpoint, enableWebhookEndpoint, events, redeliverWebhookEvent, removeCryptoWalletBeneficiary, rotateWebhookEndpointSecret, simulateCryptoDeposit, submitCryptoDepositTravelRuleInformation, submitCryptoRefund, submitCryptoWithdrawal, submitCustomerVerificationEvidence, syncCryptoWalletBeneficiary, transaction, webhookDeliveries, webhookEndpoint, webhookEndpoints } as const;
+export const operations = { confirmCryptoRefund, conversion, conversionQuote, conversionQuotes, conversions, createConversionApprovalDraft, createConversionQuote, createCryptoRefundApprovalDraft, createCryptoWalletBeneficiary, createCryptoWithdrawalApprovalDraft, createCryptoWithdrawalQuote, createCustomer, createCustomerFile, createFrontendSession, createWebhookEndpoint, cryptoDeposit, cryptoDepositWallets, cryptoDeposits, cryptoRefund, cryptoRefunds, cryptoWalletBeneficiaries, cryptoWalletBeneficiary, cryptoWithdrawal, cryptoWithdrawals, customer, customerBalances, customerFile, customerFiles, customerTransactions, disableWebhookEndpoint, enableWebhookEndpoint, events, frontendSessions, redeliverWebhookEvent, removeCryptoWalletBeneficiary, revokeFrontendSession, rotateWebhookEndpointSecret, simulateCryptoDeposit, submitCryptoDepositTravelRuleInformation, submitCryptoRefund, submitCryptoWithdrawal, submitCustomerVerificationEvidence, syncCryptoWalletBeneficiary, transaction, webhookDeliveries, webhookEndpoint, webhookEndpoints } as const;

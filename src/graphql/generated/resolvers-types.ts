@@ -159,6 +159,14 @@ export type CreateCustomerInput = {
   type: Scalars['String']['input'];
 };
 
+/** Contract §17.1. */
+export type CreateFrontendSessionInput = {
+  /** One of the client's registered origins (partnerctl client origin add), compared after §17.3 normalisation. */
+  origin: Scalars['String']['input'];
+  /** 60 to FRONTEND_SESSION_MAX_TTL_SECONDS; absent: FRONTEND_SESSION_DEFAULT_TTL_SECONDS. */
+  ttlSeconds?: InputMaybe<Scalars['Int']['input']>;
+};
+
 export type CreateWebhookEndpointInput = {
   /** At most 200 characters. */
   description?: InputMaybe<Scalars['String']['input']>;
@@ -233,6 +241,8 @@ export type Mutation = {
   createCryptoWithdrawalQuote: PartnerCryptoWithdrawalQuote;
   createCustomer: PartnerCustomer;
   createCustomerFile: PartnerCustomerFile;
+  /** §17.1: a session for one of the customer's browsers; the token is shown in this answer only. */
+  createFrontendSession: PartnerFrontendSession;
   /** §11.4: a new ENABLED endpoint and its signing secret (at most 10 ENABLED per client). */
   createWebhookEndpoint: PartnerWebhookEndpointSecret;
   /** §11.4: ENABLED → DISABLED, its PENDING deliveries CANCELLED; a DISABLED one answers unchanged. */
@@ -243,6 +253,8 @@ export type Mutation = {
   redeliverWebhookEvent: PartnerWebhookDelivery;
   /** §10.9: final; removing a REMOVED beneficiary answers it unchanged. */
   removeCryptoWalletBeneficiary: WalletBeneficiary;
+  /** §17.1: the token is refused by every server process from this answer on; revoking again answers unchanged. */
+  revokeFrontendSession: PartnerFrontendSession;
   /** §11.4: a new primary secret; the previous one keeps signing for WEBHOOK_SECRET_OVERLAP_SECONDS. */
   rotateWebhookEndpointSecret: PartnerWebhookEndpointSecret;
   /** Sandbox only (contract §8): outside sandbox mode it answers SANDBOX_ONLY (403). */
@@ -321,6 +333,13 @@ export type MutationCreateCustomerFileArgs = {
 
 
 /** Every mutation requires an Idempotency-Key header (contract §3). */
+export type MutationCreateFrontendSessionArgs = {
+  customerId: Scalars['UUID']['input'];
+  input: CreateFrontendSessionInput;
+};
+
+
+/** Every mutation requires an Idempotency-Key header (contract §3). */
 export type MutationCreateWebhookEndpointArgs = {
   input: CreateWebhookEndpointInput;
 };
@@ -348,6 +367,12 @@ export type MutationRedeliverWebhookEventArgs = {
 /** Every mutation requires an Idempotency-Key header (contract §3). */
 export type MutationRemoveCryptoWalletBeneficiaryArgs = {
   walletBeneficiaryId: Scalars['UUID']['input'];
+};
+
+
+/** Every mutation requires an Idempotency-Key header (contract §3). */
+export type MutationRevokeFrontendSessionArgs = {
+  sessionId: Scalars['UUID']['input'];
 };
 
 
@@ -760,6 +785,25 @@ export type PartnerFileUpload = {
   path: Scalars['String']['output'];
 };
 
+/** A browser's read-only credential for one customer and one origin (§17.1). */
+export type PartnerFrontendSession = {
+  __typename?: 'PartnerFrontendSession';
+  createdAt: Scalars['DateTime']['output'];
+  customerId: Scalars['UUID']['output'];
+  expiresAt: Scalars['DateTime']['output'];
+  origin: Scalars['String']['output'];
+  revokedAt?: Maybe<Scalars['DateTime']['output']>;
+  sessionId: Scalars['UUID']['output'];
+  /** The bearer token (pfs_…): only in the answer of createFrontendSession and its replays; null everywhere else. */
+  token?: Maybe<Scalars['String']['output']>;
+};
+
+export type PartnerFrontendSessionPage = {
+  __typename?: 'PartnerFrontendSessionPage';
+  items: Array<PartnerFrontendSession>;
+  pageInfo: PageInfo;
+};
+
 /** §10.1: what a ledger row or a deposit, withdrawal or refund refers to. */
 export type PartnerResourceType =
   | 'CONVERSION'
@@ -886,6 +930,7 @@ export type ProblemCode =
   | 'AUTH_HEADERS_MISSING'
   | 'AUTH_NONCE_INVALID'
   | 'AUTH_NONCE_REUSED'
+  | 'AUTH_SESSION_INVALID'
   | 'AUTH_SIGNATURE_INVALID'
   | 'AUTH_TIMESTAMP_INVALID'
   | 'BENEFICIARY_NOT_ACTIVE'
@@ -903,6 +948,8 @@ export type ProblemCode =
   | 'FILE_NOT_READY'
   | 'FILE_TYPE_NOT_ALLOWED'
   | 'FORBIDDEN'
+  | 'FRONTEND_SESSION_LIMIT_REACHED'
+  | 'FRONTEND_SESSION_READ_ONLY'
   | 'IDEMPOTENCY_KEY_INVALID'
   | 'IDEMPOTENCY_KEY_MISSING'
   | 'IDEMPOTENCY_KEY_REUSED'
@@ -917,6 +964,7 @@ export type ProblemCode =
   | 'NOT_FOUND'
   | 'OPERATION_HASH_MISMATCH'
   | 'OPERATION_TYPE_MISMATCH'
+  | 'ORIGIN_NOT_ALLOWED'
   | 'PAYLOAD_TOO_LARGE'
   | 'QUERY_TOO_COMPLEX'
   | 'QUOTE_ALREADY_USED'
@@ -964,6 +1012,8 @@ export type Query = {
   customerTransactions: PartnerTransactionPage;
   /** §11.3 the pull feed: commit order, oldest first; endCursor is where to resume polling. */
   events: PartnerEventPage;
+  /** §17.1: the customer's sessions, newest first; active: true → unexpired and unrevoked only, false → the others. */
+  frontendSessions: PartnerFrontendSessionPage;
   transaction?: Maybe<PartnerTransaction>;
   /** §11.5: an endpoint's deliveries, newest first, each with its attempts. */
   webhookDeliveries: PartnerWebhookDeliveryPage;
@@ -1143,6 +1193,15 @@ export type QueryEventsArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
   resourceId?: InputMaybe<Scalars['UUID']['input']>;
   types?: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
+
+/** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
+export type QueryFrontendSessionsArgs = {
+  active?: InputMaybe<Scalars['Boolean']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+  customerId: Scalars['UUID']['input'];
+  first?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -1422,6 +1481,7 @@ export type ResolversTypes = {
   CreateCryptoWithdrawalQuoteInput: CreateCryptoWithdrawalQuoteInput;
   CreateCustomerFileInput: CreateCustomerFileInput;
   CreateCustomerInput: CreateCustomerInput;
+  CreateFrontendSessionInput: CreateFrontendSessionInput;
   CreateWebhookEndpointInput: CreateWebhookEndpointInput;
   CryptoWithdrawal: ResolverTypeWrapper<CryptoWithdrawalRow>;
   CryptoWithdrawalPage: ResolverTypeWrapper<Omit<CryptoWithdrawalPage, 'items'> & { items: Array<ResolversTypes['CryptoWithdrawal']> }>;
@@ -1461,6 +1521,8 @@ export type ResolversTypes = {
   PartnerFilePurpose: PartnerFilePurpose;
   PartnerFileSource: PartnerFileSource;
   PartnerFileUpload: ResolverTypeWrapper<PartnerFileUpload>;
+  PartnerFrontendSession: ResolverTypeWrapper<PartnerFrontendSession>;
+  PartnerFrontendSessionPage: ResolverTypeWrapper<PartnerFrontendSessionPage>;
   PartnerResourceType: PartnerResourceType;
   PartnerTransaction: ResolverTypeWrapper<PartnerTransaction>;
   PartnerTransactionPage: ResolverTypeWrapper<PartnerTransactionPage>;
@@ -1509,6 +1571,7 @@ export type ResolversParentTypes = {
   CreateCryptoWithdrawalQuoteInput: CreateCryptoWithdrawalQuoteInput;
   CreateCustomerFileInput: CreateCustomerFileInput;
   CreateCustomerInput: CreateCustomerInput;
+  CreateFrontendSessionInput: CreateFrontendSessionInput;
   CreateWebhookEndpointInput: CreateWebhookEndpointInput;
   CryptoWithdrawal: CryptoWithdrawalRow;
   CryptoWithdrawalPage: Omit<CryptoWithdrawalPage, 'items'> & { items: Array<ResolversParentTypes['CryptoWithdrawal']> };
@@ -1538,6 +1601,8 @@ export type ResolversParentTypes = {
   PartnerEvent: PartnerEvent;
   PartnerEventPage: PartnerEventPage;
   PartnerFileUpload: PartnerFileUpload;
+  PartnerFrontendSession: PartnerFrontendSession;
+  PartnerFrontendSessionPage: PartnerFrontendSessionPage;
   PartnerTransaction: PartnerTransaction;
   PartnerTransactionPage: PartnerTransactionPage;
   PartnerWebhookAttempt: PartnerWebhookAttempt;
@@ -1622,11 +1687,13 @@ export type MutationResolvers<ContextType = CallContext, ParentType extends Reso
   createCryptoWithdrawalQuote?: Resolver<ResolversTypes['PartnerCryptoWithdrawalQuote'], ParentType, ContextType, RequireFields<MutationCreateCryptoWithdrawalQuoteArgs, 'customerId' | 'input'>>;
   createCustomer?: Resolver<ResolversTypes['PartnerCustomer'], ParentType, ContextType, RequireFields<MutationCreateCustomerArgs, 'input'>>;
   createCustomerFile?: Resolver<ResolversTypes['PartnerCustomerFile'], ParentType, ContextType, RequireFields<MutationCreateCustomerFileArgs, 'customerId' | 'input'>>;
+  createFrontendSession?: Resolver<ResolversTypes['PartnerFrontendSession'], ParentType, ContextType, RequireFields<MutationCreateFrontendSessionArgs, 'customerId' | 'input'>>;
   createWebhookEndpoint?: Resolver<ResolversTypes['PartnerWebhookEndpointSecret'], ParentType, ContextType, RequireFields<MutationCreateWebhookEndpointArgs, 'input'>>;
   disableWebhookEndpoint?: Resolver<ResolversTypes['PartnerWebhookEndpoint'], ParentType, ContextType, RequireFields<MutationDisableWebhookEndpointArgs, 'endpointId'>>;
   enableWebhookEndpoint?: Resolver<ResolversTypes['PartnerWebhookEndpoint'], ParentType, ContextType, RequireFields<MutationEnableWebhookEndpointArgs, 'endpointId'>>;
   redeliverWebhookEvent?: Resolver<ResolversTypes['PartnerWebhookDelivery'], ParentType, ContextType, RequireFields<MutationRedeliverWebhookEventArgs, 'endpointId' | 'input'>>;
   removeCryptoWalletBeneficiary?: Resolver<ResolversTypes['WalletBeneficiary'], ParentType, ContextType, RequireFields<MutationRemoveCryptoWalletBeneficiaryArgs, 'walletBeneficiaryId'>>;
+  revokeFrontendSession?: Resolver<ResolversTypes['PartnerFrontendSession'], ParentType, ContextType, RequireFields<MutationRevokeFrontendSessionArgs, 'sessionId'>>;
   rotateWebhookEndpointSecret?: Resolver<ResolversTypes['PartnerWebhookEndpointSecret'], ParentType, ContextType, RequireFields<MutationRotateWebhookEndpointSecretArgs, 'endpointId'>>;
   simulateCryptoDeposit?: Resolver<ResolversTypes['PartnerCryptoDeposit'], ParentType, ContextType, RequireFields<MutationSimulateCryptoDepositArgs, 'customerId' | 'input'>>;
   submitCryptoDepositTravelRuleInformation?: Resolver<ResolversTypes['PartnerCryptoDeposit'], ParentType, ContextType, RequireFields<MutationSubmitCryptoDepositTravelRuleInformationArgs, 'depositId' | 'input'>>;
@@ -1861,6 +1928,21 @@ export type PartnerFileUploadResolvers<ContextType = CallContext, ParentType ext
   path?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
+export type PartnerFrontendSessionResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['PartnerFrontendSession'] = ResolversParentTypes['PartnerFrontendSession']> = {
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  customerId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  expiresAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  origin?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  revokedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  sessionId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  token?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type PartnerFrontendSessionPageResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['PartnerFrontendSessionPage'] = ResolversParentTypes['PartnerFrontendSessionPage']> = {
+  items?: Resolver<Array<ResolversTypes['PartnerFrontendSession']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+};
+
 export type PartnerTransactionResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['PartnerTransaction'] = ResolversParentTypes['PartnerTransaction']> = {
   amountMinor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   availableDeltaMinor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -1951,6 +2033,7 @@ export type QueryResolvers<ContextType = CallContext, ParentType extends Resolve
   customerFiles?: Resolver<ResolversTypes['PartnerCustomerFilePage'], ParentType, ContextType, RequireFields<QueryCustomerFilesArgs, 'customerId' | 'first'>>;
   customerTransactions?: Resolver<ResolversTypes['PartnerTransactionPage'], ParentType, ContextType, RequireFields<QueryCustomerTransactionsArgs, 'customerId' | 'first'>>;
   events?: Resolver<ResolversTypes['PartnerEventPage'], ParentType, ContextType, RequireFields<QueryEventsArgs, 'first'>>;
+  frontendSessions?: Resolver<ResolversTypes['PartnerFrontendSessionPage'], ParentType, ContextType, RequireFields<QueryFrontendSessionsArgs, 'customerId' | 'first'>>;
   transaction?: Resolver<Maybe<ResolversTypes['PartnerTransaction']>, ParentType, ContextType, RequireFields<QueryTransactionArgs, 'transactionId'>>;
   webhookDeliveries?: Resolver<ResolversTypes['PartnerWebhookDeliveryPage'], ParentType, ContextType, RequireFields<QueryWebhookDeliveriesArgs, 'endpointId' | 'first'>>;
   webhookEndpoint?: Resolver<Maybe<ResolversTypes['PartnerWebhookEndpoint']>, ParentType, ContextType, RequireFields<QueryWebhookEndpointArgs, 'endpointId'>>;
@@ -2021,6 +2104,8 @@ export type Resolvers<ContextType = CallContext> = {
   PartnerEvent?: PartnerEventResolvers<ContextType>;
   PartnerEventPage?: PartnerEventPageResolvers<ContextType>;
   PartnerFileUpload?: PartnerFileUploadResolvers<ContextType>;
+  PartnerFrontendSession?: PartnerFrontendSessionResolvers<ContextType>;
+  PartnerFrontendSessionPage?: PartnerFrontendSessionPageResolvers<ContextType>;
   PartnerTransaction?: PartnerTransactionResolvers<ContextType>;
   PartnerTransactionPage?: PartnerTransactionPageResolvers<ContextType>;
   PartnerWebhookAttempt?: PartnerWebhookAttemptResolvers<ContextType>;

@@ -6,6 +6,7 @@ import { problemGuides as conversion } from '../../modules/conversion/problems.j
 import { problemGuides as customers } from '../../modules/customers/problems.js';
 import { problemGuides as deposits } from '../../modules/deposits/problems.js';
 import { problemGuides as files } from '../../modules/files/problems.js';
+import { problemGuides as frontend } from '../../modules/frontend/problems.js';
 import { problemGuides as ledger } from '../../modules/ledger/problems.js';
 import { problemGuides as refunds } from '../../modules/refunds/problems.js';
 import { problemGuides as routes } from '../../modules/routes/problems.js';
@@ -13,4 +14,4 @@ import { problemGuides as webhooks } from '../../modules/webhooks/problems.js';
 import { problemGuides as withdrawals } from '../../modules/withdrawals/problems.js';
 
 /** What every code means and what to do about it: the platform's, then each area's. */
-export const guides: Record<ProblemCode, ProblemGuideText> = { ...platformGuides, ...beneficiaries, ...conversion, ...customers, ...deposits, ...files, ...ledger, ...refunds, ...routes, ...webhooks, ...withdrawals };
+export const guides: Record<ProblemCode, ProblemGuideText> = { ...platformGuides, ...beneficiaries, ...conversion, ...customers, ...deposits, ...files, ...frontend, ...ledger, ...refunds, ...routes, ...webhooks, ...withdrawals };

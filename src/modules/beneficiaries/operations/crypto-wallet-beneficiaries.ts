@@ -8,6 +8,7 @@ import { listBeneficiaries } from '../repository.js';
 import { BENEFICIARY_STATUSES, WALLET_BENEFICIARY_REST_FIELDS } from '../rules.js';
 
 export default list('cryptoWalletBeneficiaries', {
+  session: { customer: 'customerId' }, // §17.2
   rest: { method: 'GET', path: '/partner/v1/customers/:customerId/crypto/wallet-beneficiaries', fields: WALLET_BENEFICIARY_REST_FIELDS },
   scope: underCustomer,
   filters: { beneficiaryStatuses: values(BENEFICIARY_STATUSES), blockchain: text(16, BLOCKCHAINS) },

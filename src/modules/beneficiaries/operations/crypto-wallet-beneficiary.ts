@@ -5,6 +5,7 @@ import { findBeneficiary } from '../repository.js';
 import { WALLET_BENEFICIARY_REST_FIELDS } from '../rules.js';
 
 export default query('cryptoWalletBeneficiary', {
+  session: { owner: (r) => r.customerId }, // §17.2
   rest: {
     method: 'GET',
     path: '/partner/v1/crypto/wallet-beneficiaries/:walletBeneficiaryId',

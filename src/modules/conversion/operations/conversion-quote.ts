@@ -5,6 +5,7 @@ import { findConversionQuote } from '../repository.js';
 import { quoteView } from '../rules.js';
 
 export default query('conversionQuote', {
+  session: { owner: (r) => r.customerId }, // §17.2
   rest: { method: 'GET', path: '/partner/v1/conversion-quotes/:quoteId', notFound: 'QUOTE_NOT_FOUND' },
   run: async (ctx, { quoteId }) => {
     const q = ownOrNull(ctx, await findConversionQuote(ctx.services.db, quoteId), 'quote');

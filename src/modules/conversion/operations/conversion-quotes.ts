@@ -7,6 +7,7 @@ import { listConversionQuotes } from '../repository.js';
 import { quoteView } from '../rules.js';
 
 export default list('conversionQuotes', {
+  session: { customer: 'customerId' }, // §17.2
   rest: { method: 'GET', path: '/partner/v1/customers/:customerId/conversion-quotes' },
   scope: underCustomer,
   filters: { sourceCurrency: text(16), targetCurrency: text(16), statuses: values() },

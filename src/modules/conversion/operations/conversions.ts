@@ -5,6 +5,7 @@ import { underCustomer } from '../../customers/index.js';
 import { listConversions } from '../repository.js';
 
 export default list('conversions', {
+  session: { customer: 'customerId' }, // §17.2
   rest: { method: 'GET', path: '/partner/v1/customers/:customerId/conversions' },
   scope: underCustomer,
   filters: { sourceCurrency: text(16), targetCurrency: text(16), clientReference: text(128), ...createdRange },

@@ -5,6 +5,7 @@ import { findCustomer } from '../repository.js';
 import { customerView } from '../rules.js';
 
 export default query('customer', {
+  session: { owner: (r) => r.customerId }, // §17.2
   rest: { method: 'GET', path: '/partner/v1/customers/:customerId', notFound: 'CUSTOMER_NOT_FOUND' },
   run: async (ctx, { customerId }) => {
     const row = ownOrNull(ctx, await findCustomer(ctx.services.db, customerId), 'customer');

@@ -8,6 +8,7 @@ import { listRoutesOfClient } from '../repository.js';
 import { walletView } from '../wallets.js';
 
 export default list('cryptoDepositWallets', {
+  session: { customer: 'customerId' }, // §17.2
   rest: { method: 'GET', path: '/partner/v1/customers/:customerId/crypto/deposit-wallets' },
   scope: underCustomer,
   filters: { blockchain: text(16, BLOCKCHAINS) },

@@ -5,6 +5,7 @@ import { findDeposit } from '../repository.js';
 import { depositView } from '../rules.js';
 
 export default query('cryptoDeposit', {
+  session: { owner: (r) => r.customerId }, // §17.2
   rest: { method: 'GET', path: '/partner/v1/crypto/deposits/:depositId', notFound: 'NOT_FOUND' },
   run: async (ctx, { depositId }) => {
     const row = ownOrNull(ctx, await findDeposit(ctx.services.db, depositId), 'deposit');

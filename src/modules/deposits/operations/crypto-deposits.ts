@@ -6,6 +6,7 @@ import { listDeposits } from '../repository.js';
 import { DEPOSIT_STATUSES, depositView } from '../rules.js';
 
 export default list('cryptoDeposits', {
+  session: { customer: 'customerId' }, // §17.2
   rest: { method: 'GET', path: '/partner/v1/customers/:customerId/crypto/deposits' },
   scope: underCustomer,
   filters: { statuses: values(DEPOSIT_STATUSES), routeCode: text(64), ...createdRange },

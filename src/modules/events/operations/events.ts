@@ -6,6 +6,7 @@ import { listEvents } from '../repository.js';
 import { EVENT_TYPES, eventView } from '../rules.js';
 
 export default list('events', {
+  session: { customer: 'customerId' }, // §17.2
   rest: { method: 'GET', path: '/partner/v1/events' },
   // The partner's whole feed; a customerId filter names a customer of its own (404 / 403).
   scope: { own: (db, ctx, { customerId }) => (customerId ? requireOwnCustomer(db, ctx, customerId) : Promise.resolve()) },

@@ -5,6 +5,7 @@ import { findFile } from '../repository.js';
 import { fileView } from '../rules.js';
 
 export default query('customerFile', {
+  session: { owner: (r) => r.customerId }, // §17.2
   rest: { method: 'GET', path: '/partner/v1/files/:fileId', notFound: 'FILE_NOT_FOUND' },
   run: async (ctx, { fileId }) => {
     const row = ownOrNull(ctx, await findFile(ctx.services.db, fileId), 'file');

@@ -6,6 +6,7 @@ import { listFiles } from '../repository.js';
 import { fileView } from '../rules.js';
 
 export default list('customerFiles', {
+  session: { customer: 'customerId' }, // §17.2
   rest: { method: 'GET', path: '/partner/v1/customers/:customerId/files' },
   scope: underCustomer,
   filters: { statuses: values(), purposes: values() },

@@ -6,6 +6,7 @@ import { listBalances } from '../repository.js';
 import { balanceView } from '../rules.js';
 
 export default list('customerBalances', {
+  session: { customer: 'customerId' }, // §17.2
   rest: { method: 'GET', path: '/partner/v1/customers/:customerId/balances' },
   scope: underCustomer,
   filters: { currency: text(16) },

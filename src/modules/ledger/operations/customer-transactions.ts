@@ -6,6 +6,7 @@ import { listLedgerTransactions } from '../repository.js';
 import { transactionView } from '../rules.js';
 
 export default list('customerTransactions', {
+  session: { customer: 'customerId' }, // §17.2
   rest: { method: 'GET', path: '/partner/v1/customers/:customerId/transactions' },
   scope: underCustomer,
   filters: { types: values(), currency: text(16), resourceType: exact(), resourceId: exact(), ...createdRange },

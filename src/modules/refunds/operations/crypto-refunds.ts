@@ -5,6 +5,7 @@ import { underCustomer } from '../../customers/index.js';
 import { listRefunds } from '../repository.js';
 
 export default list('cryptoRefunds', {
+  session: { customer: 'customerId' }, // §17.2
   rest: { method: 'GET', path: '/partner/v1/customers/:customerId/crypto/refunds' },
   scope: underCustomer,
   // The values themselves are the enum's: GraphQL (and REST through it) refuses others at /statuses.

@@ -5,6 +5,7 @@ import { findWithdrawal } from '../repository.js';
 import { CRYPTO_WITHDRAWAL_REST_FIELDS } from '../rules.js';
 
 export default query('cryptoWithdrawal', {
+  session: { owner: (r) => r.customerId }, // §17.2
   rest: { method: 'GET', path: '/partner/v1/crypto/withdrawals/:withdrawalId', fields: CRYPTO_WITHDRAWAL_REST_FIELDS, notFound: 'NOT_FOUND' },
   run: async (ctx, { withdrawalId }) => ownOrNull(ctx, await findWithdrawal(ctx.services.db, withdrawalId), 'withdrawal'),
 });

@@ -7,6 +7,7 @@ import { listWithdrawals } from '../repository.js';
 import { CRYPTO_WITHDRAWAL_REST_FIELDS, WITHDRAWAL_STATUSES } from '../rules.js';
 
 export default list('cryptoWithdrawals', {
+  session: { customer: 'customerId' }, // §17.2
   rest: { method: 'GET', path: '/partner/v1/customers/:customerId/crypto-withdrawals', fields: CRYPTO_WITHDRAWAL_REST_FIELDS },
   scope: underCustomer,
   filters: { statuses: values(WITHDRAWAL_STATUSES), routeCode: text(64), clientReference: text(128), walletBeneficiaryId: exact(), ...createdRange },

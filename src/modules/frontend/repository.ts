@@ -1,0 +1,114 @@
+// Frontend sessions and client origins (§17): plain reads and writes, no rules.
+import { and, count, eq, gt, inArray, isNull, lte, or, type SQL } from 'drizzle-orm';
+import type { Exec } from '../../db/exec.js';
+import { newestFirst, olderThan } from '../../db/keyset.js';
+import type { FrontendSessionRow } from './tables.js';
+
+export async function insertSession(x: Exec, row: FrontendSessionRow): Promise<void> {
+  await x.q.insert(x.t.frontendSessions).values(row);
+}
+
+export async function findSession(x: Exec, sessionId: string): Promise<FrontendSessionRow | undefined> {
+  const t = x.t.frontendSessions;
+  return (await x.q.select().from(t).where(eq(t.sessionId, sessionId)))[0];
+}
+
+/** The session a presented token names (by its hash, F2), whatever its state: the caller judges expiry and revocation. */
+export async function findSessionByTokenHash(x: Exec, tokenHash: string): Promise<FrontendSessionRow | undefined> {
+  const t = x.t.frontendSessions;
+  return (await x.q.select().from(t).where(eq(t.tokenHash, tokenHash)))[0];
+}
+
+/** §17.1 the limit: the customer's sessions neither revoked nor expired at `now`. */
+export async function countActiveSessions(x: Exec, customerId: string, now: string): Promise<number> {
+  const t = x.t.frontendSessions;
+  const rows = await x.q
+    .select({ n: count() })
+    .from(t)
+    .where(and(eq(t.customerId, customerId), isNull(t.revokedAt), gt(t.expiresAt, now)));
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** Newest first (§9.3); `active`: true → unrevoked and unexpired at `now`, false → the others. */
+export async function listSessions(
+  x: Exec,
+  customerId: string,
+  f: { active?: boolean; now: string; before?: readonly [string, string]; limit: number },
+): Promise<FrontendSessionRow[]> {
+  const t = x.t.frontendSessions;
+  const where: (SQL | undefined)[] = [eq(t.customerId, customerId), olderThan(t.createdAt, t.sessionId, f.before)];
+  if (f.active === true) where.push(isNull(t.revokedAt), gt(t.expiresAt, f.now));
+  if (f.active === false) where.push(or(lte(t.expiresAt, f.now), gt(t.revokedAt, '')));
+  return x.q
+    .select()
+    .from(t)
+    .where(and(...where))
+    .orderBy(...newestFirst(t.createdAt, t.sessionId))
+    .limit(f.limit);
+}
+
+/** Sets `revokedAt` unless already set; the row after it, or undefined when it was already revoked. */
+export async function revokeSession(x: Exec, sessionId: string, at: string): Promise<FrontendSessionRow | undefined> {
+  const t = x.t.frontendSessions;
+  return (await x.q.update(t).set({ revokedAt: at }).where(and(eq(t.sessionId, sessionId), isNull(t.revokedAt))).returning())[0];
+}
+
+/** §17.1: a suspended customer's sessions, revoked in the suspension's transaction. */
+export async function revokeCustomerSessions(x: Exec, customerId: string, at: string): Promise<number> {
+  const t = x.t.frontendSessions;
+  const rows = await x.q.update(t).set({ revokedAt: at }).where(and(eq(t.customerId, customerId), isNull(t.revokedAt))).returning({ id: t.sessionId });
+  return rows.length;
+}
+
+/** §17.3: removing an origin revokes the client's sessions bound to it. */
+export async function revokeOriginSessions(x: Exec, clientId: string, origin: string, at: string): Promise<number> {
+  const t = x.t.frontendSessions;
+  const rows = await x.q
+    .update(t)
+    .set({ revokedAt: at })
+    .where(and(eq(t.clientId, clientId), eq(t.origin, origin), isNull(t.revokedAt)))
+    .returning({ id: t.sessionId });
+  return rows.length;
+}
+
+/** §17.4: of `sessionIds`, those revoked, or expired at `now`, with why (the stream's `session_ended`). */
+export async function endedSessions(x: Exec, sessionIds: readonly string[], now: string): Promise<{ sessionId: string; reason: 'revoked' | 'expired' }[]> {
+  if (sessionIds.length === 0) return [];
+  const t = x.t.frontendSessions;
+  const rows = await x.q
+    .select({ sessionId: t.sessionId, revokedAt: t.revokedAt, expiresAt: t.expiresAt })
+    .from(t)
+    .where(and(inArray(t.sessionId, [...sessionIds]), or(gt(t.revokedAt, ''), lte(t.expiresAt, now))));
+  return rows.map((r) => ({ sessionId: r.sessionId, reason: r.revokedAt !== null ? 'revoked' : 'expired' }));
+}
+
+export async function listOrigins(x: Exec, clientId: string): Promise<string[]> {
+  const t = x.t.clientOrigins;
+  const rows = await x.q.select({ origin: t.origin }).from(t).where(eq(t.clientId, clientId)).orderBy(t.origin);
+  return rows.map((r) => r.origin);
+}
+
+/** Inserts the origin unless the client has it; whether it was added. */
+export async function addOrigin(x: Exec, clientId: string, origin: string, at: string): Promise<boolean> {
+  const t = x.t.clientOrigins;
+  const rows = await x.q.insert(t).values({ clientId, origin, createdAt: at }).onConflictDoNothing().returning({ origin: t.origin });
+  return rows.length === 1;
+}
+
+/** Whether it was there. */
+export async function removeOrigin(x: Exec, clientId: string, origin: string): Promise<boolean> {
+  const t = x.t.clientOrigins;
+  const rows = await x.q.delete(t).where(and(eq(t.clientId, clientId), eq(t.origin, origin))).returning({ origin: t.origin });
+  return rows.length === 1;
+}
+
+export async function clientHasOrigin(x: Exec, clientId: string, origin: string): Promise<boolean> {
+  const t = x.t.clientOrigins;
+  return (await x.q.select({ origin: t.origin }).from(t).where(and(eq(t.clientId, clientId), eq(t.origin, origin))).limit(1)).length === 1;
+}
+
+/** §17.3 preflight: whether *some* client registered the origin. */
+export async function isRegisteredOrigin(x: Exec, origin: string): Promise<boolean> {
+  const t = x.t.clientOrigins;
+  return (await x.q.select({ origin: t.origin }).from(t).where(eq(t.origin, origin)).limit(1)).length === 1;
+}
