@@ -7,6 +7,7 @@ import { ORIGIN_CACHE_MS } from '../../../src/http/cors.js';
 import { removeOrigin } from '../../../src/modules/frontend/index.js';
 import { Scenario, startTestServer, toReply, type Reply, type TestServer } from '../../helpers/harness.js';
 import { asBrowser, openSession, registerOrigin, type OpenSession } from '../../helpers/frontend.js';
+import { OpenApiValidator } from '../../helpers/openapi-validator.js';
 import { expectGraphQLProblem, expectRestProblem } from '../../helpers/problems.js';
 
 const ORIGIN = 'https://app.example.com';
@@ -143,6 +144,31 @@ describe('answers to bearer requests (§17.6)', () => {
       expectRestProblem(r, 403, 'ORIGIN_NOT_ALLOWED');
       expect(corsHeaders(r), String(origin)).toEqual([]);
       expect(r.headers.get('vary')).toBeNull();
+    }
+  });
+});
+
+describe('the OpenAPI document (GET /openapi.json) says what a session’s answers carry', () => {
+  it('the bearer scheme on the GET paths a session may read; their answers to it, CORS headers and the Bearer challenge included, validate', async () => {
+    const doc = await (await fetch(`${server.url}/openapi.json`)).json();
+    expect(doc.components.securitySchemes.FrontendSession).toMatchObject({ type: 'http', scheme: 'bearer' });
+    const template = '/partner/v1/customers/{customerId}';
+    expect(doc.paths[template].get.security).toEqual([
+      { PartnerClientId: [], PartnerTimestamp: [], PartnerNonce: [], PartnerSignature: [] },
+      { FrontendSession: [] },
+    ]);
+    // A mutation's path is the signed backend's only.
+    expect(doc.paths['/partner/v1/customers'].post.security).toBeUndefined();
+    const openapi = new OpenApiValidator(doc);
+    const path = `/partner/v1/customers/${customerId}`;
+    for (const [status, r] of [
+      [200, await asBrowser(server, session, 'GET', path)],
+      [401, await asBrowser(server, session, 'GET', path, { authorization: 'Bearer nope' })],
+      [403, await asBrowser(server, session, 'GET', path, { origin: THEIRS })],
+      [404, await asBrowser(server, session, 'GET', `/partner/v1/customers/${randomUUID()}`)],
+    ] as const) {
+      expect(r.status, r.text).toBe(status);
+      expect(openapi.faults('GET', template, r), `${status}: ${r.text}`).toEqual([]);
     }
   });
 });
