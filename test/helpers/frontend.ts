@@ -19,8 +19,13 @@ export async function registerOrigin(server: TestServer, clientId: string, origi
   await server.service.engine.writer.run((tx) => addOrigin(tx, clientId, origin, server.clock.now().toISOString()));
 }
 
-/** §17.1: a session of `customerId` bound to `origin`, as createFrontendSession writes it; with its token. */
-export async function openSession(server: TestServer, clientId: string, customerId: string, origin: string, o: SessionOptions = {}): Promise<OpenSession> {
+/** §17.1: a session of `customerId` bound to `origin`, as createFrontendSession writes it: its token. */
+export async function openSession(server: TestServer, clientId: string, customerId: string, origin: string, o: SessionOptions = {}): Promise<string> {
+  return (await openSessionRecord(server, clientId, customerId, origin, o)).token;
+}
+
+/** openSession, with what the suites need beside the token: its id (to revoke it), origin and customer. */
+export async function openSessionRecord(server: TestServer, clientId: string, customerId: string, origin: string, o: SessionOptions = {}): Promise<OpenSession> {
   const now = server.clock.now();
   const token = newSessionToken();
   const sessionId = randomUUID();
@@ -54,7 +59,7 @@ export type BrowserOptions = {
 };
 
 /** A request as a browser page sends it with a session: bearer token, Origin, JSON body; no signature. */
-export async function asBrowser(server: TestServer, session: OpenSession, method: string, path: string, o: BrowserOptions = {}): Promise<Reply> {
+export async function asBrowser(server: TestServer, session: Pick<OpenSession, 'token' | 'origin'>, method: string, path: string, o: BrowserOptions = {}): Promise<Reply> {
   const headers: Record<string, string> = { authorization: o.authorization ?? `Bearer ${session.token}` };
   const origin = o.origin === undefined ? session.origin : o.origin;
   if (origin !== null) headers.origin = origin;
@@ -64,6 +69,6 @@ export async function asBrowser(server: TestServer, session: OpenSession, method
 }
 
 /** A GraphQL request of a browser page with a session. */
-export function gqlAsBrowser(server: TestServer, session: OpenSession, query: string, variables?: Record<string, unknown>, o: Omit<BrowserOptions, 'body'> = {}): Promise<Reply> {
+export function gqlAsBrowser(server: TestServer, session: Pick<OpenSession, 'token' | 'origin'>, query: string, variables?: Record<string, unknown>, o: Omit<BrowserOptions, 'body'> = {}): Promise<Reply> {
   return asBrowser(server, session, 'POST', '/graphql', { ...o, body: { query, variables } });
 }

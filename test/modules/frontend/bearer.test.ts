@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_CACHE_MS } from '../../../src/http/sessions.js';
 import { signedHeaders } from '../../../src/http/signature.js';
 import { CUSTOMER_FIELDS, Scenario, TestServer, type Reply } from '../../helpers/harness.js';
-import { asBrowser, gqlAsBrowser, openSession, registerOrigin, revoke, type OpenSession } from '../../helpers/frontend.js';
+import { asBrowser, gqlAsBrowser, openSessionRecord, registerOrigin, revoke, type OpenSession } from '../../helpers/frontend.js';
 import { tableCounts } from '../../helpers/operation-cases.js';
 import { expectGraphQLProblem, expectRestProblem } from '../../helpers/problems.js';
 
@@ -51,7 +51,7 @@ beforeAll(async () => {
 }, 30_000);
 afterAll(() => server.stop());
 
-const session = (o: { ttlSeconds?: number; revoked?: boolean } = {}) => openSession(server, s.client.clientId, customerA, ORIGIN, o);
+const session = (o: { ttlSeconds?: number; revoked?: boolean } = {}) => openSessionRecord(server, s.client.clientId, customerA, ORIGIN, o);
 
 /** What one request is on each surface: a GraphQL query, a REST GET of a record, a REST GET of a list. */
 type Surface = { name: string; send(x: OpenSession, o?: Parameters<typeof asBrowser>[4]): Promise<Reply>; problem(r: Reply, status: number, code: string): void };
@@ -183,7 +183,7 @@ describe('expiry and revocation (§17.1, §17.2)', () => {
   });
 
   it('a session of a client’s other customer reads only that customer (F4)', async () => {
-    const b = await openSession(server, s.client.clientId, customerB, ORIGIN);
+    const b = await openSessionRecord(server, s.client.clientId, customerB, ORIGIN);
     const mine = await gqlAsBrowser(server, b, CUSTOMER_QUERY, { id: customerB });
     expect(mine.status, mine.text).toBe(200);
     expect(mine.body.data.customer.customerId).toBe(customerB);
@@ -353,7 +353,7 @@ describe('introspection in production (§17.2: the server’s mode)', () => {
     const p = await Scenario.create(prod);
     const customerId = await p.customer();
     await registerOrigin(prod, p.client.clientId, ORIGIN);
-    const x = await openSession(prod, p.client.clientId, customerId, ORIGIN);
+    const x = await openSessionRecord(prod, p.client.clientId, customerId, ORIGIN);
     const query = '{ __schema { queryType { name } } }';
     const partner = await prod.gql(p.client, query);
     const browser = await gqlAsBrowser(prod, x, query);

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORIGIN_CACHE_MS } from '../../../src/http/cors.js';
 import { removeOrigin } from '../../../src/modules/frontend/index.js';
 import { Scenario, startTestServer, toReply, type Reply, type TestServer } from '../../helpers/harness.js';
-import { asBrowser, openSession, registerOrigin, type OpenSession } from '../../helpers/frontend.js';
+import { asBrowser, openSessionRecord, registerOrigin, type OpenSession } from '../../helpers/frontend.js';
 import { OpenApiValidator } from '../../helpers/openapi-validator.js';
 import { expectGraphQLProblem, expectRestProblem } from '../../helpers/problems.js';
 
@@ -27,7 +27,7 @@ beforeAll(async () => {
   await registerOrigin(server, s.client.clientId, ORIGIN);
   const other = await server.newClient('Other partner');
   await registerOrigin(server, other.clientId, THEIRS);
-  session = await openSession(server, s.client.clientId, customerId, ORIGIN);
+  session = await openSessionRecord(server, s.client.clientId, customerId, ORIGIN);
 }, 30_000);
 afterAll(() => server.stop());
 

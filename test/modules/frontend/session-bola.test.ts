@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { QueryDescriptor, QueryName, SessionAccess } from '../../../src/core/operation.js';
 import { descriptors } from '../../../src/graphql/registry.js';
 import { dryScenario, OperationCase, recordArguments, rootFieldOf, scenarioOperations, tableCounts, World } from '../../helpers/operation-cases.js';
-import { asBrowser, openSession, registerOrigin, type OpenSession } from '../../helpers/frontend.js';
+import { asBrowser, openSessionRecord, registerOrigin, type OpenSession } from '../../helpers/frontend.js';
 import { startTestServer, type Reply, type TestServer } from '../../helpers/harness.js';
 import { expectGraphQLProblem, expectRestProblem } from '../../helpers/problems.js';
 import { sdlSchema } from '../../helpers/sdl-fields.js';
@@ -92,7 +92,7 @@ describe('every operation of the registry, asked by a session', () => {
 
   async function sessionOf(customerId: string): Promise<OpenSession> {
     let x = sessions.get(customerId);
-    if (!x) sessions.set(customerId, (x = await openSession(server, world.client.clientId, customerId, ORIGIN)));
+    if (!x) sessions.set(customerId, (x = await openSessionRecord(server, world.client.clientId, customerId, ORIGIN)));
     return x;
   }
 
