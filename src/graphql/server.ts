@@ -30,8 +30,9 @@ export function createApollo(opts: { production: boolean }): { apollo: ApolloSer
     includeStacktraceInErrorResponses: false,
     allowBatchedHttpRequests: false,
     persistedQueries: false,
-    // Every signed request carries X-Partner-Signature, a header no simple (CSRF-able) request can set.
-    csrfPrevention: { requestHeaders: ['x-partner-signature', 'apollo-require-preflight', 'x-apollo-operation-name'] },
+    // Every signed request carries X-Partner-Signature and every frontend session's Authorization (§17.2):
+    // headers no simple (CSRF-able) request can set.
+    csrfPrevention: { requestHeaders: ['x-partner-signature', 'authorization', 'apollo-require-preflight', 'x-apollo-operation-name'] },
     parseOptions: { maxTokens: QUERY_LIMITS.maxTokens },
     validationRules: limitRules,
     plugins: [

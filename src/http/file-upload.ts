@@ -3,6 +3,7 @@
 // of a refusal); its body limit is FILE_MAX_BYTES instead of §6's 64 KiB, checked after the headers that
 // need no body (server.ts asks `bodyLimitOf`). The files module runs checks 4–9; this renders.
 import { renderAs } from '../graphql/render.js';
+import { sessionReadOnly } from '../graphql/session-access.js';
 import { UPLOAD_OPERATION, uploadCustomerFileContent } from '../modules/files/index.js';
 import { Problem } from '../core/problem.js';
 import { json } from './render.js';
@@ -38,5 +39,7 @@ export function uploadCall(call: HttpCall, rawId: string): SurfaceCall {
       return { reply: json(200, renderAs('PartnerCustomerFile', file)) };
     },
     attempt: () => ({ descriptor: UPLOAD_OPERATION, args: { fileId: fileId ?? rawId } }),
+    // §17.2: a session never writes, and the upload is a write.
+    sessionRefusal: () => sessionReadOnly(`PUT ${UPLOAD_TEMPLATE}`),
   };
 }

@@ -5,6 +5,7 @@ import type { CallContext, RequestContext } from '../core/context.js';
 import { isProblemCode, Problem, problemStatus } from '../core/problem.js';
 import { QUERY_LIMITS } from '../graphql/limits.js';
 import { descriptorOf } from '../graphql/registry.js';
+import { sessionOperationRefusal } from '../graphql/session-access.js';
 import { jsonBodyOrUndefined, parseJsonBody } from './body.js';
 import { graphqlProblemReply } from './render.js';
 import { callContext, type Attempt, type Surface, type SurfaceCall, type SurfaceOutcome } from './surface.js';
@@ -41,7 +42,21 @@ export class GraphQLSurface implements Surface {
 
   /** A signed call of /graphql. */
   callOf(call: HttpCall): SurfaceCall {
-    return { execute: (ctx) => this.execute(call, ctx), attempt: () => this.attempt(call) };
+    return { execute: (ctx) => this.execute(call, ctx), attempt: () => this.attempt(call), sessionRefusal: () => this.sessionRefusal(call) };
+  }
+
+  /** §17.2: the operation the request selects, read as GraphQL will read it (POST body, or GET's query string). */
+  private sessionRefusal(call: HttpCall): Problem | undefined {
+    let request: { query?: unknown; operationName?: unknown } | undefined;
+    if (call.method === 'POST') request = jsonBodyOrUndefined(call) as typeof request;
+    else {
+      const search = new URLSearchParams(call.url.includes('?') ? call.url.slice(call.url.indexOf('?') + 1) : '');
+      request = { query: search.get('query') ?? undefined, operationName: search.get('operationName') ?? undefined };
+    }
+    // A batch, a body that is not JSON or a document that does not parse: refused by execute, running nothing.
+    if (!request || typeof request !== 'object' || Array.isArray(request)) return undefined;
+    const doc = parseQuery(request.query);
+    return doc && sessionOperationRefusal(doc, request.operationName);
   }
 
   private async execute(call: HttpCall, ctx: RequestContext): Promise<SurfaceOutcome> {

@@ -1,18 +1,22 @@
 // One request pipeline for both surfaces (docs/architecture.md), in one order: request id → route →
 // authentication (§2) → rate limit → replay cache (§3) → context → the surface runs the operation →
-// audit of a refusal. The route is matched once and carried to the end (the metrics label, the problem
-// shape, the surface's call with its operation); the surface returns its outcome. Per-surface code
-// (graphql-surface.ts, rest-surface.ts) only parses and renders.
+// audit of a refusal. A frontend session's bearer request (§17.2) takes the same route and surfaces with
+// its own checks in place of the signed ones (§17.6): credentials → token → origin → the session's rate →
+// what a session may do → the surface, with CORS headers on its answer (§17.3). The route is matched
+// once and carried to the end (the metrics label, the problem shape, the surface's call with its
+// operation); the surface returns its outcome. Per-surface code (graphql-surface.ts, rest-surface.ts)
+// only parses and renders.
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Metrics } from './metrics.js';
 import type { Config } from '../config.js';
 import { auditRefusal, auditSuccess, auditSubject } from '../core/audit.js';
-import type { RequestContext, Writer } from '../core/context.js';
+import type { FrontendSession, RequestContext, Writer } from '../core/context.js';
 import { Problem } from '../core/problem.js';
 import type { Engine } from '../db/engine.js';
 import { authenticate, checkAuthHead, hasAnyAuthHeader, WWW_AUTHENTICATE, type Authenticated } from './auth.js';
 import { isJsonContentType, jsonBodyOrUndefined } from './body.js';
+import { Cors, FRONTEND_STREAM_PATH } from './cors.js';
 import { CredentialCache } from './credentials.js';
 import { DevProxy } from './dev-proxy.js';
 import { uploadCall, uploadPathId, UPLOAD_TEMPLATE } from './file-upload.js';
@@ -23,7 +27,10 @@ import { json } from './render.js';
 import { ReplayCache } from './replay-cache.js';
 import { withGraphiqlLink } from './pages/graphiql.js';
 import { findPage, type Page } from './pages/index.js';
+import { sessionReadOnly } from '../graphql/session-access.js';
+import { normaliseOrigin } from '../modules/frontend/index.js';
 import type { RestSurface } from './rest-surface.js';
+import { authenticateSession, BEARER_CHALLENGE, isBearerRequest, SessionCache } from './sessions.js';
 import type { Surface, SurfaceCall, SurfaceOutcome } from './surface.js';
 import type { HttpCall, HttpReply } from './types.js';
 
@@ -47,7 +54,8 @@ function rateLimited(seconds: number, detail: string): Problem {
   return p;
 }
 
-const READ_ONLY: Writer = { run: () => Promise.reject(new Error('an unsigned request has no writer')) };
+/** The writer of a request that may not write: unsigned introspection, a frontend session (§17.2). */
+const READ_ONLY: Writer = { run: () => Promise.reject(new Error('this request has no writer: it is unsigned or a frontend session')) };
 const redirect = (location: string): HttpReply => ({ status: 302, headers: { location }, body: '' });
 const isRead = (call: HttpCall) => call.method === 'GET' || call.method === 'HEAD';
 
@@ -88,11 +96,17 @@ export class Pipeline {
   private readonly credentials: CredentialCache;
   private readonly devProxy: DevProxy | undefined;
   private readonly replays: ReplayCache;
+  /** §17.2: one bucket per frontend session, shared by every process on PostgreSQL. */
+  private readonly sessionBuckets: Buckets;
+  private readonly sessions = new SessionCache();
+  private readonly cors: Cors;
 
   constructor(private readonly deps: PipelineDeps) {
     const { config, engine } = deps;
     this.clientBuckets = rateBuckets(engine, 'client');
     this.anonymousBuckets = rateBuckets(engine, 'address');
+    this.sessionBuckets = rateBuckets(engine, 'session');
+    this.cors = new Cors(engine.read, config.production);
     this.nonces = new NonceLedger(engine.writer);
     this.credentials = new CredentialCache(config.secretBox, config.credentialCacheMs);
     this.replays = new ReplayCache(config.replayCacheEntries);
@@ -110,7 +124,8 @@ export class Pipeline {
    * answers the refusal instead when those fail.
    */
   bodyLimitOf(head: Omit<HttpCall, 'body'>): number | Promise<{ limit: number } | { refusal: Problem }> {
-    if (head.method !== 'PUT' || uploadPathId(head.url.split('?')[0]!) === undefined) return MAX_BODY_BYTES;
+    // A frontend session never uploads (§17.2): its PUT is held to §6's limit and refused after its checks.
+    if (head.method !== 'PUT' || uploadPathId(head.url.split('?')[0]!) === undefined || isBearerRequest(head.headers)) return MAX_BODY_BYTES;
     const now = this.deps.clock();
     return checkAuthHead(this.deps.engine.read, this.credentials, head.headers, now).then(
       () => ({ limit: this.deps.config.fileMaxBytes }),
@@ -133,14 +148,20 @@ export class Pipeline {
     const pathname = call.url.split('?')[0]!;
     const routed = this.route(call, pathname, requestId, log);
     const { label, shape } = routed;
-    const to: Target = refusal ? { problem: refusal } : routed.to;
+    const bearer = isBearerRequest(call.headers);
+    const to: Target = refusal ? { problem: refusal } : bearer ? this.sessionTarget(call, pathname, routed.to) : routed.to;
     let auth: Authenticated | undefined;
+    let session: (FrontendSession & { clientId: string }) | undefined;
     let outcome: SurfaceOutcome | undefined;
     let reply: HttpReply;
     try {
       if ('problem' in to) throw to.problem;
       if ('answer' in to) reply = await to.answer();
-      else {
+      else if (bearer) {
+        session = await this.authenticateSession(call);
+        outcome = await this.forSession(call, to.call, session, requestId, log);
+        reply = outcome.reply;
+      } else {
         auth = await this.authenticate(call);
         outcome = await this.signed(call, to.call, shape, auth, requestId, log);
         reply = outcome.reply;
@@ -158,7 +179,10 @@ export class Pipeline {
     });
     if (auth && outcome) this.rememberAnswer(call, auth, outcome, reply);
     reply.headers['x-request-id'] = requestId;
-    if (reply.status === 401) reply.headers['www-authenticate'] = WWW_AUTHENTICATE;
+    if (reply.status === 401) reply.headers['www-authenticate'] = bearer ? BEARER_CHALLENGE : WWW_AUTHENTICATE;
+    // §17.6: every answer to a bearer request from a registered origin is readable by its page.
+    if (bearer)
+      await this.cors.expose(reply, call.headers.origin, this.deps.clock().getTime()).catch((err: unknown) => log.error({ err }, 'could not read the origin registry'));
     const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
     this.deps.metrics?.request(label, call.method, reply.status, durationMs / 1000);
     log.info(
@@ -166,7 +190,8 @@ export class Pipeline {
         method: call.method,
         path: pathname,
         status: reply.status,
-        clientId: auth?.clientId,
+        clientId: auth?.clientId ?? session?.clientId,
+        sessionId: session?.sessionId,
         durationMs,
         replayed: reply.headers['idempotent-replayed'] === 'true' || undefined,
       },
@@ -187,6 +212,10 @@ export class Pipeline {
    */
   private route(call: HttpCall, pathname: string, requestId: string, log: Logger): Routed {
     const { config, graphql, rest } = this.deps;
+    if (call.method === 'OPTIONS') {
+      const preflight = this.preflightLabel(pathname);
+      if (preflight) return { label: preflight, shape: pathname === '/graphql' ? graphql : rest, to: { answer: () => this.cors.preflight(call.headers.origin, this.deps.clock().getTime()) } };
+    }
     if (pathname === '/healthz' || pathname === '/readyz') {
       // Health is probed with HEAD too, and says so in Allow.
       const answer = () => (pathname === '/healthz' ? json(200, { status: 'ok' }) : this.readiness());
@@ -214,7 +243,7 @@ export class Pipeline {
   private graphqlTarget(call: HttpCall, requestId: string, log: Logger): Target {
     const { config, graphql } = this.deps;
     if (call.method !== 'GET' && call.method !== 'POST') return { problem: methodNotAllowed('GET, POST') };
-    if (!config.production && !hasAnyAuthHeader(call.headers)) {
+    if (!config.production && !hasAnyAuthHeader(call.headers) && !isBearerRequest(call.headers)) {
       // Development: a browser is sent to Sandbox, and the schema may be read unsigned (§2).
       if (call.method === 'GET' && (call.headers.accept ?? '').includes('text/html')) return { answer: () => redirect('/dev/graphql') };
       if (call.method === 'POST') {
@@ -235,6 +264,74 @@ export class Pipeline {
         answer: () => this.deps.graphql.runUnsigned({ ...call, method: 'GET' }, undefined, this.context(call, '', requestId, log)).then(withGraphiqlLink),
       };
     return { answer: () => devProxy.forward(call, requestId) };
+  }
+
+  /**
+   * §17.3: the metrics label of a path a browser preflights (/graphql, a REST path with a GET, the
+   * stream), or undefined for any other path, whose OPTIONS is answered as before (405, 404).
+   */
+  private preflightLabel(pathname: string): string | undefined {
+    if (pathname === '/graphql' || pathname === FRONTEND_STREAM_PATH) return pathname;
+    const match = this.deps.rest.match('GET', pathname);
+    return match && 'route' in match ? match.template : undefined;
+  }
+
+  /**
+   * A bearer request's target (§17.2): the route's, except that a REST method other than GET on a path
+   * the routes know is refused as a write (403 FRONTEND_SESSION_READ_ONLY) at its place in §17.6's
+   * order, after the token, the origin and the rate, instead of as a method the path lacks (405).
+   */
+  private sessionTarget(call: HttpCall, pathname: string, to: Target): Target {
+    if (!('problem' in to) || to.problem.code !== 'METHOD_NOT_ALLOWED' || call.method === 'GET') return to;
+    if (uploadPathId(pathname) === undefined && this.deps.rest.match(call.method, pathname) === undefined) return to;
+    const refusal = sessionReadOnly(`${call.method} on this path`);
+    return {
+      call: {
+        execute: () => Promise.reject(refusal),
+        attempt: () => undefined,
+        sessionRefusal: () => refusal,
+      },
+    };
+  }
+
+  /**
+   * §17.6 checks 1–2 of a bearer request: not both credentials (400), then the token (401, counted
+   * against the address as a failed signature is).
+   */
+  private async authenticateSession(call: HttpCall): Promise<FrontendSession & { clientId: string }> {
+    if (hasAnyAuthHeader(call.headers))
+      throw new Problem('INVALID_REQUEST', 'Send either a frontend session (Authorization: Bearer) or the X-Partner-* signature headers, not both.');
+    const now = this.deps.clock();
+    try {
+      return await authenticateSession(this.deps.engine.read, this.sessions, call.headers.authorization!, now);
+    } catch (e) {
+      if (e instanceof Problem && e.status === 401) {
+        const wait = await this.anonymousBuckets.take(call.remoteAddress ?? 'unknown', this.deps.config.anonymousRateLimit, now.getTime());
+        if (wait > 0) throw rateLimited(wait, 'Too many unauthenticated requests from this address.');
+      }
+      throw e;
+    }
+  }
+
+  /**
+   * §17.6 checks 3–5 of an authenticated session, then the surface: the Origin is the session's (403),
+   * the session's own rate (429), what a session may do (403); then the query's own checks, in a
+   * context that reads as the session's client, bound to its customer, and cannot write.
+   */
+  private async forSession(call: HttpCall, surfaceCall: SurfaceCall, session: FrontendSession & { clientId: string }, requestId: string, log: Logger): Promise<SurfaceOutcome> {
+    const given = call.headers.origin;
+    const checked = given === undefined ? undefined : normaliseOrigin(given, this.deps.config.production);
+    if (!checked || !('origin' in checked) || checked.origin !== session.origin)
+      throw new Problem('ORIGIN_NOT_ALLOWED', 'The Origin of this request is not the origin this frontend session was created for.');
+    const rps = this.deps.config.frontend.ratePerSecond;
+    // §17.2: burst twice the rate (20 for the default 10 per second).
+    const wait = await this.sessionBuckets.take(session.sessionId, { rps, burst: 2 * rps }, this.deps.clock().getTime());
+    if (wait > 0) throw rateLimited(wait, 'Too many requests for this frontend session.');
+    const refused = surfaceCall.sessionRefusal();
+    if (refused) throw refused;
+    const { clientId, ...bound } = session;
+    // No nonce and no writer (§17.2: a session only reads).
+    return surfaceCall.execute({ ...this.context(call, clientId, requestId, log), session: bound });
   }
 
   /** A signed request, authenticated (§2): the client's rate limit, the replay cache, then the surface. */

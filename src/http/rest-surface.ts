@@ -20,6 +20,7 @@ import type { RequestContext } from '../core/context.js';
 import type { AnyDescriptor, RestBinding } from '../core/operation.js';
 import { Problem } from '../core/problem.js';
 import { checkOperation } from '../graphql/operation-guard.js';
+import { sessionReadOnly } from '../graphql/session-access.js';
 import { jsonBodyOrUndefined, parseJsonBody } from './body.js';
 import { json, problemReply } from './render.js';
 import { callContext, type Attempt, type Surface, type SurfaceCall, type SurfaceOutcome } from './surface.js';
@@ -201,7 +202,14 @@ export class RestSurface implements Surface {
 
   /** A signed call of a matched route. */
   callOf(call: HttpCall, hit: RestHit): SurfaceCall {
-    return { execute: (ctx) => this.execute(call, hit, ctx), attempt: () => this.attempt(call, hit) };
+    return { execute: (ctx) => this.execute(call, hit, ctx), attempt: () => this.attempt(call, hit), sessionRefusal: () => this.sessionRefusal(hit) };
+  }
+
+  /** §17.2: a session GETs the record and list paths of the queries that declare `session`, nothing else. */
+  private sessionRefusal({ route }: RestHit): Problem | undefined {
+    const d = route.descriptor;
+    if (d.kind !== 'query') return sessionReadOnly(`${route.rest.method} ${route.rest.path}`);
+    return d.session ? undefined : sessionReadOnly(`GET ${route.rest.path}`);
   }
 
   private variables(call: HttpCall, { route, pathValue }: RestHit): Record<string, unknown> {

@@ -25,6 +25,11 @@ export interface SurfaceCall {
   execute(ctx: RequestContext): Promise<SurfaceOutcome>;
   /** The mutation the call attempts, if any: read only when it is refused. */
   attempt(): Attempt | undefined;
+  /**
+   * §17.2 asked of a frontend session's call only: the refusal (403 FRONTEND_SESSION_READ_ONLY) of what a
+   * session may not do, or undefined when it may read this. Decided before the call runs (§17.6).
+   */
+  sessionRefusal(): Problem | undefined;
 }
 
 export interface Surface {

@@ -42,9 +42,22 @@ export type RequestOptions = {
 /** The service's clock: real time plus an offset a test moves forward instead of sleeping. */
 export class TestClock {
   private offsetMs = 0;
-  readonly now = (): Date => new Date(Date.now() + this.offsetMs);
+  /** Set while frozen: the time the clock reads, which only advance() moves. */
+  private frozenMs: number | undefined;
+  readonly now = (): Date => new Date(this.frozenMs ?? Date.now() + this.offsetMs);
   advance(ms: number): void {
     this.offsetMs += ms;
+    if (this.frozenMs !== undefined) this.frozenMs += ms;
+  }
+  /** Stops the clock where it reads now (a suite that counts what real time would refill, say); advance() still moves it. */
+  freeze(): void {
+    this.frozenMs = this.now().getTime();
+  }
+  /** Runs again from where it was frozen. */
+  thaw(): void {
+    if (this.frozenMs === undefined) return;
+    this.offsetMs = this.frozenMs - Date.now();
+    this.frozenMs = undefined;
   }
 }
 
@@ -59,6 +72,8 @@ export class TestServer {
   db: TestDb;
   /** PostgreSQL runs (`npm run test:pg`): the schema of this server's own, dropped by stop(). */
   private pg: PgSchema | undefined;
+  /** The service's logger (default: silent); a suite that reads the log sets its own before start(). */
+  logger: pino.Logger = pino({ level: 'silent' });
 
   constructor(env: Record<string, string> = {}) {
     this.dir = fs.mkdtempSync(path.join(os.tmpdir(), 'partner-api-test-'));
@@ -90,7 +105,7 @@ export class TestServer {
       this.config.database = { kind: 'pg', url: this.pg.url };
       this.db = new PgTestDb(this.pg.url, this.pg.schema);
     }
-    this.service = await startService(this.config, { logger: pino({ level: 'silent' }), clock: this.clock.now });
+    this.service = await startService(this.config, { logger: this.logger, clock: this.clock.now });
     return this;
   }
 

@@ -47,12 +47,34 @@ export function clientMethodsTable(schema: GraphQLSchema, descriptors: readonly 
   ].join('\n');
 }
 
+/**
+ * §17.2: the queries a frontend session may ask, with their REST GET paths and how each is bound to the
+ * session's customer (the descriptors' `session`); everything else is 403 FRONTEND_SESSION_READ_ONLY.
+ */
+export function sessionQueriesTable(schema: GraphQLSchema, descriptors: readonly AnyDescriptor[]): string {
+  const fields = schema.getQueryType()!.getFields();
+  const rows = descriptors
+    .flatMap((d) => (d.kind === 'query' && d.session ? [{ d, session: d.session as { customer: string } | { owner: unknown } }] : []))
+    .sort((a, b) => a.d.name.localeCompare(b.d.name))
+    .map(({ d, session }) => {
+      const rest = d.rest ? code(`GET ${braces(d.rest.path)}`) : 'GraphQL only';
+      let bound: string;
+      if ('customer' in session) {
+        const optional = !fields[d.name]!.args.find((a) => a.name === session.customer)!.type.toString().endsWith('!');
+        bound = `${code(session.customer)} must be the session's${optional ? '; left out, it is' : ''}`;
+      } else bound = "the record's customer must be the session's; no record: `null` (REST 404)";
+      return `| ${code(d.name)} | ${rest} | ${bound} |`;
+    });
+  return ['| query | REST | the customer |', '|---|---|---|', ...rows].join('\n');
+}
+
 /** Page → block name → its content. */
 function blocks(schema: GraphQLSchema, descriptors: readonly AnyDescriptor[]): Record<string, Record<string, string>> {
   return {
     'docs/api/surfaces.md': { 'rest-routes': restRoutesTable(descriptors) },
     'docs/api/evidence.md': { 'evidence-types': evidenceTable(schema, descriptors) },
     'docs/client.md': { 'client-money-methods': clientMethodsTable(schema, descriptors) },
+    'docs/api/frontend.md': { 'session-queries': sessionQueriesTable(schema, descriptors) },
   };
 }
 

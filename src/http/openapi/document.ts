@@ -1,14 +1,18 @@
 // The REST surface (§6, §9.4) as an OpenAPI 3.1 document, generated from the REST route table and the
 // GraphQL types, so it says what the server routes and renders. Signing (§2) cannot be expressed in
-// OpenAPI: its four headers are declared as API keys and described, with a pointer to the docs.
+// OpenAPI: its four headers are declared as API keys and described, with a pointer to the docs. The GET
+// paths a frontend session may read (§17.2) take its bearer token instead, and declare its CORS headers.
 import { getNullableType, GraphQLNonNull, isListType, type GraphQLField, type GraphQLObjectType, type GraphQLSchema } from 'graphql';
 import { problemStatus, type ProblemCode } from '../../core/problem.js';
 import { guideOf } from '../problem-guides.js';
 import { WWW_AUTHENTICATE } from '../auth.js';
+import { BEARER_CHALLENGE } from '../sessions.js';
 import type { RestRouteInfo } from '../rest-surface.js';
 import { SchemaRegistry, type JsonSchema } from './json-schema.js';
 
 const SIGNED = ['PartnerClientId', 'PartnerTimestamp', 'PartnerNonce', 'PartnerSignature'] as const;
+/** The four signature headers together: one security requirement (§2). */
+const SIGNED_REQUIREMENT = Object.fromEntries(SIGNED.map((s) => [s, []]));
 
 /** The problems every route may answer, and those of POSTs (§2, §3, §6, §7). */
 const EVERY_ROUTE: ProblemCode[] = ['VALIDATION_FAILED', 'AUTH_SIGNATURE_INVALID', 'FORBIDDEN', 'NOT_FOUND', 'METHOD_NOT_ALLOWED', 'RATE_LIMITED', 'INTERNAL'];
@@ -26,12 +30,18 @@ function codesOf(status: number): ProblemCode[] {
 
 const header = (name: string) => ({ $ref: `#/components/headers/${name}` });
 
-/** The headers every answer of `status` carries beside Content-Type (the document says all the service sends). */
-function headersOf(status: number, method: string, allow: string): Record<string, unknown> {
+/**
+ * The headers every answer of `status` carries beside Content-Type (the document says all the service
+ * sends); `session`: a path a frontend session may read, whose answers to one carry CORS headers (§17.3).
+ */
+function headersOf(status: number, method: string, allow: string, session = false): Record<string, unknown> {
   return {
     'X-Request-Id': header('XRequestId'),
     ...(status === 200 && method === 'POST' ? { 'Idempotent-Replayed': header('IdempotentReplayed') } : {}),
-    ...(status === 401 ? { 'WWW-Authenticate': header('WWWAuthenticate') } : {}),
+    ...(status === 401 ? { 'WWW-Authenticate': header(session ? 'WWWAuthenticateEither' : 'WWWAuthenticate') } : {}),
+    ...(session
+      ? { 'Access-Control-Allow-Origin': header('AccessControlAllowOrigin'), 'Access-Control-Expose-Headers': header('AccessControlExposeHeaders'), Vary: header('Vary') }
+      : {}),
     ...(status === 405 ? { Allow: { ...HEADERS.Allow, schema: { type: 'string', const: allow } } } : {}),
     ...(status === 429 ? { 'Retry-After': header('RetryAfter') } : {}),
   };
@@ -46,6 +56,17 @@ const HEADERS = {
   },
   IdempotentReplayed: { description: '"true" on a replay (§3).', schema: { type: 'string', enum: ['true'] } },
   WWWAuthenticate: { description: 'The §2 scheme (RFC 9110 §11.6.1).', required: true, schema: { type: 'string', const: WWW_AUTHENTICATE } },
+  WWWAuthenticateEither: {
+    description: 'The §2 scheme for a signed request; for a frontend session’s bearer token (§17.2), RFC 6750’s challenge.',
+    required: true,
+    schema: { type: 'string', enum: [WWW_AUTHENTICATE, BEARER_CHALLENGE] },
+  },
+  AccessControlAllowOrigin: {
+    description: 'A frontend session’s request from an origin some client registered (§17.3, §17.6): that origin, on every answer. Never on signed requests.',
+    schema: { type: 'string', pattern: '^https?://[^/]+$' },
+  },
+  AccessControlExposeHeaders: { description: 'With Access-Control-Allow-Origin (§17.3).', schema: { type: 'string', const: 'x-request-id' } },
+  Vary: { description: 'With Access-Control-Allow-Origin (§17.3).', schema: { type: 'string', const: 'Origin' } },
   // Its value is the path's own methods (a const on each 405); HEAD is not one of them (§6).
   Allow: { description: 'The methods this path answers (RFC 9110 §10.2.1).', required: true, schema: { type: 'string' } },
   RetryAfter: { description: 'Seconds to wait before a retry (RFC 9110 §10.2.3).', required: true, schema: { type: 'string', pattern: '^[1-9][0-9]*$' } },
@@ -124,17 +145,19 @@ export function openApiDocument(schema: GraphQLSchema, routes: RestRouteInfo[], 
       });
     const input = field.args.find((a) => a.name === 'input');
     const evidence = route.descriptor.kind === 'mutation' ? route.descriptor.evidence : null;
+    // §17.2: the GET of a query that declares `session` is a frontend session's to read too.
+    const session = route.descriptor.kind === 'query' && route.descriptor.session !== undefined;
     const responses: Record<string, unknown> = {
       '200': {
         description: 'The resource (§9.4 rendering).',
-        headers: headersOf(200, route.rest.method, allow),
+        headers: headersOf(200, route.rest.method, allow, session),
         content: { 'application/json': { schema: types.output(field.type, route.rest.fields) } },
       },
     };
     for (const status of statusesOf(route))
       responses[String(status)] = {
         description: `A problem: ${codesOf(status).join(', ')} (docs/problems.md).`,
-        headers: headersOf(status, route.rest.method, allow),
+        headers: headersOf(status, route.rest.method, allow, session),
         content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
       };
     paths[path] ??= {};
@@ -144,9 +167,11 @@ export function openApiDocument(schema: GraphQLSchema, routes: RestRouteInfo[], 
       description: [
         `Runs the GraphQL ${route.descriptor.kind} \`${route.descriptor.name}\` (§6).`,
         evidence ? `Money-moving: \`input.operationAuthorization\` carries evidence of type \`${evidence}\` (§5, docs/api/evidence.md).` : '',
+        session ? 'A frontend session may read it for its own customer (§17.2, docs/api/frontend.md).' : '',
       ]
         .filter(Boolean)
         .join(' '),
+      ...(session ? { security: [SIGNED_REQUIREMENT, { FrontendSession: [] }] } : {}),
       tags: [route.rest.path.split('/')[3] === 'customers' && route.rest.path.split('/').length > 5 ? route.rest.path.split('/')[5]! : route.rest.path.split('/')[3]!],
       parameters,
       ...(input
@@ -167,15 +192,22 @@ export function openApiDocument(schema: GraphQLSchema, routes: RestRouteInfo[], 
       title: 'Partner crypto payments API — REST adapter',
       version,
       description:
-        'The REST surface of the partner API: each path runs the same GraphQL operation as POST /graphql. Every request is signed (§2, docs/api/authentication.md): the four X-Partner-* headers are all required, and X-Partner-Signature is an HMAC-SHA256 over seven lines that OpenAPI cannot express.',
+        'The REST surface of the partner API: each path runs the same GraphQL operation as POST /graphql. Every request is signed (§2, docs/api/authentication.md): the four X-Partner-* headers are all required, and X-Partner-Signature is an HMAC-SHA256 over seven lines that OpenAPI cannot express. A browser reads its customer’s records with a frontend session’s bearer token instead, on the GET paths whose security names FrontendSession (§17.2, docs/api/frontend.md).',
     },
     servers: [{ url: '/' }],
-    security: [Object.fromEntries(SIGNED.map((s) => [s, []]))],
+    security: [SIGNED_REQUIREMENT],
     tags: [...new Set(Object.values(paths).flatMap((p) => Object.values(p).flatMap((o) => (o as { tags: string[] }).tags)))].map((name) => ({ name })),
     paths,
     components: {
       headers: HEADERS,
       securitySchemes: {
+        FrontendSession: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'pfs_ followed by 43 base64url characters',
+          description:
+            'A frontend session’s token (§17.2), created by the partner backend for one customer and one origin: GET only, with the page’s Origin; never together with the X-Partner-* headers.',
+        },
         PartnerClientId: { type: 'apiKey', in: 'header', name: 'X-Partner-Client-Id', description: 'Your client id.' },
         PartnerTimestamp: { type: 'apiKey', in: 'header', name: 'X-Partner-Timestamp', description: 'Now, YYYY-MM-DDTHH:mm:ss.sssZ, within 300 s of the server.' },
         PartnerNonce: { type: 'apiKey', in: 'header', name: 'X-Partner-Nonce', description: '16–64 of [A-Za-z0-9_-], single use.' },

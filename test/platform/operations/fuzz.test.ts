@@ -226,6 +226,13 @@ async function exchange(o: Outgoing, surface: 'rest' | 'graphql' = o.path.starts
   const { reply, sent } = await send(o);
   const after = await counts();
   const why = describeExchange(sent, reply);
+  if (o.method === 'OPTIONS' && reply.status === 204) {
+    // §17.3: the preflight of a path a frontend session may GET; without an Origin, no CORS header and no body.
+    expect(reply.text, why).toBe('');
+    expect([...reply.headers.keys()].filter((k) => k.startsWith('access-control-')), why).toEqual([]);
+    expect(after, `a preflight wrote rows\n${why}`).toEqual(before);
+    return { reply, sent, why };
+  }
   if (surface === 'rest') checkRestReply(reply, why);
   else checkGraphQLReply(reply, why);
   if (reply.status !== 200) expect(after, `a refused request wrote rows\n${why}`).toEqual(before);
