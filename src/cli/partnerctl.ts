@@ -4,7 +4,7 @@
 // CREDENTIAL_CACHE_MS old, so changes apply within the 5 s §8 allows. Exit codes (§11.8): 0 done (help
 // included); 1 a refusal, `{"code", "detail"}` on stderr; 2 a usage error, `{"error"}` on stderr.
 import fs from 'node:fs';
-import { CommanderError } from 'commander';
+import { CommanderError, type Command } from 'commander';
 import { OperatorRefusal } from './operators.js';
 import { buildProgram, JsonLines } from './program.js';
 
@@ -19,7 +19,9 @@ async function main(argv: string[]): Promise<number> {
   });
   // Usage errors are printed as JSON below; help and version go to stdout.
   program.exitOverride().configureOutput({ writeOut: (s) => process.stdout.write(s), writeErr: () => {} });
-  for (const c of program.commands) for (const sub of [c, ...c.commands]) sub.exitOverride().configureOutput({ writeOut: (s) => process.stdout.write(s), writeErr: () => {} });
+  // Every command at every depth (`client origin add` is three deep).
+  const all = (c: Command): Command[] => [c, ...c.commands.flatMap(all)];
+  for (const sub of all(program).slice(1)) sub.exitOverride().configureOutput({ writeOut: (s) => process.stdout.write(s), writeErr: () => {} });
   if (argv.length === 0) {
     program.outputHelp();
     return 0;
@@ -30,10 +32,15 @@ async function main(argv: string[]): Promise<number> {
     if (e instanceof CommanderError) {
       if (e.exitCode === 0) return 0;
       if (e.code === 'commander.help') {
-        // A group (client, route, …) without its subcommand.
-        const group = program.commands.find((c) => c.name() === argv[0]);
-        const subs = group?.commands.map((c) => c.name()).filter((n) => n !== 'help') ?? [];
-        console.error(JSON.stringify({ error: `${argv[0]} needs a command: ${subs.join(', ')} (partnerctl ${argv[0]} --help)` }));
+        // A group (client, route, client origin, …) without its subcommand: the deepest one named.
+        const path: Command[] = [];
+        for (let c: Command | undefined = program, i = 0; c && i < argv.length; i++) {
+          c = c.commands.find((x) => x.name() === argv[i]);
+          if (c) path.push(c);
+        }
+        const name = path.map((c) => c.name()).join(' ') || argv[0];
+        const subs = path.at(-1)?.commands.map((c) => c.name()).filter((n) => n !== 'help') ?? [];
+        console.error(JSON.stringify({ error: `${name} needs a command: ${subs.join(', ')} (partnerctl ${name} --help)` }));
         return 2;
       }
       console.error(JSON.stringify({ error: e.message.replace(/^error: /, '') }));

@@ -11,6 +11,7 @@ import { defaultBaseUrl } from './base-url.js';
 import { createPair, listAllRates, setPairEnabled, setRate, updatePairOf } from './conversion.js';
 import { sandboxVerificationOutcome, suspendCustomer, verificationDecide } from './customers.js';
 import { databaseNotice } from './database.js';
+import { addClientOrigin, clientOrigins, removeClientOrigin } from './frontend.js';
 import {
   OperatorError,
   OperatorRefusal,
@@ -77,7 +78,7 @@ export function buildProgram(env: NodeJS.ProcessEnv, version: string, done: (res
     .showSuggestionAfterError(true);
 
   // §8 clients
-  const client = program.command('client').description('partner clients: create, secrets, rate limit');
+  const client = program.command('client').description('partner clients: create, secrets, rate limit, frontend origins');
   client
     .command('create')
     .description('create a partner client; prints {clientId, secret} (the secret is shown only here)')
@@ -106,6 +107,28 @@ export function buildProgram(env: NodeJS.ProcessEnv, version: string, done: (res
     .requiredOption('--burst <n>', 'bucket size')
     .addHelpText('after', example('client limit --client-id acme --rps 50 --burst 100'))
     .action(onDb(({ db }, o) => setClientLimit(db, str(o, 'clientId'), Number(str(o, 'rps')), Number(str(o, 'burst')))));
+  // §17.3 the web origins of the client's frontend sessions
+  const origin = client.command('origin').description("the web origins the client's frontend sessions may name (§17.3): add, remove, list");
+  origin
+    .command('add')
+    .description('register an origin (scheme://host[:port]; https, or http://localhost|127.0.0.1 outside production), at most 20 per client; prints {clientId, origins}')
+    .requiredOption('--client-id <id>', 'the client')
+    .requiredOption('--origin <origin>', 'the origin, e.g. https://app.acme.example')
+    .addHelpText('after', example('client origin add --client-id acme --origin https://app.acme.example'))
+    .action(onDb(({ db, production }, o) => addClientOrigin(db, str(o, 'clientId'), str(o, 'origin'), production)));
+  origin
+    .command('remove')
+    .description('remove an origin and revoke the client\'s frontend sessions bound to it; prints {clientId, origins, revokedSessions}')
+    .requiredOption('--client-id <id>', 'the client')
+    .requiredOption('--origin <origin>', 'the origin')
+    .addHelpText('after', example('client origin remove --client-id acme --origin https://app.acme.example'))
+    .action(onDb(({ db, production }, o) => removeClientOrigin(db, str(o, 'clientId'), str(o, 'origin'), production)));
+  origin
+    .command('list')
+    .description("the client's origins; prints {clientId, origins}")
+    .requiredOption('--client-id <id>', 'the client')
+    .addHelpText('after', example('client origin list --client-id acme'))
+    .action(onDb(({ db }, o) => clientOrigins(db, str(o, 'clientId'))));
 
   // §8, §10.2 routes
   const route = program.command('route').description('routes: which (blockchain, currency) a client may use, with limits and fee');

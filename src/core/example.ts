@@ -25,7 +25,8 @@ export type Example = {
   /**
    * The step's position in the walk: steps run in ascending `at` across every module, and no two share
    * one. Each area has its hundred, in the order a partner meets them (customers 100, deposits 200,
-   * beneficiaries 300, withdrawals 400, refunds 500, ledger 600, events 700, webhooks 800, conversion 900), so a step
+   * beneficiaries 300, withdrawals 400, refunds 500, ledger 600, events 700, webhooks 800, conversion 900,
+   * frontend sessions 1000), so a step
    * comes after the steps that make the records it needs.
    */
   at: number;

@@ -33,6 +33,9 @@ export const text =
 /** An id or an enum value, whose form the schema checked: matched exactly. */
 export const exact = (): Filter<string, string> => (_errors, _pointer, value) => value;
 
+/** A yes/no filter (a Boolean argument, whose form the schema checked), passed as given. */
+export const flag = (): Filter<boolean, boolean> => (_errors, _pointer, value) => value;
+
 /** A DateTime bound, as the ISO string the rows store. */
 export const instant = (): Filter<Date, string> => (_errors, _pointer, value) => value?.toISOString();
 

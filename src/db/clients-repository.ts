@@ -13,6 +13,17 @@ export async function findClient(x: Exec, clientId: string) {
   return rows[0];
 }
 
+/**
+ * Whether the client exists, claiming its row for the rest of the transaction on PostgreSQL (a write of
+ * the row to itself): two operator changes that count something of the client and then add to it run one
+ * after the other, the second again on the first's result. On SQLite every write job runs alone.
+ */
+export async function lockClient(x: Exec, clientId: string): Promise<boolean> {
+  const t = x.t.partnerClients;
+  if (x.engine === 'pg') return (await x.q.update(t).set({ name: sql`${t.name}` }).where(eq(t.clientId, clientId)).returning({ id: t.clientId })).length > 0;
+  return (await findClient(x, clientId)) !== undefined;
+}
+
 export async function hasAnyClient(x: Exec): Promise<boolean> {
   return (await x.q.select({ id: x.t.partnerClients.clientId }).from(x.t.partnerClients).limit(1)).length > 0;
 }

@@ -43,7 +43,7 @@ type Route = {
   takesInput: boolean;
 };
 
-type QueryParam = { arg: string; kind: 'list' | 'int' | 'text' };
+type QueryParam = { arg: string; kind: 'list' | 'int' | 'boolean' | 'text' };
 
 export type RestRouteInfo = {
   descriptor: AnyDescriptor;
@@ -71,7 +71,8 @@ function queryParamsOf(field: GraphQLField<unknown, unknown>, pathParam: string 
   for (const a of field.args) {
     if (a.name === pathParam || a.name === 'input') continue;
     const type = getNullableType(a.type);
-    const kind = isListType(type) ? 'list' : getNamedType(type).name === 'Int' ? 'int' : 'text';
+    const named = getNamedType(type).name;
+    const kind = isListType(type) ? 'list' : named === 'Int' ? 'int' : named === 'Boolean' ? 'boolean' : 'text';
     params.set(REST_NAMES[a.name] ?? a.name, { arg: a.name, kind });
   }
   return params;
@@ -226,6 +227,10 @@ export class RestSurface implements Surface {
       if (param.kind === 'int') {
         if (!/^[1-9][0-9]{0,5}$/.test(value)) throw invalidParam(name, 'must be digits without leading zeros, 1 to 100');
         variables[param.arg] = Number(value);
+      } else if (param.kind === 'boolean') {
+        // A Boolean filter (§17.1 `active`): exactly the words GraphQL would take.
+        if (value !== 'true' && value !== 'false') throw invalidParam(name, 'must be true or false');
+        variables[param.arg] = value === 'true';
       } else variables[param.arg] = param.kind === 'list' ? value.split(',') : value;
     }
     if (route.rest.method === 'POST' && route.takesInput) {

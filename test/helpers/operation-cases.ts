@@ -9,7 +9,7 @@ import { PartnerClient, queryString } from '../../src/client/index.js';
 import type { AnyDescriptor } from '../../src/core/operation.js';
 import { descriptors } from '../../src/graphql/registry.js';
 import { examplesFileOf } from '../../tools/api-examples/modules.js';
-import { provisionConversion } from '../../tools/api-examples/provision.js';
+import { provisionWalk } from '../../tools/api-examples/provision.js';
 import { graphqlRequest, restRequest, type RestRequest } from '../../tools/api-examples/requests.js';
 import { scenario, type Step } from '../../tools/api-examples/scenario.js';
 import { evidenceFor, type Client, type Reply, type RequestOptions, type TestServer } from './harness.js';
@@ -197,7 +197,7 @@ export class World {
   static async walk(server: TestServer, o: { name?: string; routeCode?: string; hook?: StepHook } = {}): Promise<World> {
     const client = await server.newClient(o.name ?? 'Scenario partner');
     const routeCode = await server.newRoute(client, { ...SCENARIO_ROUTE, ...(o.routeCode ? { code: o.routeCode } : {}) });
-    await server.operator((db) => provisionConversion(db, client.clientId, server.clock.now()));
+    await server.operator((db) => provisionWalk(db, client.clientId, server.clock.now()));
     const partner = new PartnerClient({ baseUrl: server.url, clientId: client.clientId, secret: client.secret, now: server.clock.now });
     const steps = scenario(partner, routeCode);
     const tokens = new Set<string>([client.clientId]);
@@ -239,9 +239,9 @@ export class World {
   }
 }
 
-/** Values that identify a partner's records: UUIDs, 32-byte hashes, webhook secrets. */
+/** Values that identify a partner's records: UUIDs, 32-byte hashes, webhook secrets, frontend session tokens. */
 function tokensIn(text: string): string[] {
-  return text.match(/\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b|\b0x[0-9a-f]{64}\b|whsec_[A-Za-z0-9+/=]+/gi) ?? [];
+  return text.match(/\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b|\b0x[0-9a-f]{64}\b|whsec_[A-Za-z0-9+/=]+|pfs_[A-Za-z0-9_-]{43}/gi) ?? [];
 }
 
 /**

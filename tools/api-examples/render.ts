@@ -24,6 +24,7 @@ export class Normalizer {
   text(s: string): string {
     return s
       .replace(/whsec_[A-Za-z0-9+/=]+/g, (m) => this.stand('secret', m, (n) => `whsec_${'A'.repeat(40)}${String(n).padStart(4, '0')}`))
+      .replace(/pfs_[A-Za-z0-9_-]{43}/g, (m) => this.stand('secret', m, (n) => `pfs_${'A'.repeat(39)}${String(n).padStart(4, '0')}`))
       .replace(/\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi, (m) =>
         this.stand('uuid', m, (n) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`),
       )

@@ -7,7 +7,7 @@ import { createClient, createRoute } from '../../src/cli/operators.js';
 import { loadTypeDefs } from '../../src/graphql/type-defs.js';
 import { TestServer } from '../../test/helpers/harness.js';
 import { verificationDecide } from '../../src/cli/customers.js';
-import { provisionConversion } from './provision.js';
+import { provisionWalk } from './provision.js';
 import { record } from './record.js';
 import { render } from './render.js';
 import { scenario } from './scenario.js';
@@ -22,7 +22,7 @@ export async function generateReference(): Promise<string> {
         minMinor: '1000000', maxMinor: '1000000000000', feeMinor: '1500000', travelRuleThresholdMinor: '1000000000',
       }),
     );
-    await server.operator((db) => provisionConversion(db, creds.clientId, server.clock.now()));
+    await server.operator((db) => provisionWalk(db, creds.clientId, server.clock.now()));
     const client = new PartnerClient({ baseUrl: server.url, clientId: creds.clientId, secret: creds.secret, now: server.clock.now });
     const schema = buildSchema(loadTypeDefs());
     const exchanges = await record(schema, client, scenario(client, 'USDT-ETH'), () => server.clock.advance(1000), (ids) =>

@@ -2,6 +2,7 @@
 // Other code imports the module only through this file (test/platform/core/boundaries.test.ts).
 export { findCustomer, insertCustomer } from './repository.js';
 export {
+  claimOwnCustomer,
   clearSandboxVerificationOutcome,
   customerGate,
   customerView,

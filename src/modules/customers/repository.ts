@@ -19,6 +19,19 @@ export async function findCustomerByExternalRef(x: Exec, clientId: string, exter
   return (await x.q.select().from(t).where(and(eq(t.clientId, clientId), eq(t.externalRef, externalRef))))[0];
 }
 
+/**
+ * The customer, claimed for the rest of the transaction (as deposits/repository.ts lockDeposit): on
+ * PostgreSQL a write of the row to itself, so two transactions that count the customer's records and then
+ * add one run one after the other (the second fails on the changed row and runs again, seeing the first's
+ * record), and a change of the customer (a suspension) and such a transaction never pass each other. On
+ * SQLite every write job already runs alone.
+ */
+export async function lockCustomer(x: Exec, customerId: string): Promise<CustomerRow | undefined> {
+  const t = x.t.customers;
+  if (x.engine === 'pg') return (await x.q.update(t).set({ status: sql`${t.status}` }).where(eq(t.customerId, customerId)).returning())[0];
+  return findCustomer(x, customerId);
+}
+
 /** The columns of §12.4 left out take their defaults (ACTIVE's ones: UNVERIFIED, no review). */
 export async function insertCustomer(x: Exec, row: NewCustomerRow): Promise<CustomerRow> {
   return (await x.q.insert(x.t.customers).values(row).returning())[0]!;

@@ -7,9 +7,10 @@ import type { CallContext } from '../../core/context.js';
 import { requireOwn } from '../../core/ownership.js';
 import { Problem } from '../../core/problem.js';
 import { recordEvent } from '../events/index.js';
+import { revokeCustomerSessions } from '../frontend/index.js';
 import { transition, type Lifecycle } from '../lifecycle/index.js';
 import { customerRecord } from './records.js';
-import { deleteSandboxVerificationOutcome, findCustomer, saveSandboxVerificationOutcome, updateCustomer } from './repository.js';
+import { deleteSandboxVerificationOutcome, findCustomer, lockCustomer, saveSandboxVerificationOutcome, updateCustomer } from './repository.js';
 
 export const CUSTOMER_TYPES = ['INDIVIDUAL', 'CORPORATE'] as const;
 export const VERIFICATION_OUTCOMES = ['VERIFIED', 'REJECTED'] as const;
@@ -46,6 +47,14 @@ export function reviewLifecycle(reviewId: string): Lifecycle<CustomerRow> {
 /** Unknown → 404 CUSTOMER_NOT_FOUND; another partner's → 403 FORBIDDEN. */
 export async function requireOwnCustomer(tx: Exec, ctx: CallContext, customerId: string): Promise<CustomerRow> {
   return requireOwn(ctx, await findCustomer(tx, customerId), 'CUSTOMER_NOT_FOUND', 'customer', customerId);
+}
+
+/**
+ * As requireOwnCustomer, the row claimed for the rest of the transaction (repository lockCustomer): for a
+ * limit on the customer's records that concurrent requests on PostgreSQL must not pass together.
+ */
+export async function claimOwnCustomer(tx: Exec, ctx: CallContext, customerId: string): Promise<CustomerRow> {
+  return requireOwn(ctx, await lockCustomer(tx, customerId), 'CUSTOMER_NOT_FOUND', 'customer', customerId);
 }
 
 /** §9.3 a list under a customer: its cursors name the customer, which is checked after the shape (404 / 403). */
@@ -101,7 +110,8 @@ export function recordNewCustomerEvent(tx: Exec, c: CustomerRow, at = c.updatedA
 
 /**
  * §12.4 `partnerctl customer suspend|reactivate`: sets or clears `suspendedAt`, event `customer.updated`;
- * repeating answers the customer unchanged, with no event (E2). Undefined: no such customer.
+ * repeating answers the customer unchanged, with no event (E2). A suspension revokes the customer's
+ * frontend sessions in its transaction (§17.1); a reactivation gives none back. Undefined: no such customer.
  */
 export async function setCustomerSuspended(tx: Exec, customerId: string, suspended: boolean, at: string): Promise<CustomerRow | undefined> {
   const customer = await findCustomer(tx, customerId);
@@ -117,6 +127,7 @@ export async function setCustomerSuspended(tx: Exec, customerId: string, suspend
   });
   // One writer transaction read the row just now: nothing moved it in between.
   if (!changed) throw new Error(`customer ${customerId} changed during its suspension`);
+  if (suspended) await revokeCustomerSessions(tx, customerId, at);
   return changed;
 }
 

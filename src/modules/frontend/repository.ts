@@ -1,5 +1,5 @@
 // Frontend sessions and client origins (§17): plain reads and writes, no rules.
-import { and, count, eq, gt, inArray, isNull, lte, or, type SQL } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Exec } from '../../db/exec.js';
 import { newestFirst, olderThan } from '../../db/keyset.js';
 import type { FrontendSessionRow } from './tables.js';
@@ -105,6 +105,23 @@ export async function removeOrigin(x: Exec, clientId: string, origin: string): P
 export async function clientHasOrigin(x: Exec, clientId: string, origin: string): Promise<boolean> {
   const t = x.t.clientOrigins;
   return (await x.q.select({ origin: t.origin }).from(t).where(and(eq(t.clientId, clientId), eq(t.origin, origin))).limit(1)).length === 1;
+}
+
+/**
+ * Whether the client has the origin, claiming its row for the rest of the transaction on PostgreSQL (a
+ * write of the row to itself, as deposits/repository.ts lockDeposit): a session created for an origin and
+ * that origin's removal never pass each other, so the removal's revocation always sees the session, or the
+ * creation sees the origin gone. On SQLite every write job already runs alone.
+ */
+export async function claimClientOrigin(x: Exec, clientId: string, origin: string): Promise<boolean> {
+  const t = x.t.clientOrigins;
+  if (x.engine !== 'pg') return clientHasOrigin(x, clientId, origin);
+  const rows = await x.q
+    .update(t)
+    .set({ origin: sql`${t.origin}` })
+    .where(and(eq(t.clientId, clientId), eq(t.origin, origin)))
+    .returning({ origin: t.origin });
+  return rows.length === 1;
 }
 
 /** §17.3 preflight: whether *some* client registered the origin. */

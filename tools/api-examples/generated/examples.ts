@@ -6,6 +6,7 @@ import customers from '../../../src/modules/customers/examples.js';
 import deposits from '../../../src/modules/deposits/examples.js';
 import events from '../../../src/modules/events/examples.js';
 import files from '../../../src/modules/files/examples.js';
+import frontend from '../../../src/modules/frontend/examples.js';
 import ledger from '../../../src/modules/ledger/examples.js';
 import refunds from '../../../src/modules/refunds/examples.js';
 import webhooks from '../../../src/modules/webhooks/examples.js';
@@ -19,6 +20,7 @@ export const moduleExamples: readonly { file: string; steps: readonly Example[] 
   { file: 'src/modules/deposits/examples.ts', steps: deposits },
   { file: 'src/modules/events/examples.ts', steps: events },
   { file: 'src/modules/files/examples.ts', steps: files },
+  { file: 'src/modules/frontend/examples.ts', steps: frontend },
   { file: 'src/modules/ledger/examples.ts', steps: ledger },
   { file: 'src/modules/refunds/examples.ts', steps: refunds },
   { file: 'src/modules/webhooks/examples.ts', steps: webhooks },

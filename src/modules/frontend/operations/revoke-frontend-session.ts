@@ -1,14 +1,12 @@
-// revokeFrontendSession: scaffolded by `npm run codegen` from the SDL. Cite the contract section, then write the
-// descriptor (docs/architecture.md, "Adding an operation").
+// §17.1 revokeFrontendSession: id (400) → idempotency → the session (404 NOT_FOUND / 403) → revokedAt set;
+// a revoked or expired session answers 200 unchanged.
 import { mutation } from '../../../core/operation.js';
+import { revokeSessionOf } from '../rules.js';
 
 export default mutation('revokeFrontendSession', {
-  target: null,
+  rest: { method: 'POST', path: '/partner/v1/frontend-sessions/:sessionId/revocation' },
+  target: 'sessionId',
   evidence: null,
-  resultId: () => {
-    throw new Error('revokeFrontendSession: not implemented (src/modules/frontend/operations/revoke-frontend-session.ts)');
-  },
-  run: async () => {
-    throw new Error('revokeFrontendSession: not implemented (src/modules/frontend/operations/revoke-frontend-session.ts)');
-  },
+  resultId: (s) => s.sessionId,
+  run: (tx, ctx, { sessionId }) => revokeSessionOf(tx, ctx, sessionId),
 });
