@@ -11,10 +11,12 @@ import { auditRefusal, auditSuccess, auditSubject } from '../core/audit.js';
 import type { RequestContext, Writer } from '../core/context.js';
 import { Problem } from '../core/problem.js';
 import type { Engine } from '../db/engine.js';
+import type { LiveFeed } from '../modules/frontend/index.js';
 import { authenticate, checkAuthHead, hasAnyAuthHeader, WWW_AUTHENTICATE, type Authenticated } from './auth.js';
 import { isJsonContentType, jsonBodyOrUndefined } from './body.js';
 import { CredentialCache } from './credentials.js';
 import { DevProxy } from './dev-proxy.js';
+import { eventStreamCall, STREAM_PATH, type StreamSessionSeam } from './event-stream.js';
 import { uploadCall, uploadPathId, UPLOAD_TEMPLATE } from './file-upload.js';
 import { GraphQLSurface, isIntrospectionOnly } from './graphql-surface.js';
 import { NonceLedger } from './nonces.js';
@@ -77,6 +79,8 @@ export type PipelineDeps = {
   pages?: Page[];
   /** GET /metrics: each answer counted by route template (src/http/metrics.ts). */
   metrics?: Metrics;
+  /** §17.4 the live stream's feed; without one its path is 404. `seam`: see StreamSessionSeam. */
+  stream?: { feed: LiveFeed; seam?: StreamSessionSeam };
 };
 
 export class Pipeline {
@@ -148,17 +152,23 @@ export class Pipeline {
     } catch (e) {
       reply = shape.render(this.problemOf(e, log), requestId);
     }
+    // A streamed reply replaced by a refusal is never sent: its stream gives back what it holds.
+    const replace = (next: HttpReply) => {
+      reply.stream?.cancel();
+      reply = next;
+    };
     // §2: no answer before the request's nonce is durably spent (it commits with the request's effect).
     const late = auth && (await auth.nonce.settle());
-    if (late) reply = shape.render(late, requestId);
+    if (late) replace(shape.render(late, requestId));
     // Nor before what it read is on disk: a read may see a batch whose fsync is still running.
     await this.deps.engine.writer.settled().catch((err: unknown) => {
       log.error({ err }, 'commit not durable');
-      reply = ('call' in to ? shape : this.deps.rest).render(new Problem('INTERNAL', 'Internal server error'), requestId);
+      replace(('call' in to ? shape : this.deps.rest).render(new Problem('INTERNAL', 'Internal server error'), requestId));
     });
     if (auth && outcome) this.rememberAnswer(call, auth, outcome, reply);
     reply.headers['x-request-id'] = requestId;
     if (reply.status === 401) reply.headers['www-authenticate'] = WWW_AUTHENTICATE;
+    // A stream is counted and logged once, as it opens: its duration is the time to its head.
     const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
     this.deps.metrics?.request(label, call.method, reply.status, durationMs / 1000);
     log.info(
@@ -196,6 +206,10 @@ export class Pipeline {
     const dev = this.devProxy && this.devTarget(this.devProxy, call, pathname, requestId, log);
     if (dev) return { label: pathname, shape: rest, to: dev };
     const label = (matched: string) => (FIXED_PATHS.has(pathname) ? pathname : matched);
+    // §17.4 the live stream: signed like every REST GET, answered with a long-lived body.
+    const stream = this.deps.stream;
+    if (pathname === STREAM_PATH && stream)
+      return { label: STREAM_PATH, shape: rest, to: call.method === 'GET' ? { call: eventStreamCall(call, stream.feed, stream.seam) } : { problem: methodNotAllowed('GET') } };
     // §12.2: the file upload, signed like every REST call but raw bytes, not an operation of the schema.
     const uploadId = uploadPathId(pathname);
     if (uploadId !== undefined)
