@@ -11,7 +11,7 @@ import { openEngine, type Engine } from '../../src/db/engine.js';
 import { createClient, createRoute, type RouteOptions } from '../../src/cli/operators.js';
 import { operationHashOf } from '../../src/core/operation-hash.js';
 import { signedHeaders } from '../../src/http/signature.js';
-import { startService, type RunningService } from '../../src/service.js';
+import { startService, type RunningService, type ServiceOptions } from '../../src/service.js';
 import { createPgSchema, TEST_ENGINE, type PgSchema } from './pg.js';
 import { PgTestDb } from './pg-test-db.js';
 import { graphqlOnlyFieldsOf, restFieldsOf, selectionOf } from './sdl-fields.js';
@@ -59,6 +59,8 @@ export class TestServer {
   db: TestDb;
   /** PostgreSQL runs (`npm run test:pg`): the schema of this server's own, dropped by stop(). */
   private pg: PgSchema | undefined;
+  /** Service options beside the logger and clock (set before start). */
+  options: Omit<ServiceOptions, 'logger' | 'clock'> = {};
 
   constructor(env: Record<string, string> = {}) {
     this.dir = fs.mkdtempSync(path.join(os.tmpdir(), 'partner-api-test-'));
@@ -90,7 +92,7 @@ export class TestServer {
       this.config.database = { kind: 'pg', url: this.pg.url };
       this.db = new PgTestDb(this.pg.url, this.pg.schema);
     }
-    this.service = await startService(this.config, { logger: pino({ level: 'silent' }), clock: this.clock.now });
+    this.service = await startService(this.config, { ...this.options, logger: pino({ level: 'silent' }), clock: this.clock.now });
     return this;
   }
 
