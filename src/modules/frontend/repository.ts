@@ -121,17 +121,18 @@ export async function renewStreamLease(x: Exec, processId: string, aliveUntil: s
 
 /**
  * §17.4 takes one of the session's `limit` slots for a stream of `processId`: one no process holds, or one
- * whose process's lease ran out by `now`; undefined when every slot is held. The process's lease is
- * renewed first, in the same transaction. Two processes taking one slot collide on its key (PostgreSQL
- * runs the loser again, which then sees the slot taken).
+ * whose process's lease ran out by `now`; undefined when every slot is held. `aliveUntil`: the process's
+ * lease is renewed first, in the same transaction (when the process holds no slot yet, or its lease is
+ * due). Two processes taking one slot collide on its key (PostgreSQL runs the loser again, which then
+ * sees the slot taken).
  */
 export async function claimStreamSlot(
   x: Exec,
-  f: { sessionId: string; limit: number; processId: string; now: string; aliveUntil: string },
+  f: { sessionId: string; limit: number; processId: string; now: string; aliveUntil?: string },
 ): Promise<number | undefined> {
   const s = x.t.frontendStreamSlots;
   const p = x.t.frontendStreamProcesses;
-  await renewStreamLease(x, f.processId, f.aliveUntil);
+  if (f.aliveUntil !== undefined) await renewStreamLease(x, f.processId, f.aliveUntil);
   const held = await x.q
     .select({ slot: s.slot, processId: s.processId, aliveUntil: p.aliveUntil })
     .from(s)

@@ -128,13 +128,14 @@ export class LiveFeed {
       const { sessionId } = owner.session;
       const now = clock();
       const limit = config.frontend.streamsPerSession;
-      slot = await writer.run((x) =>
-        claimStreamSlot(x, { sessionId, limit, processId: this.processId, now: now.toISOString(), aliveUntil: new Date(now.getTime() + LEASE_MS).toISOString() }),
-      );
+      // The lease with the claim only when it is not kept already (the sessions' check renews it while this process holds slots).
+      const renew = this.slots === 0 || now.getTime() - this.lastRenewMs >= RENEW_MS;
+      const aliveUntil = renew ? new Date(now.getTime() + LEASE_MS).toISOString() : undefined;
+      slot = await writer.run((x) => claimStreamSlot(x, { sessionId, limit, processId: this.processId, now: now.toISOString(), aliveUntil }));
       // No Retry-After: a slot frees when one of the session's streams closes, which no server can foresee.
       if (slot === undefined) throw new Problem('RATE_LIMITED', `At most ${limit} streams may be open at once in one frontend session.`);
       this.slots += 1;
-      this.lastRenewMs = now.getTime();
+      if (renew) this.lastRenewMs = now.getTime();
     }
     let start: number;
     try {
