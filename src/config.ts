@@ -55,7 +55,19 @@ export type Config = {
   /** §12.4 R3: crypto operations need a VERIFIED customer too (CRYPTO_REQUIRES_VERIFIED_CUSTOMER). */
   cryptoRequiresVerifiedCustomer: boolean;
   /** §17.5 frontend sessions: TTL default and maximum, active sessions per customer, requests per second per session, open streams per session. */
-  frontend: { defaultTtlSeconds: number; maxTtlSeconds: number; maxActive: number; ratePerSecond: number; streamsPerSession: number };
+  frontend: {
+    defaultTtlSeconds: number;
+    maxTtlSeconds: number;
+    maxActive: number;
+    ratePerSecond: number;
+    streamsPerSession: number;
+    /** §17.4 the live stream (src/modules/frontend/stream.ts): how often each process reads the feed's head (FRONTEND_STREAM_POLL_MS). */
+    streamPollMs: number;
+    /** How often open streams get a keep-alive comment (FRONTEND_STREAM_KEEPALIVE_MS; §17.4: at most 15 s). */
+    streamKeepAliveMs: number;
+    /** How often the sessions of open streams are checked for expiry and revocation (FRONTEND_STREAM_SESSION_CHECK_MS; §17.4: within 1 s). */
+    streamSessionCheckMs: number;
+  };
   /** Token bucket per partner client, after authentication. */
   rateLimit: { rps: number; burst: number };
   /** Token bucket per source address for requests that fail authentication. */
@@ -111,6 +123,11 @@ function frontendOf(env: NodeJS.ProcessEnv): Config['frontend'] {
     maxActive: integerIn('FRONTEND_SESSION_MAX_ACTIVE', env.FRONTEND_SESSION_MAX_ACTIVE, 100, 1, 10_000),
     ratePerSecond: integerIn('FRONTEND_SESSION_RATE_PER_SECOND', env.FRONTEND_SESSION_RATE_PER_SECOND, 10, 1, 1000),
     streamsPerSession: integerIn('FRONTEND_STREAMS_PER_SESSION', env.FRONTEND_STREAMS_PER_SESSION, 3, 1, 20),
+    // §17.4's bounds: an event within 1 s of its commit, a keep-alive at least every 15 s (12 s leaves the
+    // timer's lateness a margin), a revocation within 1 s.
+    streamPollMs: integerIn('FRONTEND_STREAM_POLL_MS', env.FRONTEND_STREAM_POLL_MS, 250, 10, 900),
+    streamKeepAliveMs: integerIn('FRONTEND_STREAM_KEEPALIVE_MS', env.FRONTEND_STREAM_KEEPALIVE_MS, 12_000, 10, 15_000),
+    streamSessionCheckMs: integerIn('FRONTEND_STREAM_SESSION_CHECK_MS', env.FRONTEND_STREAM_SESSION_CHECK_MS, 1000, 10, 1000),
   };
 }
 

@@ -17,6 +17,7 @@ import { pagesOf } from './http/pages/index.js';
 import { Pipeline, type Clock } from './http/pipeline.js';
 import { RestSurface } from './http/rest-surface.js';
 import { onEventRecorded } from './modules/events/index.js';
+import { LiveFeed, purgeStreamLeases } from './modules/frontend/index.js';
 import { fanOut } from './modules/webhooks/index.js';
 import { createHttpServer } from './http/server.js';
 import { workerTasks } from './worker/tasks.js';
@@ -29,6 +30,8 @@ export type RunningService = {
   server: http.Server;
   /** §10.7: moves records through their processing states (tests drain it after moving the clock). */
   worker: Worker;
+  /** §17.4 the live streams of this process. */
+  feed: LiveFeed;
   /** Writer and replay-cache counters (tests, benchmark). */
   stats(): Record<string, number>;
   stop(): Promise<void>;
@@ -36,10 +39,11 @@ export type RunningService = {
 
 const PURGE_INTERVAL_MS = 60_000;
 
-export async function purgeExpired(engine: Engine, nowMs = Date.now()): Promise<{ nonces: number; idempotency: number }> {
+export async function purgeExpired(engine: Engine, nowMs = Date.now()): Promise<{ nonces: number; idempotency: number; streamSlots: number }> {
   return engine.writer.run(async (x) => ({
     nonces: await purgeNonces(x, nowMs - NONCE_WINDOW_MS),
     idempotency: await purgeIdempotencyRecords(x, nowMs),
+    streamSlots: await purgeStreamLeases(x, new Date(nowMs).toISOString()),
   }));
 }
 
@@ -47,6 +51,8 @@ export type ServiceOptions = {
   logger?: Logger;
   /** Every time reading of the request path (auth window, rate limits, caches, records); tests move it. */
   clock?: Clock;
+  /** Tests only: events per read of the live feed (src/modules/frontend/stream.ts), small to cross pages with few events. */
+  liveFeedPageSize?: number;
 };
 
 export async function startService(config: Config, options: ServiceOptions = {}): Promise<RunningService> {
@@ -74,6 +80,7 @@ export async function startService(config: Config, options: ServiceOptions = {})
   const { apollo, schema } = createApollo({ production: config.production });
   await apollo.start();
   const rest = new RestSurface(schema, descriptors);
+  const feed = new LiveFeed({ db: engine.read, writer: engine.writer, config, clock, logger: log, pageSize: options.liveFeedPageSize });
   const pipeline = new Pipeline({
     config,
     engine,
@@ -83,6 +90,7 @@ export async function startService(config: Config, options: ServiceOptions = {})
     clock,
     metrics,
     pages: pagesOf({ config, engine, schema, rest, metrics }),
+    stream: { feed },
   });
   const server = createHttpServer(pipeline);
   await new Promise<void>((resolve, reject) => {
@@ -93,7 +101,7 @@ export async function startService(config: Config, options: ServiceOptions = {})
   const purge = setInterval(() => {
     purgeExpired(engine, clock().getTime()).then(
       (purged) => {
-        if (purged.nonces || purged.idempotency) log.debug({ purged }, 'purged expired nonces and idempotency records');
+        if (purged.nonces || purged.idempotency || purged.streamSlots) log.debug({ purged }, 'purged expired nonces, idempotency records and stream slots');
       },
       (err: unknown) => log.error({ err }, 'purge failed'),
     );
@@ -109,10 +117,13 @@ export async function startService(config: Config, options: ServiceOptions = {})
     engine,
     server,
     worker,
+    feed,
     stats: () => ({ ...engine.stats(), ...pipeline.stats() }),
     async stop() {
       clearInterval(purge);
       await worker.stop();
+      // The streams end cleanly (their bodies finished) before the connections are closed under them.
+      await feed.stop();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();

@@ -6,9 +6,6 @@ import type { Exec } from '../db/exec.js';
 import { isRegisteredOrigin, normaliseOrigin } from '../modules/frontend/index.js';
 import type { HttpReply } from './types.js';
 
-/** §17.4 the live stream: preflighted like the GET paths (its handler lives beside the surfaces). */
-export const FRONTEND_STREAM_PATH = '/partner/v1/frontend/events/stream';
-
 /**
  * How long a process answers from what it read of an origin's registration. §17.6 gives an operator's
  * origin removal the §8 pickup of 5 s; a removal also revokes the origin's sessions, which the session

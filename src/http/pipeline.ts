@@ -14,11 +14,13 @@ import { auditRefusal, auditSuccess, auditSubject } from '../core/audit.js';
 import type { FrontendSession, RequestContext, Writer } from '../core/context.js';
 import { Problem } from '../core/problem.js';
 import type { Engine } from '../db/engine.js';
+import type { LiveFeed } from '../modules/frontend/index.js';
 import { authenticate, checkAuthHead, hasAnyAuthHeader, WWW_AUTHENTICATE, type Authenticated } from './auth.js';
 import { isJsonContentType, jsonBodyOrUndefined } from './body.js';
-import { Cors, FRONTEND_STREAM_PATH } from './cors.js';
+import { Cors } from './cors.js';
 import { CredentialCache } from './credentials.js';
 import { DevProxy } from './dev-proxy.js';
+import { eventStreamCall, STREAM_PATH } from './event-stream.js';
 import { uploadCall, uploadPathId, UPLOAD_TEMPLATE } from './file-upload.js';
 import { GraphQLSurface, isIntrospectionOnly } from './graphql-surface.js';
 import { NonceLedger } from './nonces.js';
@@ -85,6 +87,8 @@ export type PipelineDeps = {
   pages?: Page[];
   /** GET /metrics: each answer counted by route template (src/http/metrics.ts). */
   metrics?: Metrics;
+  /** §17.4 the live stream's feed; without one its path is 404. */
+  stream?: { feed: LiveFeed };
 };
 
 export class Pipeline {
@@ -169,13 +173,18 @@ export class Pipeline {
     } catch (e) {
       reply = shape.render(this.problemOf(e, log), requestId);
     }
+    // A streamed reply replaced by a refusal is never sent: its stream gives back what it holds.
+    const replace = (next: HttpReply) => {
+      reply.stream?.cancel();
+      reply = next;
+    };
     // §2: no answer before the request's nonce is durably spent (it commits with the request's effect).
     const late = auth && (await auth.nonce.settle());
-    if (late) reply = shape.render(late, requestId);
+    if (late) replace(shape.render(late, requestId));
     // Nor before what it read is on disk: a read may see a batch whose fsync is still running.
     await this.deps.engine.writer.settled().catch((err: unknown) => {
       log.error({ err }, 'commit not durable');
-      reply = ('call' in to ? shape : this.deps.rest).render(new Problem('INTERNAL', 'Internal server error'), requestId);
+      replace(('call' in to ? shape : this.deps.rest).render(new Problem('INTERNAL', 'Internal server error'), requestId));
     });
     if (auth && outcome) this.rememberAnswer(call, auth, outcome, reply);
     reply.headers['x-request-id'] = requestId;
@@ -183,6 +192,7 @@ export class Pipeline {
     // §17.6: every answer to a bearer request from a registered origin is readable by its page.
     if (bearer)
       await this.cors.expose(reply, call.headers.origin, this.deps.clock().getTime()).catch((err: unknown) => log.error({ err }, 'could not read the origin registry'));
+    // A stream is counted and logged once, as it opens: its duration is the time to its head.
     const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
     this.deps.metrics?.request(label, call.method, reply.status, durationMs / 1000);
     log.info(
@@ -225,6 +235,10 @@ export class Pipeline {
     const dev = this.devProxy && this.devTarget(this.devProxy, call, pathname, requestId, log);
     if (dev) return { label: pathname, shape: rest, to: dev };
     const label = (matched: string) => (FIXED_PATHS.has(pathname) ? pathname : matched);
+    // §17.4 the live stream: signed like every REST GET, answered with a long-lived body.
+    const stream = this.deps.stream;
+    if (pathname === STREAM_PATH && stream)
+      return { label: STREAM_PATH, shape: rest, to: call.method === 'GET' ? { call: eventStreamCall(call, stream.feed) } : { problem: methodNotAllowed('GET') } };
     // §12.2: the file upload, signed like every REST call but raw bytes, not an operation of the schema.
     const uploadId = uploadPathId(pathname);
     if (uploadId !== undefined)
@@ -271,7 +285,7 @@ export class Pipeline {
    * stream), or undefined for any other path, whose OPTIONS is answered as before (405, 404).
    */
   private preflightLabel(pathname: string): string | undefined {
-    if (pathname === '/graphql' || pathname === FRONTEND_STREAM_PATH) return pathname;
+    if (pathname === '/graphql' || pathname === STREAM_PATH) return pathname;
     const match = this.deps.rest.match('GET', pathname);
     return match && 'route' in match ? match.template : undefined;
   }

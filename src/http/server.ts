@@ -56,10 +56,32 @@ function parseProblem(err: { code?: string; reason?: unknown }): Problem {
 }
 
 function send(res: http.ServerResponse, reply: HttpReply, close = false): void {
+  if (reply.stream) return openStream(res, reply, reply.stream);
   const headers: Record<string, string | number> = { ...reply.headers, 'content-length': Buffer.byteLength(reply.body) };
   if (close) headers.connection = 'close';
   res.writeHead(reply.status, headers);
   res.end(reply.body);
+}
+
+/**
+ * A streamed reply (§17.4): the head now, without Content-Length (chunked), then the body is the
+ * stream's. A connection that closed while the answer was being made never gets one.
+ */
+function openStream(res: http.ServerResponse, reply: HttpReply, stream: NonNullable<HttpReply['stream']>): void {
+  if (res.destroyed || !res.socket || res.socket.destroyed) return stream.cancel();
+  res.writeHead(reply.status, reply.headers);
+  res.flushHeaders();
+  stream.start({
+    write: (chunk) => (res.destroyed ? false : res.write(chunk)),
+    end: () =>
+      new Promise<void>((resolve) => {
+        if (res.destroyed || res.writableFinished) return resolve();
+        res.once('close', () => resolve());
+        res.end();
+      }),
+    onDrain: (listener) => res.on('drain', listener),
+    onClose: (listener) => res.once('close', listener),
+  });
 }
 
 /** Answers on a socket no ServerResponse owns, then half-closes it. */

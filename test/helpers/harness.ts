@@ -11,7 +11,7 @@ import { openEngine, type Engine } from '../../src/db/engine.js';
 import { createClient, createRoute, type RouteOptions } from '../../src/cli/operators.js';
 import { operationHashOf } from '../../src/core/operation-hash.js';
 import { signedHeaders } from '../../src/http/signature.js';
-import { startService, type RunningService } from '../../src/service.js';
+import { startService, type RunningService, type ServiceOptions } from '../../src/service.js';
 import { createPgSchema, TEST_ENGINE, type PgSchema } from './pg.js';
 import { PgTestDb } from './pg-test-db.js';
 import { graphqlOnlyFieldsOf, restFieldsOf, selectionOf } from './sdl-fields.js';
@@ -74,6 +74,8 @@ export class TestServer {
   private pg: PgSchema | undefined;
   /** The service's logger (default: silent); a suite that reads the log sets its own before start(). */
   logger: pino.Logger = pino({ level: 'silent' });
+  /** Service options beside the logger and clock (set before start). */
+  options: Omit<ServiceOptions, 'logger' | 'clock'> = {};
 
   constructor(env: Record<string, string> = {}) {
     this.dir = fs.mkdtempSync(path.join(os.tmpdir(), 'partner-api-test-'));
@@ -105,7 +107,7 @@ export class TestServer {
       this.config.database = { kind: 'pg', url: this.pg.url };
       this.db = new PgTestDb(this.pg.url, this.pg.schema);
     }
-    this.service = await startService(this.config, { logger: this.logger, clock: this.clock.now });
+    this.service = await startService(this.config, { ...this.options, logger: this.logger, clock: this.clock.now });
     return this;
   }
 

@@ -8,6 +8,7 @@ import { guideOf } from '../problem-guides.js';
 import { WWW_AUTHENTICATE } from '../auth.js';
 import { BEARER_CHALLENGE } from '../sessions.js';
 import type { RestRouteInfo } from '../rest-surface.js';
+import { STREAM_PATH } from '../event-stream.js';
 import { SchemaRegistry, type JsonSchema } from './json-schema.js';
 
 const SIGNED = ['PartnerClientId', 'PartnerTimestamp', 'PartnerNonce', 'PartnerSignature'] as const;
@@ -104,6 +105,43 @@ function uploadOperation(schema: GraphQLSchema, types: SchemaRegistry): Record<s
   };
 }
 
+/** §17.4 the live stream: a long-lived text/event-stream body, not an operation of the schema, so described here by hand. */
+function streamOperation(): Record<string, unknown> {
+  const codes: ProblemCode[] = ['VALIDATION_FAILED', 'IDEMPOTENCY_SCOPE_INVALID', 'AUTH_SIGNATURE_INVALID', 'FORBIDDEN', 'CUSTOMER_NOT_FOUND', 'METHOD_NOT_ALLOWED', 'RATE_LIMITED', 'INTERNAL'];
+  const responses: Record<string, unknown> = {
+    '200': {
+      description:
+        'The stream (Cache-Control: no-store), its headers sent at once. Per event of the customer’s feed, in feed order: `id: <the feed cursor after it>`, `event: <its type>`, `data: <the item `events` answers, as one line of JSON>`, then a blank line. A comment `: keep-alive` at least every 15 s. In a frontend session, it ends at the session’s expiresAt or on its revocation with `event: session_ended` and `data: {"reason":"expired"|"revoked"}` (no id).',
+      headers: { 'X-Request-Id': header('XRequestId'), 'Cache-Control': { description: 'Never stored.', required: true, schema: { type: 'string', const: 'no-store' } } },
+      content: { 'text/event-stream': { schema: { type: 'string' } } },
+    },
+  };
+  for (const status of [...new Set(codes.map((c) => problemStatus[c]))].sort()) {
+    const headers = headersOf(status, 'GET', 'GET');
+    // The streams-per-session limit names no time: a slot frees when one of the session's streams closes.
+    if (status === 429) delete headers['Retry-After'];
+    responses[String(status)] = {
+      description: `A problem: ${codes.filter((c) => problemStatus[c] === status).join(', ')} (docs/problems.md).${status === 429 ? ' The client’s rate (with Retry-After), or a frontend session’s streams all open (FRONTEND_STREAMS_PER_SESSION; without).' : ''}`,
+      headers,
+      content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
+    };
+  }
+  const cursor = { type: 'string', pattern: '^[A-Za-z0-9_-]{1,512}$' };
+  return {
+    operationId: 'frontendEventStream',
+    summary: 'The live stream of a customer’s events, as Server-Sent Events (§17.4)',
+    description:
+      'Signed by the partner’s backend with `customerId`, or (for a browser) with a frontend session’s `Authorization: Bearer` token, whose customer it streams. Starts after `Last-Event-ID` (which wins) or `after`, cursors of the partner’s feed as `events` returns them; without either, at the feed’s end. Each event arrives within 1 s of its commit; a reconnect with the last id resumes with nothing lost or repeated. See docs/api/frontend.md.',
+    tags: ['frontend'],
+    parameters: [
+      { name: 'customerId', in: 'query', required: false, description: 'The customer whose events to stream: required when signed, the session’s own (or absent) in a session.', schema: { type: 'string', format: 'uuid' } },
+      { name: 'after', in: 'query', required: false, description: 'Start after this feed cursor (for clients that cannot set Last-Event-ID).', schema: cursor },
+      { name: 'Last-Event-ID', in: 'header', required: false, description: 'Start after this feed cursor: the id of the last event received (a browser’s EventSource sends it when it reconnects).', schema: cursor },
+    ],
+    responses,
+  };
+}
+
 function fieldOf(schema: GraphQLSchema, route: RestRouteInfo): GraphQLField<unknown, unknown> {
   const root = route.descriptor.kind === 'mutation' ? schema.getMutationType()! : schema.getQueryType()!;
   return root.getFields()[route.descriptor.name]!;
@@ -184,6 +222,7 @@ export function openApiDocument(schema: GraphQLSchema, routes: RestRouteInfo[], 
   }
 
   paths[UPLOAD_PATH] = { put: uploadOperation(schema, types) };
+  paths[STREAM_PATH] = { get: streamOperation() };
 
   const problemCodes = Object.keys(problemStatus) as ProblemCode[];
   return {

@@ -77,6 +77,31 @@ async function feedWatermark(x: Exec): Promise<number> {
 }
 
 /**
+ * §17.4 the feed's end: the highest position below which every event is settled (committed or rolled
+ * back). SQLite: the last position written (a batch commits at once, and no read runs inside one).
+ */
+export async function feedHead(x: Exec): Promise<number> {
+  if (x.engine === 'pg') return feedWatermark(x);
+  const rows = await x.q.select({ last: max(x.t.events.position) }).from(x.t.events);
+  return rows[0]?.last ?? 0;
+}
+
+/**
+ * §17.4 the feed between two positions, oldest first: `upTo` is a head already read (feedHead), so no
+ * watermark is taken again. `customers`: only theirs; `clientId` narrows further. At most `limit` rows.
+ */
+export async function feedBetween(
+  x: Exec,
+  f: { after: number; upTo: number; clientId?: string; customers?: readonly string[]; limit: number },
+): Promise<EventRow[]> {
+  const t = x.t.events;
+  const where: SQL[] = [gt(t.position, f.after), lte(t.position, f.upTo)];
+  if (f.clientId) where.push(eq(t.clientId, f.clientId));
+  if (f.customers) where.push(f.customers.length === 1 ? eq(t.customerId, f.customers[0]!) : inArray(t.customerId, [...f.customers]));
+  return x.q.select().from(t).where(and(...where)).orderBy(asc(t.position)).limit(f.limit);
+}
+
+/**
  * A partner client's events after a position, oldest first (§11.3). On PostgreSQL only up to the
  * watermark: a position drawn by a transaction still in flight may fill in below a later one.
  */

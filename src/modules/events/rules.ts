@@ -6,6 +6,7 @@ import type { EventRow } from './tables.js';
 import { records, type AnyRecord } from '../../graphql/generated/records.js';
 import type { PartnerResourceType } from '../../graphql/generated/resolvers-types.js';
 import { renderAs } from '../../graphql/render.js';
+import { decodeCursor, encodeCursor } from '../../core/pages.js';
 import { appendEvent } from './repository.js';
 
 /** A record type that has events: declared with a resourceType in its module's records.ts. */
@@ -102,4 +103,22 @@ export function eventView(row: EventRow) {
     data: JSON.parse(row.data) as Record<string, unknown>,
     createdAt: row.createdAt,
   };
+}
+
+/** §11.3 the `events` list's cursor after a position: bound to the partner, as the list's own (§9.3). */
+export function feedCursor(clientId: string, position: number): string {
+  return encodeCursor('events', clientId, [position]);
+}
+
+/**
+ * The position a cursor of the partner's feed names (undefined without one); malformed, of another list
+ * or of another partner → 400 VALIDATION_FAILED at `/after`.
+ */
+export function feedPositionOf(cursor: string | undefined, clientId: string): number | undefined {
+  return decodeCursor(cursor, 'events', clientId, ['number'])?.[0] as number | undefined;
+}
+
+/** §17.4 an event as one line of JSON: the item `events` answers, rendered through the schema like it. */
+export function eventJson(row: EventRow): string {
+  return JSON.stringify(renderAs('PartnerEvent', eventView(row)));
 }

@@ -16,3 +16,5 @@ export {
   revokeSession,
 } from './repository.js';
 export type { FrontendSessionRow } from './tables.js';
+export { LiveFeed, type PreparedStream, type SessionEnd, type StreamHandle, type StreamOwner, type StreamSink } from './stream.js';
+export { purgeStreamLeases } from './repository.js';

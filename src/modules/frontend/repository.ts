@@ -1,5 +1,5 @@
 // Frontend sessions and client origins (§17): plain reads and writes, no rules.
-import { and, count, eq, gt, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, isNull, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Exec } from '../../db/exec.js';
 import { newestFirst, olderThan } from '../../db/keyset.js';
 import type { FrontendSessionRow } from './tables.js';
@@ -128,4 +128,69 @@ export async function claimClientOrigin(x: Exec, clientId: string, origin: strin
 export async function isRegisteredOrigin(x: Exec, origin: string): Promise<boolean> {
   const t = x.t.clientOrigins;
   return (await x.q.select({ origin: t.origin }).from(t).where(eq(t.origin, origin)).limit(1)).length === 1;
+}
+
+/** §17.4 renews (or starts) a process's lease on the stream slots it holds. */
+export async function renewStreamLease(x: Exec, processId: string, aliveUntil: string): Promise<void> {
+  const p = x.t.frontendStreamProcesses;
+  await x.q.insert(p).values({ processId, aliveUntil }).onConflictDoUpdate({ target: p.processId, set: { aliveUntil } });
+}
+
+/**
+ * §17.4 takes one of the session's `limit` slots for a stream of `processId`: one no process holds, or one
+ * whose process's lease ran out by `now`; undefined when every slot is held. `aliveUntil`: the process's
+ * lease is renewed first, in the same transaction (when the process holds no slot yet, or its lease is
+ * due). Two processes taking one slot collide on its key (PostgreSQL runs the loser again, which then
+ * sees the slot taken).
+ */
+export async function claimStreamSlot(
+  x: Exec,
+  f: { sessionId: string; limit: number; processId: string; now: string; aliveUntil?: string },
+): Promise<number | undefined> {
+  const s = x.t.frontendStreamSlots;
+  const p = x.t.frontendStreamProcesses;
+  if (f.aliveUntil !== undefined) await renewStreamLease(x, f.processId, f.aliveUntil);
+  const held = await x.q
+    .select({ slot: s.slot, processId: s.processId, aliveUntil: p.aliveUntil })
+    .from(s)
+    .leftJoin(p, eq(p.processId, s.processId))
+    .where(eq(s.sessionId, f.sessionId));
+  const bySlot = new Map(held.map((h) => [h.slot, h]));
+  for (let slot = 0; slot < f.limit; slot++) {
+    const h = bySlot.get(slot);
+    if (!h) {
+      await x.q.insert(s).values({ sessionId: f.sessionId, slot, processId: f.processId, openedAt: f.now });
+      return slot;
+    }
+    if (h.aliveUntil !== null && h.aliveUntil > f.now) continue;
+    const taken = await x.q
+      .update(s)
+      .set({ processId: f.processId, openedAt: f.now })
+      .where(and(eq(s.sessionId, f.sessionId), eq(s.slot, slot), eq(s.processId, h.processId)))
+      .returning({ slot: s.slot });
+    if (taken.length === 1) return slot;
+  }
+  return undefined;
+}
+
+/** Gives a slot back (only if this process still holds it). */
+export async function releaseStreamSlot(x: Exec, f: { sessionId: string; slot: number; processId: string }): Promise<void> {
+  const s = x.t.frontendStreamSlots;
+  await x.q.delete(s).where(and(eq(s.sessionId, f.sessionId), eq(s.slot, f.slot), eq(s.processId, f.processId)));
+}
+
+/** A process stopping: every slot it holds, and its lease. */
+export async function releaseProcessStreams(x: Exec, processId: string): Promise<void> {
+  await x.q.delete(x.t.frontendStreamSlots).where(eq(x.t.frontendStreamSlots.processId, processId));
+  await x.q.delete(x.t.frontendStreamProcesses).where(eq(x.t.frontendStreamProcesses.processId, processId));
+}
+
+/** What crashed processes left: slots of processes whose lease ran out (or that have none), then those leases. */
+export async function purgeStreamLeases(x: Exec, now: string): Promise<number> {
+  const s = x.t.frontendStreamSlots;
+  const p = x.t.frontendStreamProcesses;
+  const alive = x.q.select({ id: p.processId }).from(p).where(gt(p.aliveUntil, now));
+  const slots = await x.q.delete(s).where(notInArray(s.processId, alive)).returning({ slot: s.slot });
+  await x.q.delete(p).where(lte(p.aliveUntil, now));
+  return slots.length;
 }

@@ -1,6 +1,6 @@
 // §17 frontend sessions and the origins a partner client's browsers may use.
 // PostgreSQL's definitions: the same tables as tables.ts beside this file, in the same types.
-import { index, primaryKey, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, primaryKey, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { partnerClients } from '../../db/tables.pg.js';
 import { customers } from '../customers/tables.pg.js';
 
@@ -34,3 +34,20 @@ export const clientOrigins = pgTable(
   },
   (t) => [primaryKey({ columns: [t.clientId, t.origin] }), index('client_origins_origin_idx').on(t.origin)],
 );
+
+/** §17.4 the per-session stream limit across processes (tables.ts says how). */
+export const frontendStreamSlots = pgTable(
+  'frontend_stream_slots',
+  {
+    sessionId: text('session_id').notNull().references(() => frontendSessions.sessionId),
+    slot: integer('slot').notNull(),
+    processId: text('process_id').notNull(),
+    openedAt: text('opened_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.sessionId, t.slot] }), index('frontend_stream_slots_process_idx').on(t.processId)],
+);
+
+export const frontendStreamProcesses = pgTable('frontend_stream_processes', {
+  processId: text('process_id').primaryKey(),
+  aliveUntil: text('alive_until').notNull(),
+});

@@ -37,13 +37,19 @@ describe('GET /openapi.json', () => {
     expect(restRoutes.length).toBeGreaterThan(20);
     for (const r of restRoutes) expect(doc.paths[r.path]?.[r.method]?.operationId, `${r.method} ${r.path}`).toBe(r.name);
     const documented = Object.entries(doc.paths).flatMap(([p, ops]) => Object.keys(ops as object).map((m) => `${m} ${p}`));
-    // Beside the routes of operations: the file upload (§12.2), raw bytes by PUT.
-    expect(documented.sort()).toEqual([...restRoutes.map((r) => `${r.method} ${r.path}`), 'put /partner/v1/files/{fileId}/content'].sort());
+    // Beside the routes of operations: the file upload (§12.2), raw bytes by PUT, and the live stream (§17.4).
+    expect(documented.sort()).toEqual(
+      [...restRoutes.map((r) => `${r.method} ${r.path}`), 'put /partner/v1/files/{fileId}/content', 'get /partner/v1/frontend/events/stream'].sort(),
+    );
     expect(doc.paths['/partner/v1/files/{fileId}/content'].put).toMatchObject({
       operationId: 'uploadCustomerFileContent',
       requestBody: { required: true, content: { 'application/pdf': {}, 'image/jpeg': {}, 'image/png': {} } },
     });
     expect(Object.keys(doc.paths['/partner/v1/files/{fileId}/content'].put.responses).sort()).toEqual(['200', '400', '401', '403', '404', '405', '409', '413', '415', '429', '500']);
+    const stream = doc.paths['/partner/v1/frontend/events/stream'].get;
+    expect(stream).toMatchObject({ operationId: 'frontendEventStream', responses: { '200': { content: { 'text/event-stream': {} } } } });
+    expect(stream.parameters.map((p: Doc) => `${p.in} ${p.name}`)).toEqual(['query customerId', 'query after', 'header Last-Event-ID']);
+    expect(Object.keys(stream.responses).sort()).toEqual(['200', '400', '401', '403', '404', '405', '429', '500']);
   });
 
   it('every route answers problems as application/problem+json, and POSTs need an Idempotency-Key', () => {
