@@ -99,7 +99,8 @@ describe('FrontendClient on the real server', () => {
     let opened!: () => void;
     const open = new Promise<void>((r) => (opened = r));
     const outcome1 = client.stream({ onEvent: (e) => first.push(e), onOpen: opened, signal: stop.signal });
-    await open;
+    // Open, or the refusal that stopped it, named.
+    await Promise.race([open, outcome1.then((o) => Promise.reject(new Error(`the stream stopped: ${o.kind === 'failed' ? o.error.message : o.kind}`)))]);
     await s.deposit(customerId, '3000000');
     const afterDeposit = await feed(customerId);
     await expect.poll(() => first.map((e) => e.type), { timeout: 5_000 }).toEqual(afterDeposit.types);
