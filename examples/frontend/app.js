@@ -82,7 +82,7 @@ function summary(e) {
   const r = e.data ?? {};
   const money = r.amountMinor !== undefined && r.currencyScale !== undefined ? `${amount(r.amountMinor, r.currencyScale)} ${r.currency}` : '';
   if (e.resourceType === 'TRANSACTION') return `${r.type} ${money}`;
-  return [money, r.status].filter(Boolean).join(' · ');
+  return [money, r.status ?? r.beneficiaryStatus, r.label].filter(Boolean).join(' · ');
 }
 
 function addEvent({ id, type, data }) {

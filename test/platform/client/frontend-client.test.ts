@@ -93,7 +93,9 @@ describe('FrontendClient on the real server', () => {
     const { sessionId, token } = await session(customerId);
     const client = new FrontendClient({ baseUrl: server.url, token, origin: ORIGIN });
 
-    // The first stream: only new events (§17.4), so it is open before the deposit.
+    // The first stream: only new events (§17.4), so it is open before the deposit; the customer's
+    // creation is in the feed already.
+    const before = await feed(customerId);
     const first: StreamEvent[] = [];
     const stop = new AbortController();
     let opened!: () => void;
@@ -102,7 +104,8 @@ describe('FrontendClient on the real server', () => {
     // Open, or the refusal that stopped it, named.
     await Promise.race([open, outcome1.then((o) => Promise.reject(new Error(`the stream stopped: ${o.kind === 'failed' ? o.error.message : o.kind}`)))]);
     await s.deposit(customerId, '3000000');
-    const afterDeposit = await feed(customerId);
+    const afterDeposit = await feed(customerId, before.endCursor ?? undefined);
+    expect(afterDeposit.types).toContain('crypto_deposit.completed');
     await expect.poll(() => first.map((e) => e.type), { timeout: 5_000 }).toEqual(afterDeposit.types);
     expect(first.at(-1)!.id).toBe(afterDeposit.endCursor);
     expect(first.map((e) => e.data.type)).toEqual(first.map((e) => e.type));
