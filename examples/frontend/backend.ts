@@ -15,9 +15,10 @@ if (!secret) {
   process.exit(1);
 }
 const clientId = process.env.CLIENT_ID ?? 'demo-partner';
+const baseUrl = defaultBaseUrl();
 
 startBackend({
-  baseUrl: defaultBaseUrl(),
+  baseUrl,
   clientId,
   secret,
   routeCode: process.env.ROUTE_CODE,
@@ -30,7 +31,9 @@ startBackend({
     console.log(`  open ${backend.origin}/`);
   },
   (err: unknown) => {
-    console.error(err instanceof Error ? err.message : err);
+    // fetch's "fetch failed": nothing answers at BASE.
+    const unreachable = err instanceof TypeError && err.message === 'fetch failed';
+    console.error(unreachable ? `no API answers at ${baseUrl}: start it (npm start), or set BASE` : err instanceof Error ? err.message : err);
     process.exit(1);
   },
 );
