@@ -11,6 +11,7 @@ const require = createRequire(import.meta.url);
 const SLOW = [
   'test/platform/operations/audit.test.ts', // partnerctl audit
   'test/platform/http/browser.test.ts', // headless Chromium
+  'test/platform/http/frontend-browser.test.ts', // headless Chromium and the frontend example's backend
   'test/platform/docs/build.test.ts', // npm run build, and the compiled service as a process
   'test/platform/db/crash.test.ts', // a server process under load, SIGKILLed again and again
   'test/platform/docs/examples.test.ts', // the README's examples, run as processes
