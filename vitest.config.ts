@@ -75,7 +75,9 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'slow', include: [...SLOW, ...PG_ONLY].filter((f) => !ENGINE_EXCLUDED.includes(f)) },
+        // Each partnerctl or server process costs seconds of start-up on a loaded 2-core machine: a test that
+        // starts several gets room for them (a limit for a hang, not a measure of speed).
+        test: { name: 'slow', include: [...SLOW, ...PG_ONLY].filter((f) => !ENGINE_EXCLUDED.includes(f)), testTimeout: 90_000 },
       },
     ],
   },

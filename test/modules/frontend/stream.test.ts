@@ -4,6 +4,7 @@
 // session's end, the streams per session, shutdown.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appendEvent } from '../../../src/modules/events/repository.js';
 import { revokeSession } from '../../../src/modules/frontend/repository.js';
 import { encodeCursor } from '../../../src/core/pages.js';
 import { randomEthAddress, Scenario, startTestServer, TestServer, type Client } from '../../helpers/harness.js';
@@ -155,10 +156,14 @@ describe('GET /partner/v1/frontend/events/stream, signed by the partner (§17.4)
     // Large events (set up through the database: their size is the point) until the connection is full.
     const pad = 'x'.repeat(64 * 1024);
     const paused = () => server.service.feed.stats().paused > 0;
+    // Through the events repository on the service's writer, so that on PostgreSQL each takes the feed's
+    // lock as every event does (§11.3: the feed watermark never passes an uncommitted position).
     for (let i = 0; i < 2000 && !paused(); i++) {
-      await server.db.run(
-        'INSERT INTO events (event_id, client_id, customer_id, type, resource_type, resource_id, sequence, data, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
-        randomUUID(), s.client.clientId, customerId, like.type, like.resource_type, randomUUID(), 1, JSON.stringify({ pad }), new Date().toISOString(),
+      await server.service.engine.writer.run((x) =>
+        appendEvent(x, {
+          eventId: randomUUID(), clientId: s.client.clientId, customerId, type: like.type, resourceType: like.resource_type,
+          resourceId: randomUUID(), data: JSON.stringify({ pad }), createdAt: new Date().toISOString(),
+        }),
       );
       if (i % 20 === 19) await new Promise((r) => setTimeout(r, 50));
     }
