@@ -35,18 +35,6 @@ export async function lockEndpoint(x: Exec, endpointId: string): Promise<Webhook
   return findEndpoint(x, endpointId);
 }
 
-/**
- * Whether the partner client exists, claiming its row on PostgreSQL: a no-op update, so two transactions
- * that count the client's ENABLED endpoints and then add one conflict, and the second runs again and sees
- * the first's endpoint (the limit of 10 cannot be passed by a race). On SQLite every write job runs alone.
- */
-export async function lockClient(x: Exec, clientId: string): Promise<boolean> {
-  const t = x.t.partnerClients;
-  if (x.engine === 'pg')
-    return (await x.q.update(t).set({ name: sql`${t.name}` }).where(eq(t.clientId, clientId)).returning({ id: t.clientId })).length > 0;
-  return (await x.q.select({ id: t.clientId }).from(t).where(eq(t.clientId, clientId))).length > 0;
-}
-
 export async function countEnabledEndpoints(x: Exec, clientId: string): Promise<number> {
   const t = x.t.webhookEndpoints;
   const rows = await x.q

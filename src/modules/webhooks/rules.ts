@@ -7,6 +7,7 @@ import type { WebhookAttemptRow, WebhookDeliveryRow, WebhookEndpointRow } from '
 import { FieldErrors, Problem } from '../../core/problem.js';
 import type { SecretBox } from '../../core/secret-box.js';
 import { checkLength } from '../../core/validate.js';
+import { lockClient } from '../../db/clients-repository.js';
 import { EVENT_TYPES } from '../events/index.js';
 import {
   cancelPendingDeliveries,
@@ -15,7 +16,6 @@ import {
   expireSecret,
   insertEndpoint,
   insertSecret,
-  lockClient,
   lockEndpoint,
   transitionEndpoint,
   validSecretRows,
