@@ -11,7 +11,16 @@ export type Tables = typeof schema;
 export type Query = BaseSQLiteDatabase<'async', unknown, Tables>;
 export type EngineKind = 'sqlite' | 'pg';
 
-export type Exec = { readonly q: Query; readonly t: Tables; readonly engine: EngineKind };
+export type Exec = {
+  readonly q: Query;
+  readonly t: Tables;
+  readonly engine: EngineKind;
+  /**
+   * PostgreSQL, a write job's transaction: its statements are pipelined, so a write whose answer nobody
+   * reads may be sent without waiting for it (src/db/pipelined.ts); the engine's COMMIT waits for it.
+   */
+  readonly pipelined?: true;
+};
 
 /**
  * Runs a write job in one transaction of the engine (a savepoint of the SQLite group commit) and
