@@ -1,6 +1,7 @@
 // §3 idempotency records and §5 evidence uses: plain reads and writes, no rules.
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Exec } from './exec.js';
+import { unawaited } from './pipelined.js';
 import { prepared, preparedRun } from './prepared.js';
 import type { EvidenceInsert } from './tables.js';
 
@@ -21,7 +22,9 @@ export async function findIdempotencyRecord(x: Exec, clientId: string, key: stri
 }
 
 export async function insertIdempotencyRecord(x: Exec, row: IdempotencyRecord): Promise<void> {
-  await preparedRun(
+  // Its answer is only its failure (a concurrent record under the key: the job runs again and replays):
+  // on PostgreSQL it goes out with the COMMIT (src/db/pipelined.ts).
+  const write = preparedRun(
     x,
     'insertIdempotencyRecord',
     (q, t) =>
@@ -39,6 +42,7 @@ export async function insertIdempotencyRecord(x: Exec, row: IdempotencyRecord): 
         }),
     row,
   );
+  await unawaited(x, write);
 }
 
 export async function deleteIdempotencyRecord(x: Exec, clientId: string, key: string): Promise<void> {

@@ -24,14 +24,16 @@ export type PipelinedClient = pg.Client & {
 /**
  * The pool's connection class: pipelined, counting, and corking its socket until the end of the tick at
  * a statement's send, so the statements a job sends together leave in one write (one `writev` instead
- * of one per statement, which were a quarter of the process's time). A statement sent while none of its
- * connection's statements awaits an answer starts a round trip; one sent behind others rides in theirs.
+ * of one per statement, which were a quarter of the process's time). A statement starts a round trip
+ * unless it follows, with no answer received in between, statements still awaiting theirs: statements
+ * sent together share one; one sent after an answer it may depend on starts the next.
  */
 export function pipelinedClientClass(wire: WireCounters): typeof pg.Client {
   return class extends pg.Client {
     failure: unknown = undefined;
     unusable = false;
     private awaiting = 0;
+    private answeredSinceSend = false;
     private corked = false;
 
     constructor(config?: string | pg.ClientConfig) {
@@ -41,7 +43,8 @@ export function pipelinedClientClass(wire: WireCounters): typeof pg.Client {
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     override query(...args: any[]): any {
       wire.statements += 1;
-      if (this.awaiting === 0) wire.roundTrips += 1;
+      if (this.awaiting === 0 || this.answeredSinceSend) wire.roundTrips += 1;
+      this.answeredSinceSend = false;
       this.corkUntilNextTick();
       // eslint-disable-next-line @typescript-eslint/no-explicit-any
       const result = (super.query as any)(...args);
@@ -52,9 +55,11 @@ export function pipelinedClientClass(wire: WireCounters): typeof pg.Client {
         (result as Promise<unknown>).then(
           () => {
             this.awaiting -= 1;
+            this.answeredSinceSend = true;
           },
           (error: unknown) => {
             this.awaiting -= 1;
+            this.answeredSinceSend = true;
             this.failure ??= error;
           },
         );

@@ -2,4 +2,4 @@
 // Other code imports the module only through this file (test/platform/core/boundaries.test.ts).
 export { EVENT_TYPES, eventView, onEventRecorded, recordEvent } from './rules.js';
 export type { ResourceType } from './rules.js';
-export type { EventRow } from './tables.js';
+export type { EventRow, NewEvent } from './tables.js';

@@ -3,6 +3,7 @@
 import { and, asc, count, eq, gt, isNull, lte, max, or, sql, type SQL } from 'drizzle-orm';
 import type { Exec } from '../../db/exec.js';
 import { sharedKeyLock } from '../../db/keyed-locks.js';
+import { unawaited } from '../../db/pipelined.js';
 import { prepared } from '../../db/prepared.js';
 import type { WebhookDeliveryRow, WebhookEndpointRow } from './tables.js';
 
@@ -11,7 +12,7 @@ export type NewDelivery = Pick<
   'deliveryId' | 'endpointId' | 'eventId' | 'eventType' | 'resourceId' | 'sequence' | 'eventPosition' | 'eventCreatedAt' | 'createdAt' | 'nextAttemptAt'
 > & { redelivery?: number };
 
-type PgExecute = { execute(query: SQL): Promise<unknown> };
+type PgExecute = { execute(query: SQL): PromiseLike<unknown> };
 
 /**
  * PostgreSQL: before the fan-out reads a client's endpoints, the key their changes hold exclusively
@@ -23,7 +24,44 @@ type PgExecute = { execute(query: SQL): Promise<unknown> };
 export async function holdEndpoints(x: Exec, clientId: string, key: string): Promise<void> {
   if (x.engine !== 'pg') return;
   const t = x.t.partnerClients;
-  await (x.q as unknown as PgExecute).execute(sql`select ${sharedKeyLock(key)} from ${t} where ${t.clientId} = ${clientId} for share`);
+  // Nobody reads its answer; what it may fail with (a serialization failure) fails the transaction.
+  await unawaited(x, (x.q as unknown as PgExecute).execute(sql`select ${sharedKeyLock(key)} from ${t} where ${t.clientId} = ${clientId} for share`));
+}
+
+/**
+ * PostgreSQL: the fan-out of one event (src/modules/webhooks/delivery.ts) as one statement, sent without
+ * waiting for its answer (src/db/pipelined.ts). The same rules as the fan-out's loop on SQLite: D1, one
+ * PENDING delivery per ENABLED endpoint of the client subscribed to the type ([] = all); D5, held back
+ * (no due time) when a delivery of the resource to that endpoint is still PENDING, which it writes
+ * unchanged (touchPendingOfResource). The event's position and sequence are read from its row, written
+ * by the statement before this one in the same transaction.
+ */
+export async function insertDeliveriesOfEvent(x: Exec, event: Pick<WebhookDeliveryRow, 'eventId' | 'resourceId'> & { clientId: string; type: string }): Promise<void> {
+  const d = x.t.webhookDeliveries;
+  const w = x.t.webhookEndpoints;
+  const e = x.t.events;
+  await unawaited(
+    x,
+    (x.q as unknown as PgExecute).execute(sql`
+    with subscribed as (
+      select endpoint_id from ${w}
+      where client_id = ${event.clientId} and status = 'ENABLED'
+        and (jsonb_array_length(types::jsonb) = 0 or types::jsonb ? ${event.type})
+    ),
+    touched as (
+      update ${d} set status = ${d}.status from subscribed
+      where ${d}.endpoint_id = subscribed.endpoint_id and ${d}.resource_id = ${event.resourceId}
+        and ${d}.status = 'PENDING' and ${d}.redelivery = 0
+      returning ${d}.endpoint_id
+    )
+    insert into ${d} (delivery_id, endpoint_id, event_id, event_type, resource_id, sequence, event_position,
+      status, attempt_count, next_attempt_at, event_created_at, created_at, redelivery)
+    select gen_random_uuid()::text, s.endpoint_id, ev.event_id, ev.type, ev.resource_id, ev.sequence, ev.position,
+      'PENDING', 0, case when exists (select 1 from touched where touched.endpoint_id = s.endpoint_id) then null else ev.created_at end,
+      ev.created_at, ev.created_at, 0
+    from subscribed s, ${e} ev
+    where ev.event_id = ${event.eventId}`),
+  );
 }
 
 /** D1: a client's ENABLED endpoints, by the client index (the one query when it has none). */
