@@ -20,7 +20,16 @@ export type Exec = {
    * reads may be sent without waiting for it (src/db/pipelined.ts); the engine's COMMIT waits for it.
    */
   readonly pipelined?: true;
+  /**
+   * PostgreSQL, a write job's transaction: the same transaction seen through a gate (src/db/pg-held-writes.ts)
+   * that sends plain reads at once and holds every write, and what follows it, until `release()`;
+   * after `refuse()` none of it is sent. Work can so start while the statement that decides whether it
+   * counts is in flight (src/core/idempotency.ts). One at a time per transaction.
+   */
+  readonly speculate?: () => Speculation;
 };
+
+export type Speculation = { readonly exec: Exec; release(): void; refuse(): void };
 
 /**
  * Runs a write job in one transaction of the engine (a savepoint of the SQLite group commit) and

@@ -15,10 +15,11 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import type { Engine, EngineOptions, EngineWriter } from './engine-types.js';
-import type { Exec, Query, RunOptions, Tables } from './exec.js';
+import type { Exec, Query, RunOptions, Speculation, Tables } from './exec.js';
 import * as pgTables from './generated/tables.pg.js';
 import { EXCLUSIVE_SESSION_LOCK, EXCLUSIVE_SESSION_UNLOCK } from './keyed-locks.js';
 import { pipelinedClientClass, type PipelinedClient, type WireCounters } from './pg-connection.js';
+import { HeldWritesClient } from './pg-held-writes.js';
 
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle/pg');
 /** Held while migrations run, so several processes starting at once apply them one at a time. */
@@ -55,6 +56,8 @@ class TransactionWriter implements EngineWriter {
   readonly stats = { transactions: 0, retries: 0, serialized: 0 };
   /** One query builder per connection: the prepared statements (src/db/prepared.ts) are the connection's. */
   private readonly builders = new WeakMap<pg.Client, Query>();
+  /** And one on its gate (Exec.speculate), with prepared statements of its own. */
+  private readonly gates = new WeakMap<pg.Client, { gate: HeldWritesClient; q: Query }>();
 
   constructor(private readonly pool: pg.Pool) {}
 
@@ -71,8 +74,19 @@ class TransactionWriter implements EngineWriter {
     client.query(BEGIN).catch(() => undefined); // its failure is the connection's `failure`
     let q = this.builders.get(client);
     if (!q) this.builders.set(client, (q = drizzle(client, { schema: pgTables }) as unknown as Query));
+    let gate: HeldWritesClient | undefined;
+    const speculate = (): Speculation => {
+      let g = this.gates.get(client);
+      if (!g) {
+        const held = new HeldWritesClient(client);
+        this.gates.set(client, (g = { gate: held, q: drizzle(held as unknown as pg.Client, { schema: pgTables }) as unknown as Query }));
+      }
+      gate = g.gate;
+      gate.hold();
+      return { exec: { q: g.q, t: tables, engine: 'pg', pipelined: true }, release: () => g.gate.release(), refuse: () => g.gate.refuse() };
+    };
     // A new Exec per transaction: what a module keeps per transaction is keyed by it (webhooks' holds).
-    const tx: Exec = { q, t: tables, engine: 'pg', pipelined: true };
+    const tx: Exec = { q, t: tables, engine: 'pg', pipelined: true, speculate };
     let result: T;
     try {
       result = await work(tx);
@@ -81,6 +95,9 @@ class TransactionWriter implements EngineWriter {
         client.unusable = true;
       });
       throw client.failure ?? error;
+    } finally {
+      // Work still running after its job (set aside, not awaited) sends nothing more on this connection.
+      gate?.refuse();
     }
     try {
       await client.query('commit');
