@@ -41,7 +41,7 @@ export type Writer = { run<T>(work: (tx: Exec) => Promise<T>, options?: RunOptio
 export type RunOptions = {
   /**
    * A key the job changes state under that other transactions read holding the key shared
-   * (`sharedKeyLock`). On PostgreSQL the job's transaction begins only once it holds the key
+   * (`sharedKeyLockCall`). On PostgreSQL the job's transaction begins only once it holds the key
    * exclusively, as a session lock kept until after its commit: it waits for every transaction holding
    * the key shared to commit, so its snapshot sees what they wrote, and those that ask for the key later
    * wait for its commit. On SQLite every job runs alone, and the key changes nothing.

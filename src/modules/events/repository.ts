@@ -2,7 +2,7 @@
 import { and, asc, eq, gt, inArray, lte, max, sql, type SQL } from 'drizzle-orm';
 import type { Exec, Query, Tables } from '../../db/exec.js';
 import { unawaited } from '../../db/pipelined.js';
-import { prepared, sqliteRun } from '../../db/prepared.js';
+import { pgStatement, prepared, sqliteRun } from '../../db/prepared.js';
 import type { EventRow, NewEvent } from './tables.js';
 
 /** The PostgreSQL builder's raw statement (the shared builder API has none for a bare select). */
@@ -42,7 +42,6 @@ const columns = Object.keys(eventColumns) as (keyof typeof eventColumns)[];
  * is sent without waiting for its answer (src/db/pipelined.ts).
  */
 export async function appendEvent(x: Exec, row: NewEvent): Promise<void> {
-  const t = x.t.events;
   if (x.engine === 'sqlite') {
     const full = { ...row, sequence: await nextEventSequence(x, row.resourceId) };
     const insert = (q: Query, tables: Tables) =>
@@ -51,16 +50,15 @@ export async function appendEvent(x: Exec, row: NewEvent): Promise<void> {
     sqliteRun(x, 'insertEvent', insert, full);
     return;
   }
-  await unawaited(
-    x,
-    (x.q as unknown as PgExecute).execute(sql`
-    with feed as (select pg_advisory_xact_lock_shared(${FEED_LOCK}))
-    insert into ${t} (event_id, client_id, customer_id, type, resource_type, resource_id, sequence, data, created_at)
-    select ${row.eventId}, ${row.clientId}, ${row.customerId}, ${row.type}, ${row.resourceType}, ${row.resourceId},
-      coalesce((select max(e.sequence) from ${t} e where e.resource_id = ${row.resourceId}), 0) + 1, ${row.data}, ${row.createdAt}
-    from feed`) as unknown as PromiseLike<unknown>,
-  );
+  const values = [row.eventId, row.clientId, row.customerId, row.type, row.resourceType, row.resourceId, row.data, row.createdAt];
+  await unawaited(x, pgStatement(x, 'appendEvent', APPEND_EVENT, values));
 }
+
+const APPEND_EVENT = `
+  with feed as (select pg_advisory_xact_lock_shared(${FEED_LOCK}))
+  insert into events (event_id, client_id, customer_id, type, resource_type, resource_id, sequence, data, created_at)
+  select $1, $2, $3, $4, $5, $6, coalesce((select max(e.sequence) from events e where e.resource_id = $6), 0) + 1, $7, $8
+  from feed`;
 
 export type FeedFilter = { clientId: string; afterPosition: number; types?: string[]; customerId?: string; resourceId?: string; limit: number };
 

@@ -1,18 +1,16 @@
 // Webhook deliveries' rows (§11.5): plain reads and writes, no rules. Times are ISO strings, compared as
 // text (all UTC with milliseconds, so text order is time order).
-import { and, asc, count, eq, gt, isNull, lte, max, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNull, lte, max, or, sql } from 'drizzle-orm';
 import type { Exec } from '../../db/exec.js';
-import { sharedKeyLock } from '../../db/keyed-locks.js';
+import { sharedKeyLockCall } from '../../db/keyed-locks.js';
 import { unawaited } from '../../db/pipelined.js';
-import { prepared } from '../../db/prepared.js';
+import { pgStatement, prepared } from '../../db/prepared.js';
 import type { WebhookDeliveryRow, WebhookEndpointRow } from './tables.js';
 
 export type NewDelivery = Pick<
   WebhookDeliveryRow,
   'deliveryId' | 'endpointId' | 'eventId' | 'eventType' | 'resourceId' | 'sequence' | 'eventPosition' | 'eventCreatedAt' | 'createdAt' | 'nextAttemptAt'
 > & { redelivery?: number };
-
-type PgExecute = { execute(query: SQL): PromiseLike<unknown> };
 
 /**
  * PostgreSQL: before the fan-out reads a client's endpoints, the key their changes hold exclusively
@@ -23,10 +21,11 @@ type PgExecute = { execute(query: SQL): PromiseLike<unknown> };
  */
 export async function holdEndpoints(x: Exec, clientId: string, key: string): Promise<void> {
   if (x.engine !== 'pg') return;
-  const t = x.t.partnerClients;
   // Nobody reads its answer; what it may fail with (a serialization failure) fails the transaction.
-  await unawaited(x, (x.q as unknown as PgExecute).execute(sql`select ${sharedKeyLock(key)} from ${t} where ${t.clientId} = ${clientId} for share`));
+  await unawaited(x, pgStatement(x, 'holdEndpoints', HOLD_ENDPOINTS, [key, clientId]));
 }
+
+const HOLD_ENDPOINTS = `select ${sharedKeyLockCall('$1')} from partner_clients where client_id = $2 for share`;
 
 /**
  * PostgreSQL: the fan-out of one event (src/modules/webhooks/delivery.ts) as one statement, sent without
@@ -36,33 +35,27 @@ export async function holdEndpoints(x: Exec, clientId: string, key: string): Pro
  * unchanged (touchPendingOfResource). The event's position and sequence are read from its row, written
  * by the statement before this one in the same transaction.
  */
-export async function insertDeliveriesOfEvent(x: Exec, event: Pick<WebhookDeliveryRow, 'eventId' | 'resourceId'> & { clientId: string; type: string }): Promise<void> {
-  const d = x.t.webhookDeliveries;
-  const w = x.t.webhookEndpoints;
-  const e = x.t.events;
-  await unawaited(
-    x,
-    (x.q as unknown as PgExecute).execute(sql`
-    with subscribed as (
-      select endpoint_id from ${w}
-      where client_id = ${event.clientId} and status = 'ENABLED'
-        and (jsonb_array_length(types::jsonb) = 0 or types::jsonb ? ${event.type})
-    ),
-    touched as (
-      update ${d} set status = ${d}.status from subscribed
-      where ${d}.endpoint_id = subscribed.endpoint_id and ${d}.resource_id = ${event.resourceId}
-        and ${d}.status = 'PENDING' and ${d}.redelivery = 0
-      returning ${d}.endpoint_id
-    )
-    insert into ${d} (delivery_id, endpoint_id, event_id, event_type, resource_id, sequence, event_position,
-      status, attempt_count, next_attempt_at, event_created_at, created_at, redelivery)
-    select gen_random_uuid()::text, s.endpoint_id, ev.event_id, ev.type, ev.resource_id, ev.sequence, ev.position,
-      'PENDING', 0, case when exists (select 1 from touched where touched.endpoint_id = s.endpoint_id) then null else ev.created_at end,
-      ev.created_at, ev.created_at, 0
-    from subscribed s, ${e} ev
-    where ev.event_id = ${event.eventId}`),
-  );
+export async function insertDeliveriesOfEvent(x: Exec, event: { eventId: string; clientId: string; type: string; resourceId: string }): Promise<void> {
+  await unawaited(x, pgStatement(x, 'insertDeliveriesOfEvent', INSERT_DELIVERIES_OF_EVENT, [event.clientId, event.type, event.resourceId, event.eventId]));
 }
+
+const INSERT_DELIVERIES_OF_EVENT = `
+  with subscribed as (
+    select endpoint_id from webhook_endpoints
+    where client_id = $1 and status = 'ENABLED' and (jsonb_array_length(types::jsonb) = 0 or types::jsonb ? $2)
+  ),
+  touched as (
+    update webhook_deliveries d set status = d.status from subscribed s
+    where d.endpoint_id = s.endpoint_id and d.resource_id = $3 and d.status = 'PENDING' and d.redelivery = 0
+    returning d.endpoint_id
+  )
+  insert into webhook_deliveries (delivery_id, endpoint_id, event_id, event_type, resource_id, sequence, event_position,
+    status, attempt_count, next_attempt_at, event_created_at, created_at, redelivery)
+  select gen_random_uuid()::text, s.endpoint_id, e.event_id, e.type, e.resource_id, e.sequence, e.position, 'PENDING', 0,
+    case when exists (select 1 from touched t where t.endpoint_id = s.endpoint_id) then null else e.created_at end,
+    e.created_at, e.created_at, 0
+  from subscribed s, events e
+  where e.event_id = $4`;
 
 /** D1: a client's ENABLED endpoints, by the client index (the one query when it has none). */
 export async function enabledEndpointsOf(x: Exec, clientId: string): Promise<WebhookEndpointRow[]> {
