@@ -1,8 +1,8 @@
 // §3 Idempotency, enforced once for both surfaces: the REST adapter runs the same operation, so the
 // same (client, key, fingerprint) is one operation whichever surface it arrives on.
 import type { Exec, RunOptions } from '../db/exec.js';
-import { deleteIdempotencyRecord, findIdempotencyRecord, insertIdempotencyRecord } from '../db/idempotency-repository.js';
-import { auditSuccess, type AuditSubject } from './audit.js';
+import { deleteIdempotencyRecord, findIdempotencyRecord, insertIdempotencyRecordAudited } from '../db/idempotency-repository.js';
+import { auditSuccess, successEvent, type AuditSubject } from './audit.js';
 import { jcs, sha256Hex } from './canonical.js';
 import type { CallContext } from './context.js';
 import { Problem } from './problem.js';
@@ -97,8 +97,7 @@ export function runIdempotent<T extends object>(
     const result = running ? outcomeOf(await running) : await effect(tx);
     const resourceId = resourceIdOf(result);
     const expiresAtMs = nowMs + ctx.services.config.idempotencyTtlHours * 3_600_000;
-    await auditSuccess(tx, ctx, subject, resourceId, false);
-    await insertIdempotencyRecord(tx, {
+    const record = {
       clientId: ctx.clientId,
       idempotencyKey: key,
       operation,
@@ -107,7 +106,8 @@ export function runIdempotent<T extends object>(
       responseJson: sealResult ? sealedPrefix + box(ctx).seal(aadOf(ctx, key), JSON.stringify(result)) : JSON.stringify(result),
       createdAt: ctx.now.toISOString(),
       expiresAtMs,
-    });
+    };
+    await insertIdempotencyRecordAudited(tx, record, successEvent(ctx, subject, resourceId, false));
     ctx.onStored({ resourceId, expiresAtMs, replayed: false, subject });
     return result;
   }, options);

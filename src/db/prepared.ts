@@ -4,7 +4,9 @@
 // belongs to (a transaction's own, or the pool for reads) prepares it on the server once.
 import { is, Param, Placeholder } from 'drizzle-orm';
 import { NodePgPreparedQuery } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
 import type { Exec, Query, Tables } from './exec.js';
+import { HeldWritesClient } from './pg-held-writes.js';
 
 type Params = Record<string, unknown>;
 type Statement = { all?(params?: Params): unknown; execute?(params?: Params): Promise<unknown>; run?(params?: Params): unknown };
@@ -159,6 +161,8 @@ export function pgStatement<R = Record<string, unknown>>(x: Exec, name: string, 
   let config = pgConfigs.get(name);
   if (!config) pgConfigs.set(name, (config = { name, text }));
   else if (config.text !== text) throw new Error(`${name}: one name, two statements`);
-  const client = connectionOf(x.q) as { query(config: object, values: unknown[]): Promise<{ rows: R[] }> };
-  return client.query(config, values);
+  const client = connectionOf(x.q) as { query(config: object | string, values: unknown[]): Promise<{ rows: R[] }> };
+  // Another driver (PGlite, in the dialect test) runs it unnamed.
+  const named = client instanceof pg.Pool || client instanceof pg.Client || client instanceof HeldWritesClient;
+  return client.query(named ? config : text, values);
 }
