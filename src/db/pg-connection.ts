@@ -23,8 +23,8 @@ export type PipelinedClient = pg.Client & {
 
 /**
  * The pool's connection class: pipelined, counting, and corking its socket until the end of the tick at
- * a statement's send, so the statements a job sends together leave in one write (one `writev` instead
- * of one per statement, which were a quarter of the process's time). A statement starts a round trip
+ * a statement's send, so the statements a job sends together leave in one write (one `writev`, not one
+ * per statement). A statement starts a round trip
  * unless it follows, with no answer received in between, statements still awaiting theirs: statements
  * sent together share one; one sent after an answer it may depend on starts the next.
  */
@@ -48,8 +48,8 @@ export function pipelinedClientClass(wire: WireCounters): typeof pg.Client {
       this.corkUntilNextTick();
       // eslint-disable-next-line @typescript-eslint/no-explicit-any
       const result = (super.query as any)(...args);
-      // A promise (every call of drizzle's): its answer ends the wait. pg-pool's own calls pass a
-      // callback and are answered before the next is sent.
+      // A promise (every call but pg-pool's own, which pass a callback and are answered before the
+      // next is sent): its answer ends the wait.
       if (result && typeof (result as Promise<unknown>).then === 'function') {
         this.awaiting += 1;
         (result as Promise<unknown>).then(

@@ -102,6 +102,8 @@ class TransactionWriter implements EngineWriter {
     try {
       await client.query('commit');
     } catch (error) {
+      // Without an SQLSTATE the connection failed, not the transaction: it is not given to another job.
+      if (codeOf(error) === undefined) client.unusable = true;
       throw client.failure ?? error;
     }
     // A statement sent without waiting failed: the COMMIT answered ROLLBACK.
