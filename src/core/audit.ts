@@ -2,6 +2,7 @@
 // transaction of its effect (runIdempotent); a refusal in a transaction of its own, by the pipeline.
 import { insertAuditEvent } from '../db/audit-repository.js';
 import type { Exec } from '../db/exec.js';
+import type { AuditInsert } from '../db/tables.js';
 import type { AuditSubject, RequestContext } from './context.js';
 export type { AuditSubject } from './context.js';
 import type { Problem } from './problem.js';
@@ -38,8 +39,13 @@ function base(ctx: RequestContext, subject: AuditSubject) {
   };
 }
 
+/** The audit event of a success, to write (auditSuccess, or with its idempotency record: src/core/idempotency.ts). */
+export function successEvent(ctx: RequestContext, subject: AuditSubject, resultId: string, replayed: boolean): Omit<AuditInsert, 'id'> {
+  return { ...base(ctx, subject), status: 200, problemCode: null, resultId, replayed };
+}
+
 export function auditSuccess(tx: Exec, ctx: RequestContext, subject: AuditSubject, resultId: string, replayed: boolean): Promise<void> {
-  return insertAuditEvent(tx, { ...base(ctx, subject), status: 200, problemCode: null, resultId, replayed });
+  return insertAuditEvent(tx, successEvent(ctx, subject, resultId, replayed));
 }
 
 export function auditRefusal(tx: Exec, ctx: RequestContext, subject: AuditSubject, problem: Pick<Problem, 'status' | 'code'>): Promise<void> {

@@ -1,8 +1,8 @@
 // §3 Idempotency, enforced once for both surfaces: the REST adapter runs the same operation, so the
 // same (client, key, fingerprint) is one operation whichever surface it arrives on.
 import type { Exec, RunOptions } from '../db/exec.js';
-import { deleteIdempotencyRecord, findIdempotencyRecord, insertIdempotencyRecord } from '../db/idempotency-repository.js';
-import { auditSuccess, type AuditSubject } from './audit.js';
+import { deleteIdempotencyRecord, findIdempotencyRecord, insertIdempotencyRecordAudited } from '../db/idempotency-repository.js';
+import { auditSuccess, successEvent, type AuditSubject } from './audit.js';
 import { jcs, sha256Hex } from './canonical.js';
 import type { CallContext } from './context.js';
 import { Problem } from './problem.js';
@@ -31,6 +31,13 @@ function openResult(ctx: CallContext, key: string, stored: string): string {
   return stored.startsWith(sealedPrefix) ? box(ctx).open(aadOf(ctx, key), stored.slice(sealedPrefix.length)) : stored;
 }
 
+type Settled<T> = { value: T } | { error: unknown };
+const settle = <T>(p: Promise<T>): Promise<Settled<T>> => p.then((value) => ({ value }), (error: unknown) => ({ error }));
+const outcomeOf = <T>(s: Settled<T>): T => {
+  if ('error' in s) throw s.error;
+  return s.value;
+};
+
 /**
  * Runs `effect` at most once per (client, key): a stored result with the same fingerprint is returned
  * as it was first answered; a different fingerprint is 409. The effect, its idempotency record and its
@@ -55,11 +62,28 @@ export function runIdempotent<T extends object>(
   const fingerprint = fingerprintOf(operation, args);
   const nowMs = ctx.now.getTime();
   return ctx.services.writer.run(async (tx) => {
-    const stored = await findIdempotencyRecord(tx, ctx.clientId, key);
-    if (stored && stored.expiresAtMs <= nowMs) {
-      // Expired but not yet purged: the key is free again (§3 TTL).
-      await deleteIdempotencyRecord(tx, ctx.clientId, key);
-    } else if (stored) {
+    const lookup = findIdempotencyRecord(tx, ctx.clientId, key);
+    // PostgreSQL: the effect starts now, behind the lookup, its reads in the lookup's round trip and its
+    // writes held until the lookup's answer says the key is free (src/db/pg-held-writes.ts). A stored
+    // record sets it aside: nothing it would write is sent, and what it read or answered is not used.
+    const speculation = tx.speculate?.();
+    const running = speculation && settle(effect(speculation.exec));
+    let stored: Awaited<typeof lookup>;
+    try {
+      stored = await lookup;
+      if (stored && stored.expiresAtMs <= nowMs) {
+        // Expired but not yet purged: the key is free again (§3 TTL).
+        await deleteIdempotencyRecord(tx, ctx.clientId, key);
+        stored = undefined;
+      }
+    } catch (error) {
+      speculation?.refuse();
+      await running;
+      throw error;
+    }
+    if (stored) {
+      speculation?.refuse();
+      await running;
       if (stored.fingerprint !== fingerprint)
         throw new Problem(
           'IDEMPOTENCY_KEY_REUSED',
@@ -69,11 +93,11 @@ export function runIdempotent<T extends object>(
       await auditSuccess(tx, ctx, subject, stored.resourceId, true);
       return JSON.parse(openResult(ctx, key, stored.responseJson)) as T;
     }
-    const result = await effect(tx);
+    speculation?.release();
+    const result = running ? outcomeOf(await running) : await effect(tx);
     const resourceId = resourceIdOf(result);
     const expiresAtMs = nowMs + ctx.services.config.idempotencyTtlHours * 3_600_000;
-    await auditSuccess(tx, ctx, subject, resourceId, false);
-    await insertIdempotencyRecord(tx, {
+    const record = {
       clientId: ctx.clientId,
       idempotencyKey: key,
       operation,
@@ -82,7 +106,8 @@ export function runIdempotent<T extends object>(
       responseJson: sealResult ? sealedPrefix + box(ctx).seal(aadOf(ctx, key), JSON.stringify(result)) : JSON.stringify(result),
       createdAt: ctx.now.toISOString(),
       expiresAtMs,
-    });
+    };
+    await insertIdempotencyRecordAudited(tx, record, successEvent(ctx, subject, resourceId, false));
     ctx.onStored({ resourceId, expiresAtMs, replayed: false, subject });
     return result;
   }, options);

@@ -1,6 +1,7 @@
 // The audit trail's rows (§8): append-only, there is no update or delete of audit events anywhere.
 import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import type { Exec } from './exec.js';
+import { unawaited } from './pipelined.js';
 import { preparedRun } from './prepared.js';
 import type { AuditInsert, AuditRow } from './tables.js';
 
@@ -27,11 +28,15 @@ export async function insertAuditEvent(x: Exec, row: Omit<AuditInsert, 'id'>): P
   const params: Record<string, unknown> = {};
   for (const c of columns) params[c] = row[c] ?? null;
   params.replayed = row.replayed ? 1 : 0;
-  await preparedRun(
+  // Nobody reads its answer: on PostgreSQL it goes out with what follows it (src/db/pipelined.ts).
+  await unawaited(
     x,
-    'insertAuditEvent',
-    (q, t) => q.insert(t.auditEvents).values(Object.fromEntries(columns.map((c) => [c, sql.placeholder(c)])) as unknown as AuditInsert),
-    params,
+    preparedRun(
+      x,
+      'insertAuditEvent',
+      (q, t) => q.insert(t.auditEvents).values(Object.fromEntries(columns.map((c) => [c, sql.placeholder(c)])) as unknown as AuditInsert),
+      params,
+    ),
   );
 }
 

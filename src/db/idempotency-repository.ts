@@ -1,8 +1,10 @@
 // §3 idempotency records and §5 evidence uses: plain reads and writes, no rules.
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Exec } from './exec.js';
-import { prepared, preparedRun } from './prepared.js';
-import type { EvidenceInsert } from './tables.js';
+import { insertAuditEvent } from './audit-repository.js';
+import { unawaited } from './pipelined.js';
+import { pgStatement, prepared, preparedRun } from './prepared.js';
+import type { AuditInsert, EvidenceInsert } from './tables.js';
 
 type IdempotencyRecord = Exec['t']['idempotencyRecords']['$inferSelect'];
 
@@ -40,6 +42,35 @@ export async function insertIdempotencyRecord(x: Exec, row: IdempotencyRecord): 
     row,
   );
 }
+
+/**
+ * A success's idempotency record and its audit event (§3, §8), written together. Their answer is only
+ * their failure (a concurrent record under the key: the job runs again and replays it), so on
+ * PostgreSQL they are one statement, sent with the COMMIT (src/db/pipelined.ts).
+ */
+export async function insertIdempotencyRecordAudited(x: Exec, row: IdempotencyRecord, audit: Omit<AuditInsert, 'id'>): Promise<void> {
+  if (x.engine !== 'pg') {
+    await insertAuditEvent(x, audit);
+    await insertIdempotencyRecord(x, row);
+    return;
+  }
+  const values = [
+    audit.at, audit.requestId, audit.clientId, audit.operation, audit.targetId ?? null, audit.idempotencyKey ?? null, audit.status,
+    audit.problemCode ?? null, audit.resultId ?? null, audit.replayed, audit.evidenceUserRef ?? null, audit.evidencePolicyRef ?? null,
+    audit.evidenceMfaRef ?? null,
+    row.clientId, row.idempotencyKey, row.operation, row.fingerprint, row.resourceId, row.responseJson, row.createdAt, row.expiresAtMs,
+  ];
+  await unawaited(x, pgStatement(x, 'insertIdempotencyRecordAudited', INSERT_AUDITED, values));
+}
+
+const INSERT_AUDITED = `
+  with audit as (
+    insert into audit_events (at, request_id, client_id, operation, target_id, idempotency_key, status, problem_code, result_id,
+      replayed, evidence_user_ref, evidence_policy_ref, evidence_mfa_ref)
+    values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+  )
+  insert into idempotency_records (client_id, idempotency_key, operation, fingerprint, resource_id, response_json, created_at, expires_at_ms)
+  values ($14, $15, $16, $17, $18, $19, $20, $21)`;
 
 export async function deleteIdempotencyRecord(x: Exec, clientId: string, key: string): Promise<void> {
   const t = x.t.idempotencyRecords;

@@ -11,13 +11,15 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import type { Engine, EngineOptions, EngineWriter } from './engine-types.js';
-import type { Exec, Query, RunOptions, Tables } from './exec.js';
+import type { Exec, Query, RunOptions, Speculation, Tables } from './exec.js';
 import * as pgTables from './generated/tables.pg.js';
 import { EXCLUSIVE_SESSION_LOCK, EXCLUSIVE_SESSION_UNLOCK } from './keyed-locks.js';
+import { pipelinedClientClass, type PipelinedClient, type WireCounters } from './pg-connection.js';
+import { HeldWritesClient } from './pg-held-writes.js';
 
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle/pg');
 /** Held while migrations run, so several processes starting at once apply them one at a time. */
@@ -46,42 +48,97 @@ function codeOf(error: unknown): string | undefined {
   return undefined;
 }
 
+const BEGIN = 'begin isolation level repeatable read';
+
 class TransactionWriter implements EngineWriter {
   readonly failed = false;
   readonly ordered = false;
   readonly stats = { transactions: 0, retries: 0, serialized: 0 };
+  /** One query builder per connection: the prepared statements (src/db/prepared.ts) are the connection's. */
+  private readonly builders = new WeakMap<pg.Client, Query>();
+  /** And one on its gate (Exec.speculate), with prepared statements of its own. */
+  private readonly gates = new WeakMap<pg.Client, { gate: HeldWritesClient; q: Query }>();
 
-  constructor(
-    private readonly db: NodePgDatabase<typeof pgTables>,
-    private readonly pool: pg.Pool,
-  ) {}
+  constructor(private readonly pool: pg.Pool) {}
 
-  private once<T>(db: NodePgDatabase<typeof pgTables>, work: (tx: Exec) => Promise<T>): Promise<T> {
+  /**
+   * One attempt, on a connection of its own (pipelined, src/db/pg-connection.ts). The BEGIN goes out with
+   * the job's first statements and is not waited for; the COMMIT goes out behind what the job sent without
+   * waiting (src/db/pipelined.ts), so those writes and the commit are one round trip. A statement that
+   * failed, awaited or not, fails the attempt with its own error: the COMMIT of an aborted transaction
+   * rolls it back, and what failed after it failed only because it was aborted.
+   */
+  private async once<T>(client: PipelinedClient, work: (tx: Exec) => Promise<T>): Promise<T> {
     this.stats.transactions += 1;
-    return db.transaction((tx) => work({ q: tx as unknown as Query, t: tables, engine: 'pg' }), { isolationLevel: 'repeatable read' });
+    client.failure = undefined;
+    client.query(BEGIN).catch(() => undefined); // its failure is the connection's `failure`
+    let q = this.builders.get(client);
+    if (!q) this.builders.set(client, (q = drizzle(client, { schema: pgTables }) as unknown as Query));
+    let gate: HeldWritesClient | undefined;
+    const speculate = (): Speculation => {
+      let g = this.gates.get(client);
+      if (!g) {
+        const held = new HeldWritesClient(client);
+        this.gates.set(client, (g = { gate: held, q: drizzle(held as unknown as pg.Client, { schema: pgTables }) as unknown as Query }));
+      }
+      gate = g.gate;
+      gate.hold();
+      return { exec: { q: g.q, t: tables, engine: 'pg', pipelined: true }, release: () => g.gate.release(), refuse: () => g.gate.refuse() };
+    };
+    // A new Exec per transaction: what a module keeps per transaction is keyed by it (webhooks' holds).
+    const tx: Exec = { q, t: tables, engine: 'pg', pipelined: true, speculate };
+    let result: T;
+    try {
+      result = await work(tx);
+    } catch (error) {
+      await client.query('rollback').catch(() => {
+        client.unusable = true;
+      });
+      throw client.failure ?? error;
+    } finally {
+      // Work still running after its job (set aside, not awaited) sends nothing more on this connection.
+      gate?.refuse();
+    }
+    try {
+      await client.query('commit');
+    } catch (error) {
+      // Without an SQLSTATE the connection failed, not the transaction: it is not given to another job.
+      if (codeOf(error) === undefined) client.unusable = true;
+      throw client.failure ?? error;
+    }
+    // A statement sent without waiting failed: the COMMIT answered ROLLBACK.
+    if (client.failure !== undefined) throw client.failure;
+    return result;
   }
 
-  /** One attempt under the session lock of SERIAL_AFTER, on a connection of its own. */
-  private async serially<T>(work: (tx: Exec) => Promise<T>): Promise<T> {
-    const client = await this.pool.connect();
+  /** `work` on a connection of the pool, returned to it afterwards (closed if it cannot be trusted). */
+  private async connected<T>(work: (client: PipelinedClient) => Promise<T>): Promise<T> {
+    const client = (await this.pool.connect()) as unknown as PipelinedClient & pg.PoolClient;
     try {
+      return await work(client);
+    } finally {
+      client.release(client.unusable);
+    }
+  }
+
+  /** One attempt under the session lock of SERIAL_AFTER. */
+  private serially<T>(work: (tx: Exec) => Promise<T>): Promise<T> {
+    return this.connected(async (client) => {
       await client.query('select pg_advisory_lock($1)', [SERIAL_LOCK]);
       this.stats.serialized += 1;
       try {
-        return await this.once(drizzle(client, { schema: pgTables }), work);
+        return await this.once(client, work);
       } finally {
         await client.query('select pg_advisory_unlock($1)', [SERIAL_LOCK]);
       }
-    } finally {
-      client.release();
-    }
+    });
   }
 
   async run<T>(work: (tx: Exec) => Promise<T>, options?: RunOptions): Promise<T> {
     if (options?.exclusive !== undefined) return this.exclusively(options.exclusive, work);
     for (let attempt = 1; ; attempt++) {
       try {
-        return await (attempt > SERIAL_AFTER ? this.serially(work) : this.once(this.db, work));
+        return await (attempt > SERIAL_AFTER ? this.serially(work) : this.connected((client) => this.once(client, work)));
       } catch (error) {
         await this.afterFailure(error, attempt, attempt < SERIAL_AFTER);
       }
@@ -103,29 +160,24 @@ class TransactionWriter implements EngineWriter {
    * a lock taken inside it would come after its snapshot). Never SERIAL_LOCK as well: a job holding that
    * may be waiting for this key (a deadlock the database would only break after a second).
    */
-  private async exclusively<T>(key: string, work: (tx: Exec) => Promise<T>): Promise<T> {
-    const client = await this.pool.connect();
-    let broken = false;
-    try {
+  private exclusively<T>(key: string, work: (tx: Exec) => Promise<T>): Promise<T> {
+    return this.connected(async (client) => {
       await client.query(EXCLUSIVE_SESSION_LOCK, [key]);
       try {
-        const db = drizzle(client, { schema: pgTables });
         for (let attempt = 1; ; attempt++) {
           try {
-            return await this.once(db, work);
+            return await this.once(client, work);
           } catch (error) {
             await this.afterFailure(error, attempt, true);
           }
         }
       } finally {
+        // A connection whose unlock failed may still hold the lock: closed, so the database releases it.
         await client.query(EXCLUSIVE_SESSION_UNLOCK, [key]).catch(() => {
-          broken = true;
+          client.unusable = true;
         });
       }
-    } finally {
-      // A connection whose unlock failed may still hold the lock: closed, so the database releases it.
-      client.release(broken);
-    }
+    });
   }
 
   settled(): Promise<void> {
@@ -140,30 +192,15 @@ function withOption(url: string, setting: string): string {
   return u.toString();
 }
 
-/**
- * Statements sent to the database (each a round trip, BEGIN and COMMIT included), counted for
- * `GET /metrics` and the round-trip test (docs/performance.md).
- */
-function countingClient(sent: { statements: number }): typeof pg.Client {
-  return class extends pg.Client {
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    override query(...args: any[]): any {
-      sent.statements += 1;
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any
-      return (super.query as any)(...args);
-    }
-  };
-}
-
 export async function openPgEngine(url: string, options: EngineOptions = {}): Promise<Engine> {
-  const sent = { statements: 0 };
-  const CountingClient = countingClient(sent);
-  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, Client: CountingClient });
+  const wire: WireCounters = { statements: 0, roundTrips: 0 };
+  const Client = pipelinedClientClass(wire);
+  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, Client });
   pool.on('error', (error) => options.onError?.(`idle PostgreSQL connection failed: ${error.message}`));
   const db = drizzle(pool, { schema: pgTables });
   // The rate-limit buckets: one row per client that every request updates. A commit that waited for the
   // disk would hold that row's lock across an fsync and make all of a client's requests queue behind it.
-  const relaxedPool = new pg.Pool({ connectionString: withOption(url, '-c synchronous_commit=off'), max: 2, Client: CountingClient });
+  const relaxedPool = new pg.Pool({ connectionString: withOption(url, '-c synchronous_commit=off'), max: 2, Client });
   relaxedPool.on('error', (error) => options.onError?.(`idle PostgreSQL connection failed: ${error.message}`));
   // Tables and the migrations' own table live in the connection's schema (search_path), so databases
   // or schemas side by side stay apart.
@@ -181,7 +218,7 @@ export async function openPgEngine(url: string, options: EngineOptions = {}): Pr
       client.release();
     }
   }
-  const writer = new TransactionWriter(db, pool);
+  const writer = new TransactionWriter(pool);
   return {
     kind: 'pg',
     read: { q: db as unknown as Query, t: tables, engine: 'pg' },
@@ -190,7 +227,7 @@ export async function openPgEngine(url: string, options: EngineOptions = {}): Pr
     async ready() {
       await db.execute(sql`select count(*) from ${sql.identifier(schema)}.__drizzle_migrations`);
     },
-    stats: () => ({ ...writer.stats, statements: sent.statements, poolWaiting: pool.waitingCount }),
+    stats: () => ({ ...writer.stats, ...wire, poolWaiting: pool.waitingCount }),
     async close() {
       await Promise.all([pool.end(), relaxedPool.end()]);
     },

@@ -3,7 +3,10 @@
 // better-sqlite3 prepares the statement once; on PostgreSQL it is named, and the pooled connection it
 // belongs to (a transaction's own, or the pool for reads) prepares it on the server once.
 import { is, Param, Placeholder } from 'drizzle-orm';
+import { NodePgPreparedQuery } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
 import type { Exec, Query, Tables } from './exec.js';
+import { HeldWritesClient } from './pg-held-writes.js';
 
 type Params = Record<string, unknown>;
 type Statement = { all?(params?: Params): unknown; execute?(params?: Params): Promise<unknown>; run?(params?: Params): unknown };
@@ -28,16 +31,54 @@ type SqlitePrepared = {
 type SqliteStatement = { all(...params: unknown[]): unknown[][] };
 type Decoder = { mapFromDriverValue(value: unknown): unknown };
 
+/** What drizzle's node-postgres prepared query holds (drizzle-orm/node-postgres/session.js). */
+type PgPrepared = {
+  client: { query(config: object, values: unknown[]): Promise<{ rows: unknown[][] }> };
+  params: unknown[];
+  /** The query config for rows as arrays (with fields), and for whole results (without). */
+  queryConfig: object;
+  rawQueryConfig: object;
+  fields?: { path: string[]; field: unknown }[];
+  customResultMapper?: unknown;
+  execute(params?: Params): Promise<unknown>;
+};
+
 /**
- * The same statement run without drizzle's per-call work: which value each `?` takes, and how each
- * column is decoded, are worked out once here instead of on every call (drizzle's fillPlaceholders
+ * The same statement run without drizzle's per-call work: which value each placeholder takes, and how
+ * each column is decoded, are worked out once here instead of on every call (drizzle's fillPlaceholders
  * and mapResultRow, which allocate per column and test every entity's class). The rows are the same:
  * each column under its key, decoded by its column (JSON, booleans), null kept null. Queries this does
  * not cover (nested selections, custom mappers) keep drizzle's path.
  */
 function fastSqlite(p: SqlitePrepared): Statement {
-  if (p.customResultMapper || p.fields?.some((f) => f.path.length !== 1)) return p;
-  const bind = p.query.params.map((param): ((values: Params) => unknown) => {
+  if (!coverable(p)) return p;
+  const args = binder(p.query.params);
+  if (!p.stmt.reader) return { all: (values) => (p.stmt.run(...args(values)), []), run: (values) => p.stmt.run(...args(values)) };
+  if (!p.fields) return p;
+  const decode = rowDecoder(p.fields);
+  const stmt = p.stmt.raw(true);
+  return { all: (values) => stmt.all(...args(values)).map(decode) };
+}
+
+/**
+ * The same on PostgreSQL: the connection's named statement, run straight on its client (node-postgres;
+ * another driver's statement, PGlite's in the dialect test, keeps drizzle's path).
+ */
+function fastPg(p: PgPrepared): Statement {
+  if (!is(p as unknown, NodePgPreparedQuery) || !coverable(p)) return p;
+  const args = binder(p.params);
+  if (!p.fields) return { execute: (values) => p.client.query(p.rawQueryConfig, args(values)) };
+  const decode = rowDecoder(p.fields);
+  return { execute: async (values) => (await p.client.query(p.queryConfig, args(values))).rows.map(decode) };
+}
+
+function coverable(p: { customResultMapper?: unknown; fields?: { path: string[] }[] }): boolean {
+  return !p.customResultMapper && !p.fields?.some((f) => f.path.length !== 1);
+}
+
+/** The driver's values of a statement's parameters, from the placeholders' values. */
+function binder(params: unknown[]): (values?: Params) => unknown[] {
+  const bind = params.map((param): ((values: Params) => unknown) => {
     if (is(param, Placeholder)) return (values) => valueOf(values, param.name);
     if (is(param, Param) && is(param.value, Placeholder)) {
       const { encoder, value } = param as Param & { value: Placeholder };
@@ -45,23 +86,20 @@ function fastSqlite(p: SqlitePrepared): Statement {
     }
     return () => param;
   });
-  const args = (values: Params = {}) => bind.map((b) => b(values));
-  if (!p.stmt.reader) return { all: (values) => (p.stmt.run(...args(values)), []), run: (values) => p.stmt.run(...args(values)) };
-  const fields = p.fields;
-  if (!fields) return p;
+  return (values = {}) => bind.map((b) => b(values));
+}
+
+/** A row as an array of the driver's values → the selected object. */
+function rowDecoder(fields: { path: string[]; field: unknown }[]): (row: unknown[]) => Record<string, unknown> {
   const names = fields.map((f) => f.path[0]!);
   const decoders = fields.map((f) => decoderOf(f.field));
-  const stmt = p.stmt.raw(true);
-  return {
-    all: (values) =>
-      stmt.all(...args(values)).map((row) => {
-        const out: Record<string, unknown> = {};
-        for (let i = 0; i < names.length; i++) {
-          const raw = row[i];
-          out[names[i]!] = raw === null ? null : decoders[i]!.mapFromDriverValue(raw);
-        }
-        return out;
-      }),
+  return (row) => {
+    const out: Record<string, unknown> = {};
+    for (let i = 0; i < names.length; i++) {
+      const raw = row[i];
+      out[names[i]!] = raw === null ? null : decoders[i]!.mapFromDriverValue(raw);
+    }
+    return out;
   };
 }
 
@@ -83,7 +121,7 @@ function statementOf<B extends Buildable>(x: Exec, name: string, build: (q: Quer
   if (!cache) caches.set(connection, (cache = new Map()));
   let statement = cache.get(name);
   if (statement === undefined)
-    cache.set(name, (statement = x.engine === 'pg' ? (build(x.q, x.t).prepare(name) as Statement) : fastSqlite(build(x.q, x.t).prepare() as SqlitePrepared)));
+    cache.set(name, (statement = x.engine === 'pg' ? fastPg(build(x.q, x.t).prepare(name) as PgPrepared) : fastSqlite(build(x.q, x.t).prepare() as SqlitePrepared)));
   return statement;
 }
 
@@ -109,4 +147,22 @@ export async function preparedRun<B extends Buildable>(x: Exec, name: string, bu
   const statement = statementOf(x, name, build);
   if (x.engine === 'pg') await statement.execute!(params);
   else statement.run!(params);
+}
+
+const pgConfigs = new Map<string, { name: string; text: string }>();
+
+/**
+ * PostgreSQL: a statement written in SQL, for what the shared builder cannot say, prepared under `name`
+ * once per connection and run straight on its client (a transaction's, or the pool) with `values` for
+ * $1, $2, …: no query built per call. Its rows as the driver reads them, under the names the SQL gives.
+ */
+export function pgStatement<R = Record<string, unknown>>(x: Exec, name: string, text: string, values: unknown[]): Promise<{ rows: R[] }> {
+  if (x.engine !== 'pg') throw new Error(`${name}: pgStatement runs on PostgreSQL only`);
+  let config = pgConfigs.get(name);
+  if (!config) pgConfigs.set(name, (config = { name, text }));
+  else if (config.text !== text) throw new Error(`${name}: one name, two statements`);
+  const client = connectionOf(x.q) as { query(config: object | string, values: unknown[]): Promise<{ rows: R[] }> };
+  // Another driver (PGlite, in the dialect test) runs it unnamed.
+  const named = client instanceof pg.Pool || client instanceof pg.Client || client instanceof HeldWritesClient;
+  return client.query(named ? config : text, values);
 }

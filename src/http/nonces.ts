@@ -11,7 +11,8 @@
 //
 // That ordering is the SQLite group commit's (one connection, jobs in arrival order). On PostgreSQL
 // jobs are concurrent transactions: there the record is the first statement of the request's first
-// write job, in the same transaction as its effect, so a request costs one transaction, not two; a job
+// write job, in the same transaction as its effect and sent with the job's first statements, so a
+// request costs one transaction, not two, and no round trip of its own; a job
 // that rolls back takes the record with it, and the next job of the request (the audit of a refusal)
 // records it again; a request with no write job (a query) records it in a job of its own before it
 // answers. Either way the database's primary key on (client, nonce) decides, across processes.
@@ -82,11 +83,25 @@ export class NonceLedger {
   private spendWithEffect(key: string, clientId: string, nonce: string, nowMs: number): NonceSpend {
     let state: 'unrecorded' | 'recorded' | 'reused' = 'unrecorded';
     let failed = false;
-    const record = async (tx: Exec) => {
-      if (!(await recordNonce(tx, clientId, nonce, nowMs, NONCE_WINDOW_MS))) {
+    /**
+     * The record goes out first and the job's statements behind it, without waiting for its answer (the
+     * connection is pipelined: one round trip for both); its answer is read before the job ends and
+     * decides over the job's own: a nonce not the request's makes it AUTH_NONCE_REUSED and rolls the job
+     * back, and a failed record (a conflict to retry) is the job's failure.
+     */
+    const withRecord = async <T>(tx: Exec, work: (tx: Exec) => Promise<T>): Promise<T> => {
+      const fresh = recordNonce(tx, clientId, nonce, nowMs, NONCE_WINDOW_MS);
+      fresh.catch(() => undefined); // read below
+      const outcome = await work(tx).then(
+        (value) => ({ value }),
+        (error: unknown) => ({ error }),
+      );
+      if (!(await fresh)) {
         state = 'reused';
         throw reused();
       }
+      if ('error' in outcome) throw outcome.error;
+      return outcome.value;
     };
     // A request's jobs run one after another: two carrying the record at once would conflict on it.
     let tail: Promise<unknown> = Promise.resolve();
@@ -98,11 +113,8 @@ export class NonceLedger {
     const runNow = async <T>(work: (tx: Exec) => Promise<T>, options?: RunOptions): Promise<T> => {
       if (state === 'reused') throw reused();
       if (state === 'recorded') return this.writer.run(work, options);
-      const result = await this.writer.run(async (tx) => {
-        // The job may run again (a conflict): the record is then made again, in the new transaction.
-        await record(tx);
-        return work(tx);
-      }, options);
+      // The job may run again (a conflict): the record is then made again, in the new transaction.
+      const result = await this.writer.run((tx) => withRecord(tx, work), options);
       state = 'recorded';
       return result;
     };

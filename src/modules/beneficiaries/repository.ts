@@ -2,7 +2,8 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Exec, Query, Tables } from '../../db/exec.js';
 import { olderThan, newestFirst } from '../../db/keyset.js';
-import { prepared, sqliteRun } from '../../db/prepared.js';
+import { unawaited } from '../../db/pipelined.js';
+import { prepared, preparedRun, sqliteRun } from '../../db/prepared.js';
 import type { WalletBeneficiaryRow } from './tables.js';
 
 export async function findBeneficiary(x: Exec, walletBeneficiaryId: string): Promise<WalletBeneficiaryRow | undefined> {
@@ -53,14 +54,11 @@ const columns = Object.keys(beneficiaryColumns) as (keyof WalletBeneficiaryRow)[
 export async function insertBeneficiary(x: Exec, row: WalletBeneficiaryRow): Promise<WalletBeneficiaryRow> {
   const insert = (q: Query, t: Tables) =>
     q.insert(t.walletBeneficiaries).values(Object.fromEntries(columns.map((c) => [c, sql.placeholder(c)])) as unknown as WalletBeneficiaryRow);
-  if (x.engine === 'sqlite') {
-    // Every column is given and each reads back as written (text, integers, booleans, JSON): the row
-    // is the record, without RETURNING's cost on SQLite.
-    sqliteRun(x, 'insertBeneficiary', insert, row);
-    return row;
-  }
-  const rows = await prepared(x, 'insertBeneficiary', (q, t) => insert(q, t).returning(), row);
-  return rows[0]!;
+  // Every column is given and each reads back as written (text, integers, booleans, JSON): the row is the
+  // record, without RETURNING (its cost on SQLite; on PostgreSQL, waiting for the answer).
+  if (x.engine === 'sqlite') sqliteRun(x, 'insertBeneficiary', insert, row);
+  else await unawaited(x, preparedRun(x, 'insertBeneficiary', insert, row));
+  return row;
 }
 
 export type BeneficiaryChange = Partial<Pick<WalletBeneficiaryRow, 'beneficiaryStatus' | 'screeningStatus' | 'lastSyncedAt' | 'removedAt'>> & { updatedAt: string };

@@ -3,4 +3,4 @@
 export { EVENT_TYPES, eventJson, eventView, feedCursor, feedPositionOf, onEventRecorded, recordEvent } from './rules.js';
 export { feedBetween, feedHead } from './repository.js';
 export type { ResourceType } from './rules.js';
-export type { EventRow } from './tables.js';
+export type { EventRow, NewEvent } from './tables.js';

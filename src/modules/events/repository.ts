@@ -1,11 +1,12 @@
 // Events' rows (§11.1 outbox, §11.3 feed): plain reads and writes, no rules.
 import { and, asc, eq, gt, inArray, lte, max, sql, type SQL } from 'drizzle-orm';
 import type { Exec, Query, Tables } from '../../db/exec.js';
-import { prepared, sqliteRun } from '../../db/prepared.js';
-import type { EventRow } from './tables.js';
+import { unawaited } from '../../db/pipelined.js';
+import { pgStatement, prepared, sqliteRun } from '../../db/prepared.js';
+import type { EventRow, NewEvent } from './tables.js';
 
 /** The PostgreSQL builder's raw statement (the shared builder API has none for a bare select). */
-type PgExecute = { execute(query: SQL): Promise<unknown> };
+type PgExecute = { execute(query: SQL): PromiseLike<unknown> };
 
 /** Any fixed number: the feed's position lock on PostgreSQL (below). */
 const FEED_LOCK = 7_420_011;
@@ -27,8 +28,6 @@ const eventColumns: Record<Exclude<keyof EventRow, 'position'>, true> = {
 };
 const columns = Object.keys(eventColumns) as (keyof typeof eventColumns)[];
 
-type PgEventRow = { position: number; sequence: number };
-
 /**
  * Appends an event with the resource's next `sequence` (E3), at the next position of the feed (§11.3).
  * On SQLite one connection writes, and a batch commits at once, so the autoincrement position is commit
@@ -38,27 +37,28 @@ type PgEventRow = { position: number; sequence: number };
  * exclusively for an instant, after every writer holding it committed, to learn the highest position
  * drawn: every position up to it is settled (committed or rolled back), and the reader reads no further.
  * The lock, the sequence and the row are one statement: the lock's CTE (a volatile call, never inlined)
- * is the row source, so it is held before the position is drawn.
+ * is the row source, so it is held before the position is drawn. Nobody reads the position or the
+ * sequence back (what needs them reads the row: the webhooks' fan-out), so on PostgreSQL the statement
+ * is sent without waiting for its answer (src/db/pipelined.ts).
  */
-export async function appendEvent(x: Exec, row: Omit<EventRow, 'position' | 'sequence'>): Promise<EventRow> {
-  const t = x.t.events;
+export async function appendEvent(x: Exec, row: NewEvent): Promise<void> {
   if (x.engine === 'sqlite') {
     const full = { ...row, sequence: await nextEventSequence(x, row.resourceId) };
     const insert = (q: Query, tables: Tables) =>
       q.insert(tables.events).values(Object.fromEntries(columns.map((c) => [c, sql.placeholder(c)])) as unknown as EventRow);
-    // The row is what was written, and its position the rowid drawn (RETURNING would cost more).
-    return { position: Number(sqliteRun(x, 'insertEvent', insert, full).lastInsertRowid), ...full };
+    // Without RETURNING: it would cost more, and the position is the rowid drawn.
+    sqliteRun(x, 'insertEvent', insert, full);
+    return;
   }
-  const result = (await (x.q as unknown as PgExecute).execute(sql`
-    with feed as (select pg_advisory_xact_lock_shared(${FEED_LOCK}))
-    insert into ${t} (event_id, client_id, customer_id, type, resource_type, resource_id, sequence, data, created_at)
-    select ${row.eventId}, ${row.clientId}, ${row.customerId}, ${row.type}, ${row.resourceType}, ${row.resourceId},
-      coalesce((select max(e.sequence) from ${t} e where e.resource_id = ${row.resourceId}), 0) + 1, ${row.data}, ${row.createdAt}
-    from feed
-    returning position, sequence`)) as { rows: PgEventRow[] };
-  const r = result.rows[0]!;
-  return { ...row, position: Number(r.position), sequence: Number(r.sequence) };
+  const values = [row.eventId, row.clientId, row.customerId, row.type, row.resourceType, row.resourceId, row.data, row.createdAt];
+  await unawaited(x, pgStatement(x, 'appendEvent', APPEND_EVENT, values));
 }
+
+const APPEND_EVENT = `
+  with feed as (select pg_advisory_xact_lock_shared(${FEED_LOCK}))
+  insert into events (event_id, client_id, customer_id, type, resource_type, resource_id, sequence, data, created_at)
+  select $1, $2, $3, $4, $5, $6, coalesce((select max(e.sequence) from events e where e.resource_id = $6), 0) + 1, $7, $8
+  from feed`;
 
 export type FeedFilter = { clientId: string; afterPosition: number; types?: string[]; customerId?: string; resourceId?: string; limit: number };
 

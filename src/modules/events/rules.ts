@@ -2,7 +2,7 @@
 // change left (D13), sequenced per resource (E3), carrying the resource as GraphQL renders it (E4).
 import { randomUUID } from 'node:crypto';
 import type { Exec } from '../../db/exec.js';
-import type { EventRow } from './tables.js';
+import type { EventRow, NewEvent } from './tables.js';
 import { records, type AnyRecord } from '../../graphql/generated/records.js';
 import type { PartnerResourceType } from '../../graphql/generated/resolvers-types.js';
 import { renderAs } from '../../graphql/render.js';
@@ -60,7 +60,7 @@ export function eventTypeOf(c: Pick<Change, 'resourceType' | 'status' | 'previou
 }
 
 /** What runs for each event in the event's transaction (D1: webhooks fan it out to their deliveries). */
-export type EventSubscriber = (tx: Exec, event: EventRow) => Promise<void>;
+export type EventSubscriber = (tx: Exec, event: NewEvent) => Promise<void>;
 const subscribers = new Set<EventSubscriber>();
 
 /**
@@ -75,9 +75,9 @@ export function onEventRecorded(subscriber: EventSubscriber): void {
  * E1: writes the change's event in the caller's transaction. Call it after the record's own write. D1: its
  * webhook deliveries are written in the same transaction.
  */
-export async function recordEvent(tx: Exec, c: Change): Promise<EventRow> {
+export async function recordEvent(tx: Exec, c: Change): Promise<NewEvent> {
   const r = resourceOf(c.resourceType);
-  const event = await appendEvent(tx, {
+  const event: NewEvent = {
     eventId: randomUUID(),
     clientId: c.clientId,
     customerId: c.customerId,
@@ -86,7 +86,8 @@ export async function recordEvent(tx: Exec, c: Change): Promise<EventRow> {
     resourceId: c.resourceId,
     data: JSON.stringify(renderAs(r.graphqlType, c.resource, 'omit' in r ? r.omit : [])),
     createdAt: c.at,
-  });
+  };
+  await appendEvent(tx, event);
   for (const subscriber of subscribers) await subscriber(tx, event);
   return event;
 }

@@ -27,3 +27,5 @@ export const events = sqliteTable(
 );
 
 export type EventRow = typeof events.$inferSelect;
+/** An event as its change writes it: the database draws its feed position and its sequence (§11.3, E3). */
+export type NewEvent = Omit<EventRow, 'position' | 'sequence'>;

@@ -1,17 +1,16 @@
 // Webhook deliveries' rows (§11.5): plain reads and writes, no rules. Times are ISO strings, compared as
 // text (all UTC with milliseconds, so text order is time order).
-import { and, asc, count, eq, gt, isNull, lte, max, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNull, lte, max, or, sql } from 'drizzle-orm';
 import type { Exec } from '../../db/exec.js';
-import { sharedKeyLock } from '../../db/keyed-locks.js';
-import { prepared } from '../../db/prepared.js';
+import { sharedKeyLockCall } from '../../db/keyed-locks.js';
+import { unawaited } from '../../db/pipelined.js';
+import { pgStatement, prepared } from '../../db/prepared.js';
 import type { WebhookDeliveryRow, WebhookEndpointRow } from './tables.js';
 
 export type NewDelivery = Pick<
   WebhookDeliveryRow,
   'deliveryId' | 'endpointId' | 'eventId' | 'eventType' | 'resourceId' | 'sequence' | 'eventPosition' | 'eventCreatedAt' | 'createdAt' | 'nextAttemptAt'
 > & { redelivery?: number };
-
-type PgExecute = { execute(query: SQL): Promise<unknown> };
 
 /**
  * PostgreSQL: before the fan-out reads a client's endpoints, the key their changes hold exclusively
@@ -22,9 +21,41 @@ type PgExecute = { execute(query: SQL): Promise<unknown> };
  */
 export async function holdEndpoints(x: Exec, clientId: string, key: string): Promise<void> {
   if (x.engine !== 'pg') return;
-  const t = x.t.partnerClients;
-  await (x.q as unknown as PgExecute).execute(sql`select ${sharedKeyLock(key)} from ${t} where ${t.clientId} = ${clientId} for share`);
+  // Nobody reads its answer; what it may fail with (a serialization failure) fails the transaction.
+  await unawaited(x, pgStatement(x, 'holdEndpoints', HOLD_ENDPOINTS, [key, clientId]));
 }
+
+const HOLD_ENDPOINTS = `select ${sharedKeyLockCall('$1')} from partner_clients where client_id = $2 for share`;
+
+/**
+ * PostgreSQL: the fan-out of one event (src/modules/webhooks/delivery.ts) as one statement, sent without
+ * waiting for its answer (src/db/pipelined.ts). The same rules as the fan-out's loop on SQLite: D1, one
+ * PENDING delivery per ENABLED endpoint of the client subscribed to the type ([] = all); D5, held back
+ * (no due time) when a delivery of the resource to that endpoint is still PENDING, which it writes
+ * unchanged (touchPendingOfResource). The event's position and sequence are read from its row, written
+ * by the statement before this one in the same transaction.
+ */
+export async function insertDeliveriesOfEvent(x: Exec, event: { eventId: string; clientId: string; type: string; resourceId: string }): Promise<void> {
+  await unawaited(x, pgStatement(x, 'insertDeliveriesOfEvent', INSERT_DELIVERIES_OF_EVENT, [event.clientId, event.type, event.resourceId, event.eventId]));
+}
+
+const INSERT_DELIVERIES_OF_EVENT = `
+  with subscribed as (
+    select endpoint_id from webhook_endpoints
+    where client_id = $1 and status = 'ENABLED' and (jsonb_array_length(types::jsonb) = 0 or types::jsonb ? $2)
+  ),
+  touched as (
+    update webhook_deliveries d set status = d.status from subscribed s
+    where d.endpoint_id = s.endpoint_id and d.resource_id = $3 and d.status = 'PENDING' and d.redelivery = 0
+    returning d.endpoint_id
+  )
+  insert into webhook_deliveries (delivery_id, endpoint_id, event_id, event_type, resource_id, sequence, event_position,
+    status, attempt_count, next_attempt_at, event_created_at, created_at, redelivery)
+  select gen_random_uuid()::text, s.endpoint_id, e.event_id, e.type, e.resource_id, e.sequence, e.position, 'PENDING', 0,
+    case when exists (select 1 from touched t where t.endpoint_id = s.endpoint_id) then null else e.created_at end,
+    e.created_at, e.created_at, 0
+  from subscribed s, events e
+  where e.event_id = $4`;
 
 /** D1: a client's ENABLED endpoints, by the client index (the one query when it has none). */
 export async function enabledEndpointsOf(x: Exec, clientId: string): Promise<WebhookEndpointRow[]> {

@@ -11,7 +11,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../../config.js';
 import type { Engine } from '../../db/engine.js';
 import type { Exec } from '../../db/exec.js';
-import type { EventRow } from '../events/index.js';
+import type { NewEvent } from '../events/index.js';
 import type { WebhookDeliveryRow } from './tables.js';
 import type { StartTask } from '../../core/task.js';
 import { eventView } from '../events/index.js';
@@ -28,6 +28,7 @@ import {
   headOfResource,
   inFlightOf,
   insertAttempt,
+  insertDeliveriesOfEvent,
   insertDelivery,
   lockEndpoint,
   releaseDelivery,
@@ -48,7 +49,7 @@ const holding = new WeakMap<Exec, Set<string>>();
  * is still PENDING (then held back: no due time until it settles). The service subscribes it to the
  * events (`onEventRecorded`), so the events module imports nothing of webhooks.
  */
-export async function fanOut(tx: Exec, event: EventRow): Promise<void> {
+export async function fanOut(tx: Exec, event: NewEvent): Promise<void> {
   // §11.4: an event committed after an endpoint change was answered follows that change, across
   // processes (see holdEndpoints); once per client and transaction, which may record several events.
   const held = holding.get(tx) ?? new Set<string>();
@@ -57,7 +58,11 @@ export async function fanOut(tx: Exec, event: EventRow): Promise<void> {
     held.add(event.clientId);
     holding.set(tx, held);
   }
+  // PostgreSQL: these rules, in the database, in one statement the transaction does not wait for.
+  if (tx.engine === 'pg') return insertDeliveriesOfEvent(tx, event);
   const endpoints = await enabledEndpointsOf(tx, event.clientId);
+  // The event's position and sequence, which the database drew.
+  const row = endpoints.length > 0 ? await findEvent(tx, event.eventId) : undefined;
   for (const e of endpoints) {
     if (e.types.length > 0 && !e.types.includes(event.type)) continue;
     const heldBack = (await touchPendingOfResource(tx, e.endpointId, event.resourceId)) > 0;
@@ -67,8 +72,8 @@ export async function fanOut(tx: Exec, event: EventRow): Promise<void> {
       eventId: event.eventId,
       eventType: event.type,
       resourceId: event.resourceId,
-      sequence: event.sequence,
-      eventPosition: event.position,
+      sequence: row!.sequence,
+      eventPosition: row!.position,
       eventCreatedAt: event.createdAt,
       createdAt: event.createdAt,
       nextAttemptAt: heldBack ? null : event.createdAt,

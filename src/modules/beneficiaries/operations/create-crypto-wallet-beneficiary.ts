@@ -2,6 +2,7 @@
 // support files are the customer's, UPLOADED or LINKED (§12.2, §16.8).
 import { randomUUID } from 'node:crypto';
 import { isBlockchain, normalizeAddressForComparison, type Blockchain } from '../../../core/addresses/index.js';
+import { early } from '../../../core/early.js';
 import { mutation } from '../../../core/operation.js';
 import { Problem } from '../../../core/problem.js';
 import { BLOCKCHAINS, checkCode, checkLength, checkOneOf } from '../../../core/validate.js';
@@ -42,10 +43,20 @@ export default mutation('createCryptoWalletBeneficiary', {
   },
   run: async (tx, ctx, { customerId, input }) => {
     const blockchain = input.blockchain as Blockchain;
-    const customer = await requireOwnCustomer(tx, ctx, customerId);
-    // §4.3 as amended (§16.8): the support files are records the input names (D), ready in H.
-    const supportFiles = await fileReferences(tx, ctx, customerId, (input.supportFiles ?? []).map((f) => f.fileAssetId));
-    const route = await requirePermittedRoute(tx, ctx, input.routeCode);
+    // Duplicates and screening compare the chain's canonical form, never the spelling sent.
+    const addressKey = normalizeAddressForComparison(blockchain, input.walletAddress);
+    // Every read the checks below need, sent together; each check awaits its own, in §4's order.
+    const reads = {
+      customer: early(requireOwnCustomer(tx, ctx, customerId)),
+      // §4.3 as amended (§16.8): the support files are records the input names (D), ready in H.
+      supportFiles: early(fileReferences(tx, ctx, customerId, (input.supportFiles ?? []).map((f) => f.fileAssetId))),
+      route: early(requirePermittedRoute(tx, ctx, input.routeCode)),
+      duplicate: early(findActiveBeneficiaryByAddress(tx, customerId, blockchain, addressKey)),
+      denied: early(isDenied(tx, blockchain, addressKey)),
+    };
+    const customer = await reads.customer;
+    const supportFiles = await reads.supportFiles;
+    const route = await reads.route;
     if (route.blockchain !== blockchain)
       throw new Problem('VALIDATION_FAILED', `blockchain must be the route's (${route.blockchain}).`, [
         { pointer: '/blockchain', detail: `must equal the route's blockchain ${route.blockchain}` },
@@ -53,11 +64,9 @@ export default mutation('createCryptoWalletBeneficiary', {
     // §12.4: the gate, first among the 409s.
     customerGate(customer, 'crypto', ctx.services.config);
     supportFiles.requireReady();
-    // Duplicates and screening compare the chain's canonical form, never the spelling sent.
-    const addressKey = normalizeAddressForComparison(blockchain, input.walletAddress);
-    if (await findActiveBeneficiaryByAddress(tx, customerId, blockchain, addressKey))
+    if (await reads.duplicate)
       throw new Problem('DUPLICATE_WALLET_BENEFICIARY', 'This customer already has an active beneficiary with this blockchain and address.');
-    const denied = await isDenied(tx, blockchain, addressKey);
+    const denied = await reads.denied;
     const now = ctx.now.toISOString();
     const created = await insertBeneficiary(tx, {
       walletBeneficiaryId: randomUUID(),
