@@ -22,6 +22,7 @@ const SLOW = [
   'test/platform/cli/operators-lifecycle.test.ts', // partnerctl route, screening and sandbox commands
   'test/platform/cli/operators-webhooks.test.ts', // partnerctl webhook commands
   'test/platform/cli/operators-conversion.test.ts', // partnerctl rate and conversion-pair commands
+  'test/platform/cli/operators-customers.test.ts', // partnerctl customer and sandbox verification commands
   'test/platform/cli/operators-frontend.test.ts', // partnerctl client origin commands, customer suspend's revocations
   'test/platform/cli/partnerctl-tools.test.ts', // partnerctl help, sign, evidence, demo-secret
   'test/platform/http/rate-limit.test.ts', // partnerctl client limit
