@@ -14,6 +14,8 @@ import { measure, median, provision, scenarios, startService, stop, type Fixture
 
 const PG_URL = process.env.BENCH_PG_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const BASE = process.env.AB_BASE_ROOT;
+/** B: this checkout, or AB_B_ROOT (another checkout, to measure one step against the one before it). */
+const B_ROOT = process.env.AB_B_ROOT;
 const ROUNDS = Number(process.env.AB_ROUNDS ?? 4);
 if (!BASE) throw new Error('AB_BASE_ROOT: the checkout to compare with');
 
@@ -58,7 +60,7 @@ try {
   const fb = await provision(path.join(dir, 'b.db'), urlB);
   const a = await startService(fa.file, { DATABASE_URL: urlA, LOG_LEVEL: 'warn' }, [], BASE);
   procs.push(a);
-  const b = await startService(fb.file, { DATABASE_URL: urlB, LOG_LEVEL: 'warn' });
+  const b = await startService(fb.file, { DATABASE_URL: urlB, LOG_LEVEL: 'warn' }, [], B_ROOT);
   procs.push(b);
   await measure('warm-up A', a.url, fa, scenarios.restCreate(fa));
   await measure('warm-up B', b.url, fb, scenarios.restCreate(fb));
@@ -66,7 +68,7 @@ try {
   const rb: Round[] = [];
   for (let i = 1; i <= ROUNDS; i++) {
     ra.push(await round(`A (${BASE}) round ${i}`, a, fa, schemas[0]!));
-    rb.push(await round(`B (this checkout) round ${i}`, b, fb, schemas[1]!));
+    rb.push(await round(`B (${B_ROOT ?? 'this checkout'}) round ${i}`, b, fb, schemas[1]!));
   }
   const rate = (rs: Round[]) => median(rs.map((r) => r.rps));
   const us = (rs: Round[]) => median(rs.map((r) => r.serviceUs));
