@@ -61,7 +61,7 @@ export function eventStreamCall(call: HttpCall, feed: LiveFeed): SurfaceCall {
       let customerId: string;
       if (session) {
         // F4: a session streams its own customer's events; naming another is 403.
-        if (query.customerId !== undefined) requireSessionCustomer({ ...callCtx, session }, query.customerId.toLowerCase());
+        if (query.customerId !== undefined) requireSessionCustomer(callCtx, query.customerId.toLowerCase());
         customerId = session.customerId;
       } else {
         customerId = query.customerId!.toLowerCase();

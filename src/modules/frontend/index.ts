@@ -4,12 +4,12 @@ export { normaliseOrigin, type OriginCheck } from './origin.js';
 export { isSessionTokenForm, newSessionToken, sessionTokenHash } from './token.js';
 export {
   addOrigin,
-  clientHasOrigin,
   endedSessions,
   findSessionByTokenHash,
   insertSession,
   isRegisteredOrigin,
   listOrigins,
+  purgeStreamLeases,
   removeOrigin,
   revokeCustomerSessions,
   revokeOriginSessions,
@@ -17,4 +17,3 @@ export {
 } from './repository.js';
 export type { FrontendSessionRow } from './tables.js';
 export { LiveFeed, type PreparedStream, type SessionEnd, type StreamHandle, type StreamOwner, type StreamSink } from './stream.js';
-export { purgeStreamLeases } from './repository.js';

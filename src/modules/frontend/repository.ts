@@ -102,7 +102,7 @@ export async function removeOrigin(x: Exec, clientId: string, origin: string): P
   return rows.length === 1;
 }
 
-export async function clientHasOrigin(x: Exec, clientId: string, origin: string): Promise<boolean> {
+async function clientHasOrigin(x: Exec, clientId: string, origin: string): Promise<boolean> {
   const t = x.t.clientOrigins;
   return (await x.q.select({ origin: t.origin }).from(t).where(and(eq(t.clientId, clientId), eq(t.origin, origin))).limit(1)).length === 1;
 }
