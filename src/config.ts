@@ -1,6 +1,7 @@
 // Environment, parsed once into a typed Config (contract §1, §3, §5, §8).
 import { secretBoxFromEnv, type SecretBox } from './core/secret-box.js';
 import { databaseTargetFromUrl, type DatabaseTarget } from './db/engine.js';
+import { evmConfigOf, type EvmConfig } from './config/evm.js';
 
 export type Config = {
   port: number;
@@ -68,6 +69,8 @@ export type Config = {
     /** How often the sessions of open streams are checked for expiry and revocation (FRONTEND_STREAM_SESSION_CHECK_MS; §17.4: within 1 s). */
     streamSessionCheckMs: number;
   };
+  /** §18.3 the EVM rail (rpcUrls empty: off). */
+  evm: EvmConfig;
   /** Token bucket per partner client, after authentication. */
   rateLimit: { rps: number; burst: number };
   /** Token bucket per source address for requests that fail authentication. */
@@ -136,13 +139,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const webhookRetryBaseMs = integerIn('WEBHOOK_RETRY_BASE_MS', env.WEBHOOK_RETRY_BASE_MS, 5000, 10, 3_600_000);
   const port = env.PORT === undefined || env.PORT === '' ? 4000 : Number(env.PORT);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}"`);
+  const database = databaseTargetFromUrl(env.DATABASE_URL || DEFAULT_DATABASE_URL);
+  const sandbox = env.PARTNER_SANDBOX === undefined || env.PARTNER_SANDBOX === '' ? !production : env.PARTNER_SANDBOX === 'true';
   return {
     port,
     host: env.HOST || '127.0.0.1',
-    database: databaseTargetFromUrl(env.DATABASE_URL || DEFAULT_DATABASE_URL),
+    database,
     databasePoolSize: Math.floor(positiveNumber('DATABASE_POOL_SIZE', env.DATABASE_POOL_SIZE, 10)),
     production,
-    sandbox: env.PARTNER_SANDBOX === undefined || env.PARTNER_SANDBOX === '' ? !production : env.PARTNER_SANDBOX === 'true',
+    sandbox,
     idempotencyTtlHours: positiveNumber('IDEMPOTENCY_TTL_HOURS', env.IDEMPOTENCY_TTL_HOURS, 24),
     authorizationMaxAgeSeconds: positiveNumber('AUTHORIZATION_MAX_AGE_SECONDS', env.AUTHORIZATION_MAX_AGE_SECONDS, 900),
     logLevel: env.LOG_LEVEL || 'info',
@@ -167,6 +172,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     verificationCheckMaxAgeDays: integerIn('VERIFICATION_CHECK_MAX_AGE_DAYS', env.VERIFICATION_CHECK_MAX_AGE_DAYS, 90, 1, 730),
     cryptoRequiresVerifiedCustomer: booleanOf('CRYPTO_REQUIRES_VERIFIED_CUSTOMER', env.CRYPTO_REQUIRES_VERIFIED_CUSTOMER, false),
     frontend: frontendOf(env),
+    evm: evmConfigOf(env, { production, sandbox, sqliteFile: database.kind === 'sqlite' ? database.file : null }),
     rateLimit: {
       rps: positiveNumber('RATE_LIMIT_RPS', env.RATE_LIMIT_RPS, 200),
       burst: positiveNumber('RATE_LIMIT_BURST', env.RATE_LIMIT_BURST, 1000),

@@ -5,6 +5,7 @@ export * from '../../modules/conversion/tables.pg.js';
 export * from '../../modules/customers/tables.pg.js';
 export * from '../../modules/deposits/tables.pg.js';
 export * from '../../modules/events/tables.pg.js';
+export * from '../../modules/evm/tables.pg.js';
 export * from '../../modules/files/tables.pg.js';
 export * from '../../modules/frontend/tables.pg.js';
 export * from '../../modules/ledger/tables.pg.js';

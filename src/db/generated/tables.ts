@@ -5,6 +5,7 @@ export * from '../../modules/conversion/tables.js';
 export * from '../../modules/customers/tables.js';
 export * from '../../modules/deposits/tables.js';
 export * from '../../modules/events/tables.js';
+export * from '../../modules/evm/tables.js';
 export * from '../../modules/files/tables.js';
 export * from '../../modules/frontend/tables.js';
 export * from '../../modules/ledger/tables.js';

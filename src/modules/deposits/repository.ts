@@ -2,7 +2,7 @@
 import { and, asc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Exec } from '../../db/exec.js';
 import { olderThan, createdWithin, newestFirst } from '../../db/keyset.js';
-import type { CryptoDepositRow } from './tables.js';
+import type { CryptoDepositRow, NewCryptoDepositRow } from './tables.js';
 import type { RouteRow } from '../routes/index.js';
 
 export async function findDeposit(x: Exec, depositId: string): Promise<CryptoDepositRow | undefined> {
@@ -22,11 +22,11 @@ export async function lockDeposit(x: Exec, depositId: string): Promise<CryptoDep
   return (await x.q.select().from(t).where(eq(t.depositId, depositId)))[0];
 }
 
-export async function insertDeposit(x: Exec, row: CryptoDepositRow): Promise<CryptoDepositRow> {
+export async function insertDeposit(x: Exec, row: NewCryptoDepositRow): Promise<CryptoDepositRow> {
   return (await x.q.insert(x.t.cryptoDeposits).values(row).returning())[0]!;
 }
 
-/** §10.4 check 7: a deposit of this transaction into this wallet on this chain (the key of crypto_deposits_tx_uq). */
+/** §10.4 check 7: a deposit of this transaction into this wallet on this chain (with the route: the key of uq_evm_deposit_tx). */
 export async function findDepositByTx(x: Exec, blockchain: string, txHash: string, toAddress: string): Promise<CryptoDepositRow | undefined> {
   const t = x.t.cryptoDeposits;
   return (await x.q.select().from(t).where(and(eq(t.blockchain, blockchain), eq(t.txHash, txHash), eq(t.toAddress, toAddress))))[0];

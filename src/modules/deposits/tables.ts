@@ -28,12 +28,21 @@ export const cryptoDeposits = sqliteTable(
     travelRuleOriginator: text('travel_rule_originator'),
     creditedAt: text('credited_at'),
     updatedAt: text('updated_at'),
+    // §18.1 EVM deposits: the including block (null while DROPPED), its hash (which inclusion the follower
+    // saw), when it became final, and the units received (C12: the floored remainder stays with operators).
+    blockNumber: integer('block_number'),
+    blockHash: text('block_hash'),
+    finalizedAt: text('finalized_at'),
+    units: text('units'),
   },
   (t) => [
     index('crypto_deposits_customer_created_idx').on(t.customerId, t.createdAt, t.depositId),
-    // §10.4 check 7: one deposit per (chain, transaction, receiving wallet).
-    uniqueIndex('crypto_deposits_tx_uq').on(t.blockchain, t.txHash, t.toAddress),
+    // §10.4 check 7: one deposit per (chain, transaction, receiving wallet); §18.5 uq_evm_deposit_tx: per
+    // route too, since an EVM address receives every EVM route's currency (C4).
+    uniqueIndex('uq_evm_deposit_tx').on(t.blockchain, t.txHash, t.toAddress, t.routeCode),
   ],
 );
 
 export type CryptoDepositRow = typeof cryptoDeposits.$inferSelect;
+// A new deposit: the §18.1 chain columns may be left out (null) for sandbox deposits.
+export type NewCryptoDepositRow = typeof cryptoDeposits.$inferInsert;

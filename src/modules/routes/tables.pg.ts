@@ -1,7 +1,7 @@
 // Routes (§4.2), the sandbox's screening denylist and failing destinations (§10.7).
 // PostgreSQL's definitions: the same tables as tables.ts beside this file, in PostgreSQL's types (boolean,
 // bigint milliseconds, serial ids); the code is typed with tables.ts's row types, which these produce too.
-import { boolean, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { boolean, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { partnerClients } from '../../db/tables.pg.js';
 
 // §4.2: one route code may be mapped to several partners; each mapping has its own bounds and fee.
@@ -21,8 +21,15 @@ export const routes = pgTable(
     enabled: boolean('enabled').notNull().default(true),
     createdAt: text('created_at').notNull(),
     updatedAt: text('updated_at').notNull(),
+    // §18 C1: SANDBOX (the simulator) or EVM; §16.8 the ERC-20 contract (EIP-55) of an ETH route, null: native.
+    rail: text('rail').notNull().default('SANDBOX'),
+    tokenContract: text('token_contract'),
+    // C12: the token's decimals() read at `route create|update --rail EVM` (18 for native ETH); null on SANDBOX routes.
+    tokenDecimals: integer('token_decimals'),
+    // C1 uq_evm_route_token: on EVM routes the lower-case contract, or "native"; null on SANDBOX routes.
+    evmTokenKey: text('evm_token_key'),
   },
-  (t) => [primaryKey({ columns: [t.routeCode, t.clientId] })],
+  (t) => [primaryKey({ columns: [t.routeCode, t.clientId] }), uniqueIndex('uq_evm_route_token').on(t.clientId, t.evmTokenKey)],
 );
 
 export const screeningDenylist = pgTable(

@@ -1,7 +1,7 @@
 // Routes (§4.2), the sandbox's screening denylist and failing destinations (§10.7).
 // SQLite's definitions; tables.pg.ts beside this file defines the same tables for PostgreSQL, and
 // test/platform/db/schema-parity.test.ts proves they agree. The row types below are the ones the code uses.
-import { integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { partnerClients } from '../../db/tables.js';
 
 // §4.2: one route code may be mapped to several partners; each mapping has its own bounds and fee.
@@ -21,8 +21,15 @@ export const routes = sqliteTable(
     enabled: integer('enabled', { mode: 'boolean' }).notNull().default(true),
     createdAt: text('created_at').notNull(),
     updatedAt: text('updated_at').notNull(),
+    // §18 C1: SANDBOX (the simulator) or EVM; §16.8 the ERC-20 contract (EIP-55) of an ETH route, null: native.
+    rail: text('rail').notNull().default('SANDBOX'),
+    tokenContract: text('token_contract'),
+    // C12: the token's decimals() read at `route create|update --rail EVM` (18 for native ETH); null on SANDBOX routes.
+    tokenDecimals: integer('token_decimals'),
+    // C1 uq_evm_route_token: on EVM routes the lower-case contract, or "native"; null on SANDBOX routes.
+    evmTokenKey: text('evm_token_key'),
   },
-  (t) => [primaryKey({ columns: [t.routeCode, t.clientId] })],
+  (t) => [primaryKey({ columns: [t.routeCode, t.clientId] }), uniqueIndex('uq_evm_route_token').on(t.clientId, t.evmTokenKey)],
 );
 
 export const screeningDenylist = sqliteTable(

@@ -1,0 +1,4 @@
+// What other modules and the layers above may use of the EVM rail (§18); the rest of the folder is its own.
+// Other code imports the module only through this file (test/platform/core/boundaries.test.ts).
+export { DepositAddresses, xpubFingerprint } from './addresses.js';
+export type { EvmAddressRow, EvmAttemptRow, EvmBlockRow, EvmFollowerRow, EvmHaltRow, EvmRailRow, EvmTransferRow } from './tables.js';

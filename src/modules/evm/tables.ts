@@ -1,0 +1,155 @@
+// §18 the EVM rail's own rows: the rail's identity, the hot wallet's nonce counter, the deposit address
+// counter and each customer's address, each transfer on the chain and its signed attempts, the halt, the
+// blocks the follower has seen, and the follower's position. Integer keys are declared on the table so
+// that SQLite does not make them rowid aliases (the same key on both engines).
+// SQLite's definitions; tables.pg.ts beside this file defines the same tables for PostgreSQL, and
+// test/platform/db/schema-parity.test.ts proves they agree. The row types below are the ones the code uses.
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { customers } from '../customers/tables.js';
+
+// C2: written at the rail's first start; a later start with another chain or xpub is refused. One row (id 1).
+export const evmRail = sqliteTable(
+  'evm_rail',
+  {
+    id: integer('id').notNull(),
+    chainId: integer('chain_id').notNull(),
+    // SHA-256 (hex) of the xpub's serialisation: the xpub itself is never stored (C11).
+    xpubFingerprint: text('xpub_fingerprint').notNull(),
+    hotAddress: text('hot_address').notNull(),
+    createdAt: text('created_at').notNull(),
+    updatedAt: text('updated_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.id] })],
+);
+
+// C9: one counter per hot address; allocation and storing an attempt serialize on this row.
+export const evmNonces = sqliteTable('evm_nonces', {
+  address: text('address').primaryKey(),
+  nextNonce: integer('next_nonce').notNull(),
+  updatedAt: text('updated_at').notNull(),
+});
+
+// C4: the next child index of EVM_DEPOSIT_XPUB; locked in the allocating transaction, so gapless. One row (id 1).
+export const evmAddressCounter = sqliteTable(
+  'evm_address_counter',
+  {
+    id: integer('id').notNull(),
+    nextIndex: integer('next_index').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.id] })],
+);
+
+// C4: a customer's EVM deposit address (EIP-55), the same on all of its EVM routes; uq_evm_address_index
+// on the customer (the key) and on the index.
+export const evmAddresses = sqliteTable(
+  'evm_addresses',
+  {
+    customerId: text('customer_id').primaryKey().references(() => customers.customerId),
+    addressIndex: integer('address_index').notNull(),
+    address: text('address').notNull(),
+    // The address in lower case: what the follower matches logs and transactions against.
+    addressKey: text('address_key').notNull(),
+    createdAt: text('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('uq_evm_address_index').on(t.addressIndex), uniqueIndex('evm_addresses_key_uq').on(t.addressKey)],
+);
+
+// C7: a withdrawal or refund on the chain, from the step that signed its first attempt. Its nonce is
+// shared by all its attempts (C8); the inclusion is the canonical receipt of one of them (null: none yet).
+export const evmTransfers = sqliteTable(
+  'evm_transfers',
+  {
+    resourceId: text('resource_id').primaryKey(),
+    resourceType: text('resource_type').notNull(),
+    // The hot address that signs it, and its nonce there.
+    fromAddress: text('from_address').notNull(),
+    nonce: integer('nonce').notNull(),
+    // What every attempt sends: destination (the token contract for tokens), value in wei, calldata.
+    toAddress: text('to_address').notNull(),
+    valueWei: text('value_wei').notNull(),
+    data: text('data').notNull(),
+    gas: text('gas').notNull(),
+    // Units the record moves (C12) and, for native records, what C9's balance check counts.
+    units: text('units').notNull(),
+    native: integer('native', { mode: 'boolean' }).notNull(),
+    includedTxHash: text('included_tx_hash'),
+    includedBlockNumber: integer('included_block_number'),
+    includedBlockHash: text('included_block_hash'),
+    // The receipt's status: 'success' or 'reverted'; null while not included.
+    receiptStatus: text('receipt_status'),
+    // null while not final; set when the record was decided at finality.
+    finalAt: text('final_at'),
+    createdAt: text('created_at').notNull(),
+    updatedAt: text('updated_at').notNull(),
+  },
+  (t) => [uniqueIndex('evm_transfers_nonce_uq').on(t.fromAddress, t.nonce), index('evm_transfers_final_idx').on(t.finalAt)],
+);
+
+// C7–C8: every signed attempt, stored before it is ever sent; uq_evm_attempt_hash.
+export const evmAttempts = sqliteTable(
+  'evm_attempts',
+  {
+    txHash: text('tx_hash').notNull(),
+    resourceId: text('resource_id').notNull(),
+    nonce: integer('nonce').notNull(),
+    maxFeePerGas: text('max_fee_per_gas').notNull(),
+    maxPriorityFeePerGas: text('max_priority_fee_per_gas').notNull(),
+    // The signed transaction (0x hex), sent again until one attempt is included.
+    raw: text('raw').notNull(),
+    createdAt: text('created_at').notNull(),
+    // The head when it was first sent (C8 counts EVM_BUMP_AFTER_BLOCKS from it); null: never sent yet.
+    firstSentBlock: integer('first_sent_block'),
+    lastSentAt: text('last_sent_at'),
+  },
+  (t) => [uniqueIndex('uq_evm_attempt_hash').on(t.txHash), index('evm_attempts_resource_idx').on(t.resourceId, t.createdAt)],
+);
+
+// C10: present while the rail is halted. One row (id 1).
+export const evmHalt = sqliteTable(
+  'evm_halt',
+  {
+    id: integer('id').notNull(),
+    reason: text('reason').notNull(),
+    since: text('since').notNull(),
+    detail: text('detail').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.id] })],
+);
+
+// C5–C6: the blocks the follower has taken as canonical (parent hashes checked); `final` once at or below
+// finality — a final block that stops being canonical is FINALITY_LOST (C10).
+export const evmBlocks = sqliteTable(
+  'evm_blocks',
+  {
+    number: integer('number').notNull(),
+    hash: text('hash').notNull(),
+    parentHash: text('parent_hash').notNull(),
+    final: integer('final', { mode: 'boolean' }).notNull().default(false),
+    seenAt: text('seen_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.number] }), index('evm_blocks_final_idx').on(t.final, t.number)],
+);
+
+// The follower's position and the §18.4 rescan. One row (id 1).
+export const evmFollower = sqliteTable(
+  'evm_follower',
+  {
+    id: integer('id').notNull(),
+    // The next block number to read; null until the rail's first start sets it to the head.
+    nextBlock: integer('next_block'),
+    rescanFrom: integer('rescan_from'),
+    rescanAt: integer('rescan_at'),
+    // C12–C13: transfers that created no deposit (§18.4 rail status `unattributed`).
+    unattributed: integer('unattributed').notNull().default(0),
+    updatedAt: text('updated_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.id] })],
+);
+
+export type EvmRailRow = typeof evmRail.$inferSelect;
+export type EvmAddressRow = typeof evmAddresses.$inferSelect;
+export type EvmTransferRow = typeof evmTransfers.$inferSelect;
+export type EvmAttemptRow = typeof evmAttempts.$inferSelect;
+export type EvmHaltRow = typeof evmHalt.$inferSelect;
+export type EvmBlockRow = typeof evmBlocks.$inferSelect;
+export type EvmFollowerRow = typeof evmFollower.$inferSelect;
