@@ -122,6 +122,10 @@ export type RouteOptions = {
   /** §10.2: deposits at or above it wait for Travel Rule information. */
   travelRuleThresholdMinor?: string;
   disabled?: boolean;
+  /** §18 C1: SANDBOX (default) or EVM. */
+  rail?: 'SANDBOX' | 'EVM';
+  /** §16.8 / C1: the ERC-20 contract of an ETH route; absent: native ETH on EVM. */
+  tokenContract?: string;
 };
 
 const AMOUNT_FLAGS = [
@@ -168,6 +172,11 @@ export async function createRoute(db: Operated, o: RouteOptions) {
       enabled: !o.disabled,
       createdAt: t,
       updatedAt: t,
+      rail: o.rail ?? 'SANDBOX',
+      tokenContract: o.tokenContract ?? null,
+      // C1, C12: decimals as read from the chain (18 for native ETH); the key of uq_evm_route_token.
+      tokenDecimals: o.rail === 'EVM' ? (o.tokenContract === undefined ? 18 : null) : null,
+      evmTokenKey: o.rail === 'EVM' ? (o.tokenContract?.toLowerCase() ?? 'native') : null,
     });
     return (await findRoute(tx, o.code, o.clientId))!;
   });
