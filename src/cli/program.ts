@@ -12,6 +12,7 @@ import { createPair, listAllRates, setPairEnabled, setRate, updatePairOf } from 
 import { sandboxVerificationOutcome, suspendCustomer, verificationDecide } from './customers.js';
 import { databaseNotice } from './database.js';
 import { addClientOrigin, clientOrigins, removeClientOrigin } from './frontend.js';
+import { railRescanCommand, railStatusCommand } from './rail.js';
 import {
   OperatorError,
   OperatorRefusal,
@@ -293,6 +294,19 @@ export function buildProgram(env: NodeJS.ProcessEnv, version: string, done: (res
     .requiredOption('--address <address>', 'the address')
     .addHelpText('after', example('screening allow --blockchain ETH --address 0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed'))
     .action(onDb(({ db }, o) => allowAddress(db, str(o, 'blockchain'), str(o, 'address'))));
+  // §18.4 the EVM rail
+  const rail = program.command('rail').description('the EVM rail (§18): status, rescan');
+  rail
+    .command('status')
+    .description('the chain, the hot wallet (nonces, balances), what is in flight and waiting, the halt and a scheduled rescan; prints the status')
+    .addHelpText('after', example('rail status'))
+    .action(onDb(({ db, env }) => railStatusCommand(db, env)));
+  rail
+    .command('rescan')
+    .description('read the chain again from a block (0 ≤ N ≤ head; refused while halted); the running server carries it out; prints {fromBlock, scheduled}')
+    .requiredOption('--from-block <n>', 'the first block to read again')
+    .addHelpText('after', example('rail rescan --from-block 19000000'))
+    .action(onDb(({ db, env }, o) => railRescanCommand(db, env, str(o, 'fromBlock'))));
   const sandbox = program.command('sandbox').description('sandbox controls of the simulated transfer rail');
   sandbox
     .command('fail-address')

@@ -2,3 +2,5 @@
 // Other code imports the module only through this file (test/platform/core/boundaries.test.ts).
 export { DepositAddresses, xpubFingerprint } from './addresses.js';
 export type { EvmAddressRow, EvmAttemptRow, EvmBlockRow, EvmFollowerRow, EvmHaltRow, EvmRailRow, EvmTransferRow } from './tables.js';
+export { chainOf, type Chain } from './chain.js';
+export { RailRefusal, railStatus, scheduleRescan, type RailStatus } from './status.js';
