@@ -1,0 +1,75 @@
+// §18 C11: the signer of the hot wallet — a local key (sandbox on 31337, or EVM_ALLOW_LOCAL_SIGNER) or
+// Web3Signer's `eth_signTransaction` for EVM_HOT_ADDRESS. Every signed transaction's sender is recovered
+// and compared with the hot address by the caller (C10 SIGNER_MISMATCH). No key, credential or URL beyond
+// its origin appears in an error.
+import { recoverTransactionAddress, toHex, type Hex, type TransactionSerializableEIP1559 } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import type { EvmSigner } from '../../config/evm.js';
+
+/** What a signer is asked to sign: an EIP-1559 transaction of the hot wallet. */
+export type UnsignedTransfer = Required<Pick<TransactionSerializableEIP1559, 'chainId' | 'nonce' | 'to' | 'value' | 'data' | 'gas' | 'maxFeePerGas' | 'maxPriorityFeePerGas'>>;
+
+export interface Signer {
+  readonly address: `0x${string}`;
+  /** The signed transaction (0x hex); throws SignerUnavailable when it cannot be reached, SignerRefused when it answers an error. */
+  sign(tx: UnsignedTransfer): Promise<Hex>;
+}
+
+/** The signer could not be reached: the record waits and is tried again (C7). */
+export class SignerUnavailable extends Error {}
+/** The signer answered with an error: the record fails "Broadcast failed" (C7). */
+export class SignerRefused extends Error {}
+
+export function signerOf(config: EvmSigner, timeoutMs = 10_000): Signer {
+  if (config.kind === 'local') {
+    const account = privateKeyToAccount(config.key.reveal());
+    return {
+      address: account.address,
+      sign: (tx) => account.signTransaction({ type: 'eip1559', ...tx }),
+    };
+  }
+  const url = config.url;
+  const origin = config.urlOrigin;
+  return {
+    address: config.hotAddress,
+    async sign(tx) {
+      const params = {
+        from: config.hotAddress,
+        to: tx.to,
+        gas: toHex(tx.gas),
+        maxFeePerGas: toHex(tx.maxFeePerGas),
+        maxPriorityFeePerGas: toHex(tx.maxPriorityFeePerGas),
+        value: toHex(tx.value),
+        data: tx.data,
+        nonce: toHex(tx.nonce),
+        chainId: toHex(tx.chainId),
+        type: '0x2',
+      };
+      let res: Response;
+      try {
+        res = await fetch(url.reveal(), {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_signTransaction', params: [params] }),
+          signal: AbortSignal.timeout(timeoutMs),
+        });
+      } catch {
+        throw new SignerUnavailable(`the signer at ${origin} cannot be reached`);
+      }
+      if (res.status >= 500 || res.status === 429) throw new SignerUnavailable(`the signer at ${origin} answered HTTP ${res.status}`);
+      let body: { result?: unknown; error?: { code?: number; message?: string } };
+      try {
+        body = (await res.json()) as typeof body;
+      } catch {
+        throw new SignerUnavailable(`the signer at ${origin} answered HTTP ${res.status} without JSON`);
+      }
+      if (body.error || typeof body.result !== 'string' || !/^0x[0-9a-fA-F]+$/.test(body.result))
+        // The signer's own message may quote the request; only its code is kept.
+        throw new SignerRefused(`the signer at ${origin} refused to sign (HTTP ${res.status}${body.error?.code !== undefined ? `, code ${body.error.code}` : ''})`);
+      return body.result as Hex;
+    },
+  };
+}
+
+/** C10: the sender recovered from signed bytes (EIP-55). */
+export const recoveredSender = (raw: Hex): Promise<`0x${string}`> => recoverTransactionAddress({ serializedTransaction: raw as `0x02${string}` });
