@@ -109,6 +109,7 @@ export async function startService(config: Config, options: ServiceOptions = {})
   purge.unref();
   const tasks = workerTasks(config, { engine, clock, logger: log });
   metrics.watch(engine, tasks, clock);
+  metrics.watchRail(engine, config.evm);
   const worker = new Worker(engine, tasks, clock, config.workerPollIntervalMs, log);
   worker.start();
   return {

@@ -4,3 +4,5 @@ export { DepositAddresses, xpubFingerprint } from './addresses.js';
 export type { EvmAddressRow, EvmAttemptRow, EvmBlockRow, EvmFollowerRow, EvmHaltRow, EvmRailRow, EvmTransferRow } from './tables.js';
 export { chainOf, type Chain } from './chain.js';
 export { RailRefusal, railStatus, scheduleRescan, type RailStatus } from './status.js';
+export { findFollower, findHalt } from './rail-repository.js';
+export { countInflight, countWaiting } from './status-repository.js';
