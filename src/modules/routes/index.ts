@@ -9,5 +9,5 @@ export {
   routeHasRecords,
   insertDenied, insertRoute, isDenied, saveSandboxFailure, scalesOfCurrency, setRouteEnabled, updateRoute } from './repository.js';
 export type { RouteChange } from './repository.js';
-export { amountWithinRoute, describeBounds, requirePermittedRoute } from './rules.js';
+export { amountWithinRoute, describeBounds, requirePermittedRoute, requireSandboxRail, sandboxFailuresApply } from './rules.js';
 export type { RouteRow } from './tables.js';
