@@ -2,6 +2,7 @@
 // function it runs. Results are JSON on stdout; exit codes are partnerctl.ts's (§11.8).
 import { Command, Option } from 'commander';
 import { DEFAULT_DATABASE_URL, webhookSecretOverlapSecondsOf } from '../config.js';
+import { evmConfigOf } from '../config/evm.js';
 import { secretBoxFromEnv } from '../core/secret-box.js';
 import { listAuditEvents } from '../db/audit-repository.js';
 import { databaseTargetFromUrl, openEngine, type Engine } from '../db/engine.js';
@@ -16,6 +17,7 @@ import { railRescanCommand, railStatusCommand } from './rail.js';
 import {
   OperatorError,
   OperatorRefusal,
+  RAILS,
   allowAddress,
   clearFailAddress,
   createClient,
@@ -28,6 +30,7 @@ import {
   setClientLimit,
   setRouteState,
   updateRouteOf,
+  type EvmReach,
 } from './operators.js';
 import { evidenceOf, jsonText, signRequest } from './request-tools.js';
 import {
@@ -48,7 +51,15 @@ export class JsonLines {
 }
 
 type Opts = Record<string, string | boolean | undefined>;
-type Ctx = { db: Engine; env: NodeJS.ProcessEnv; production: boolean; box: ReturnType<typeof secretBoxFromEnv>; hooks: () => WebhookSettings };
+type Ctx = {
+  db: Engine;
+  env: NodeJS.ProcessEnv;
+  production: boolean;
+  box: ReturnType<typeof secretBoxFromEnv>;
+  hooks: () => WebhookSettings;
+  /** §18.4: partnerctl's own EVM_* settings, read when a command needs the chain; a bad one → VALIDATION_FAILED. */
+  evm: () => EvmReach;
+};
 
 const str = (o: Opts, name: string) => o[name] as string;
 const opt = (o: Opts, name: string) => o[name] as string | undefined;
@@ -66,7 +77,16 @@ export function buildProgram(env: NodeJS.ProcessEnv, version: string, done: (res
       const production = env.NODE_ENV === 'production';
       const box = secretBoxFromEnv(env, production);
       // §11.7: partnerctl applies its own NODE_ENV.
-      done(await fn({ db, env, production, box, hooks: () => ({ box, production, overlapSeconds: webhookSecretOverlapSecondsOf(env) }) }, o));
+      const evm = () => {
+        const sandbox = env.PARTNER_SANDBOX === undefined || env.PARTNER_SANDBOX === '' ? !production : env.PARTNER_SANDBOX === 'true';
+        try {
+          return evmConfigOf(env, { production, sandbox, sqliteFile: target.kind === 'sqlite' ? target.file : null, signer: false });
+        } catch (e) {
+          // The message names the variable and never echoes a secret (src/config/evm.ts).
+          throw new OperatorRefusal('VALIDATION_FAILED', (e as Error).message);
+        }
+      };
+      done(await fn({ db, env, production, box, hooks: () => ({ box, production, overlapSeconds: webhookSecretOverlapSecondsOf(env) }), evm }, o));
     } finally {
       await db.close();
     }
@@ -146,47 +166,76 @@ export function buildProgram(env: NodeJS.ProcessEnv, version: string, done: (res
     .option('--fee-minor <f>', 'withdrawal fee, minor units')
     .option('--travel-rule-threshold-minor <t>', 'deposits of at least this wait for Travel Rule information')
     .option('--disabled', 'create it disabled')
-    .addHelpText('after', example('route create --code USDT-ETH --client-id acme --blockchain ETH --currency USDT --scale 6 --fee-minor 1500000'))
+    .addOption(new Option('--rail <rail>', 'SANDBOX (the simulator, default) or EVM (the chain of EVM_RPC_URLS; ETH routes only, §18)').choices(RAILS))
+    .option('--token-contract <address>', 'ETH routes: the ERC-20 contract (stored EIP-55); without it an EVM route moves native ETH')
+    .addHelpText(
+      'after',
+      example(
+        'route create --code USDT-ETH --client-id acme --blockchain ETH --currency USDT --scale 6 --fee-minor 1500000',
+        'route create --code USDT-EVM --client-id acme --blockchain ETH --currency USDT --scale 6 --rail EVM --token-contract 0xdAC17F958D2ee523a2206206994597C13D831ec7',
+      ),
+    )
     .action(
-      onDb(({ db }, o) => {
+      onDb(({ db, evm }, o) => {
         const scaleText = str(o, 'scale');
         if (!/^[0-9]{1,2}$/.test(scaleText)) throw new OperatorError('--scale must be an integer 0–36');
-        return createRoute(db, {
-          code: str(o, 'code'),
-          clientId: str(o, 'clientId'),
-          blockchain: str(o, 'blockchain'),
-          currency: str(o, 'currency'),
-          scale: Number(scaleText),
-          minMinor: opt(o, 'minMinor'),
-          maxMinor: opt(o, 'maxMinor'),
-          feeMinor: opt(o, 'feeMinor'),
-          travelRuleThresholdMinor: opt(o, 'travelRuleThresholdMinor'),
-          disabled: o.disabled === true,
-        });
+        const rail = opt(o, 'rail') as (typeof RAILS)[number] | undefined;
+        const token = opt(o, 'tokenContract');
+        return createRoute(
+          db,
+          {
+            code: str(o, 'code'),
+            clientId: str(o, 'clientId'),
+            blockchain: str(o, 'blockchain'),
+            currency: str(o, 'currency'),
+            scale: Number(scaleText),
+            minMinor: opt(o, 'minMinor'),
+            maxMinor: opt(o, 'maxMinor'),
+            feeMinor: opt(o, 'feeMinor'),
+            travelRuleThresholdMinor: opt(o, 'travelRuleThresholdMinor'),
+            disabled: o.disabled === true,
+            rail,
+            tokenContract: token === 'none' ? null : token,
+          },
+          rail === 'EVM' ? evm() : undefined,
+        );
       }),
     );
   route
     .command('update')
-    .description("change a route's fee, bounds or Travel Rule threshold; prints the route")
+    .description("change a route's fee, bounds, Travel Rule threshold, token contract or rail; prints the route")
     .requiredOption('--code <code>', 'route code')
     .requiredOption('--client-id <id>', 'the client it is mapped to')
     .option('--fee-minor <f>', 'withdrawal fee, minor units')
     .option('--min-minor <m>', 'least amount')
     .option('--max-minor <m>', 'largest amount')
     .option('--travel-rule-threshold-minor <t>', 'a threshold, or none')
-    .addHelpText('after', example('route update --code USDT-ETH --client-id acme --fee-minor 1000000'))
+    .option('--token-contract <address>', "ETH routes: the ERC-20 contract, or none (an EVM route's never changes)")
+    .addOption(new Option('--rail <rail>', 'EVM: make a SANDBOX route an EVM one while nothing exists on it (§18 C1)').choices(RAILS))
+    .addHelpText(
+      'after',
+      example('route update --code USDT-ETH --client-id acme --fee-minor 1000000', 'route update --code USDT-ETH --client-id acme --rail EVM'),
+    )
     .action(
-      onDb(({ db }, o) => {
+      onDb(({ db, evm }, o) => {
         const threshold = opt(o, 'travelRuleThresholdMinor');
-        return updateRouteOf(db, {
-          code: str(o, 'code'),
-          clientId: str(o, 'clientId'),
-          feeMinor: opt(o, 'feeMinor'),
-          minMinor: opt(o, 'minMinor'),
-          maxMinor: opt(o, 'maxMinor'),
-          // §10.2: `none` removes the threshold (deposits on the route are never held).
-          travelRuleThresholdMinor: threshold === 'none' ? null : threshold,
-        });
+        const rail = opt(o, 'rail') as (typeof RAILS)[number] | undefined;
+        const token = opt(o, 'tokenContract');
+        return updateRouteOf(
+          db,
+          {
+            code: str(o, 'code'),
+            clientId: str(o, 'clientId'),
+            feeMinor: opt(o, 'feeMinor'),
+            minMinor: opt(o, 'minMinor'),
+            maxMinor: opt(o, 'maxMinor'),
+            // §10.2: `none` removes the threshold (deposits on the route are never held).
+            travelRuleThresholdMinor: threshold === 'none' ? null : threshold,
+            rail,
+            tokenContract: token === 'none' ? null : token,
+          },
+          rail === 'EVM' ? evm() : undefined,
+        );
       }),
     );
   for (const [name, enabled] of [['disable', false], ['enable', true]] as const)

@@ -151,7 +151,14 @@ export function devnetKey(index: number): `0x${string}` {
   return `0x${Buffer.from(hd.privateKey!).toString('hex')}`;
 }
 
-type Context = { production: boolean; sandbox: boolean; /** The SQLite file, when the database is one (C14's default state dir). */ sqliteFile: string | null };
+type Context = {
+  production: boolean;
+  sandbox: boolean;
+  /** The SQLite file, when the database is one (C14's default state dir). */
+  sqliteFile: string | null;
+  /** false: partnerctl, which reaches the chain and derives addresses but signs nothing (§18.4); no signer is required. */
+  signer?: boolean;
+};
 
 export function evmConfigOf(env: NodeJS.ProcessEnv, ctx: Context): EvmConfig {
   const devnetOn = booleanOf('EVM_DEVNET', env.EVM_DEVNET, false);
@@ -216,6 +223,7 @@ export function evmConfigOf(env: NodeJS.ProcessEnv, ctx: Context): EvmConfig {
   if ((ctx.sandbox || !ctx.production) && !TEST_CHAIN_IDS.includes(chainId))
     throw new Error(`EVM_CHAIN_ID ${chainId} is not a test network (${TEST_CHAIN_IDS.join(', ')}); outside production only those are allowed`);
   if (xpub === null) throw new Error('EVM_DEPOSIT_XPUB is required with EVM_RPC_URLS');
+  if (ctx.signer === false) return { ...off, rpcUrls: rpcUrls.map((u) => new Secret(u)), rpcOrigins: rpcUrls.map(urlOrigin) };
   let signer: EvmSigner;
   if (signerKind === 'local') {
     if (key === null) throw new Error('EVM_SIGNER_KEY_FILE is required with EVM_SIGNER=local');

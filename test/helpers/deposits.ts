@@ -16,7 +16,7 @@ export const TRAVEL_RULE = `mutation($depositId: UUID!, $input: SubmitCryptoDepo
   submitCryptoDepositTravelRuleInformation(depositId: $depositId, input: $input) { ${DEPOSIT_FIELDS} } }`;
 export const DEPOSITS_LIST = `query($customerId: UUID!, $first: Int, $after: String, $statuses: [PartnerCryptoDepositStatus!], $routeCode: String, $createdFrom: DateTime, $createdBefore: DateTime) {
   cryptoDeposits(customerId: $customerId, first: $first, after: $after, statuses: $statuses, routeCode: $routeCode, createdFrom: $createdFrom, createdBefore: $createdBefore) { items { ${DEPOSIT_FIELDS} } ${PAGE_INFO} } }`;
-export const WALLET_FIELDS = 'customerId routeCode blockchain currency currencyScale address status travelRuleThresholdMinor';
+export const WALLET_FIELDS = 'customerId routeCode blockchain currency currencyScale address status travelRuleThresholdMinor rail tokenContract chainId';
 export const WALLETS_LIST = `query($customerId: UUID!, $first: Int, $after: String, $blockchain: String) {
   cryptoDepositWallets(customerId: $customerId, first: $first, after: $after, blockchain: $blockchain) { items { ${WALLET_FIELDS} } ${PAGE_INFO} } }`;
 export const BALANCE_FIELDS = 'customerId currency currencyScale availableMinor heldMinor totalMinor updatedAt';

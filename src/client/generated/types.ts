@@ -584,16 +584,22 @@ export type PartnerCryptoDepositStatus =
   | 'FROZEN'
   | 'PENDING_TRAVEL_RULE';
 
-/** §10.3: one per (customer, route mapped to its partner); the address is derived and never changes. */
+/** §10.3: one per (customer, route mapped to its partner); the address is derived and never changes (on SANDBOX routes; EVM routes: §18 C4). */
 export type PartnerCryptoDepositWallet = {
   __typename?: 'PartnerCryptoDepositWallet';
   address: Scalars['String']['output'];
   blockchain: Scalars['String']['output'];
+  /** §18.1: the EVM network's chain id (EVM_CHAIN_ID) on EVM routes; null on SANDBOX routes. */
+  chainId?: Maybe<Scalars['Int']['output']>;
   currency: Scalars['String']['output'];
   currencyScale: Scalars['Int']['output'];
   customerId: Scalars['UUID']['output'];
+  /** §18.1: the route's rail, SANDBOX or EVM. On EVM the address is the customer's own (§18 C4), the same on all of its EVM routes. */
+  rail: Scalars['String']['output'];
   routeCode: Scalars['String']['output'];
   status: PartnerCryptoDepositWalletStatus;
+  /** §18.1: the route's ERC-20 contract (EIP-55); null for native ETH and on SANDBOX routes. */
+  tokenContract?: Maybe<Scalars['String']['output']>;
   /** The route's; null: deposits on it are never held for the Travel Rule. */
   travelRuleThresholdMinor?: Maybe<Scalars['String']['output']>;
 };
@@ -965,6 +971,7 @@ export type ProblemCode =
   | 'REFUND_EXCEEDS_DEPOSIT'
   | 'ROUTE_MISMATCH'
   | 'ROUTE_NOT_PERMITTED'
+  | 'ROUTE_RAIL_UNSUPPORTED'
   | 'SANDBOX_ONLY'
   | 'UNSUPPORTED_MEDIA_TYPE'
   | 'VALIDATION_FAILED'

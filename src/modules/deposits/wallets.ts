@@ -1,18 +1,25 @@
-// §10.3 deposit wallets are derived, not provisioned (D5): a customer's wallet on a route is the route
-// plus an address that is a pure function of both.
+// §10.3 deposit wallets are derived, not provisioned (D5): a customer's wallet on a SANDBOX route is the
+// route plus an address that is a pure function of both. §18 C4: on an EVM route it is the customer's
+// EVM deposit address, allocated from EVM_DEPOSIT_XPUB, the same on all of its EVM routes.
 import type { RouteRow } from '../routes/index.js';
 import { depositWalletAddress } from '../../core/addresses/derive.js';
 import type { Blockchain } from '../../core/addresses/index.js';
 
-export function walletView(route: RouteRow, customerId: string) {
+/** `evmAddress`: the customer's C4 address, for EVM routes; `chainId`: EVM_CHAIN_ID. */
+export function walletView(route: RouteRow, customerId: string, evm: { address: string; chainId: number | null } = { address: '', chainId: null }) {
+  const onEvm = route.rail === 'EVM';
   return {
     customerId,
     routeCode: route.routeCode,
     blockchain: route.blockchain,
     currency: route.currency,
     currencyScale: route.currencyScale,
-    address: depositWalletAddress(route.blockchain as Blockchain, route.routeCode, customerId),
+    address: onEvm ? evm.address : depositWalletAddress(route.blockchain as Blockchain, route.routeCode, customerId),
     status: route.enabled ? ('ACTIVE' as const) : ('DISABLED' as const),
     travelRuleThresholdMinor: route.travelRuleThresholdMinor,
+    // §18.1
+    rail: route.rail,
+    tokenContract: onEvm ? route.tokenContract : null,
+    chainId: onEvm ? evm.chainId : null,
   };
 }

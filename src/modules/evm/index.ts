@@ -1,6 +1,10 @@
 // What other modules and the layers above may use of the EVM rail (§18); the rest of the folder is its own.
 // Other code imports the module only through this file (test/platform/core/boundaries.test.ts).
 export { DepositAddresses, xpubFingerprint } from './addresses.js';
+export { evmRoutesKey, findEvmAddressByKey } from './addresses-repository.js';
+export { chainAt, chainOf, type Chain } from './chain.js';
+export { DecimalsRefused, MAX_TOKEN_DECIMALS, NATIVE_DECIMALS, requireChainId, tokenDecimalsOf } from './decimals.js';
+export { allocateEvmAddress, allocateEvmAddressesOf, allocateOnNewCustomer, evmAddressOf } from './deposit-addresses.js';
 export type { EvmAddressRow, EvmAttemptRow, EvmBlockRow, EvmFollowerRow, EvmHaltRow, EvmRailRow, EvmTransferRow } from './tables.js';
 export { chainOf, type Chain } from './chain.js';
 export { RailRefusal, railStatus, scheduleRescan, type RailStatus } from './status.js';

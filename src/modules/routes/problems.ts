@@ -16,4 +16,8 @@ export const problemGuides: ProblemGuides<'routes'> = {
     when: 'The wallet beneficiary is on another blockchain than the route named.',
     action: 'Name a route of the beneficiary’s blockchain, or a beneficiary on the route’s blockchain.',
   },
+  ROUTE_RAIL_UNSUPPORTED: {
+    when: 'The operation has no meaning on the route’s rail: a simulated deposit on an EVM route, whose deposits come from the chain (§18 C3).',
+    action: 'Send a real transfer to the customer’s deposit address on the EVM network, or use a SANDBOX route to simulate.',
+  },
 };

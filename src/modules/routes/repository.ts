@@ -29,12 +29,39 @@ export async function scalesOfCurrency(x: Exec, currency: string): Promise<numbe
   return rows.map((r) => r.scale);
 }
 
-export type RouteChange = Partial<Pick<RouteRow, 'feeAmountMinor' | 'minAmountMinor' | 'maxAmountMinor' | 'travelRuleThresholdMinor'>> & { updatedAt: string };
+export type RouteChange = Partial<
+  Pick<RouteRow, 'feeAmountMinor' | 'minAmountMinor' | 'maxAmountMinor' | 'travelRuleThresholdMinor' | 'rail' | 'tokenContract' | 'tokenDecimals' | 'evmTokenKey'>
+> & { updatedAt: string };
 
 /** Changes one partner's mapping of a route; undefined when there is none. */
 export async function updateRoute(x: Exec, routeCode: string, clientId: string, set: RouteChange): Promise<RouteRow | undefined> {
   const t = x.t.routes;
   return (await x.q.update(t).set(set).where(and(eq(t.routeCode, routeCode), eq(t.clientId, clientId))).returning())[0];
+}
+
+/** §18 C4: whether an EVM route is mapped to the partner (its new customers then take an address). */
+export async function hasEvmRoute(x: Exec, clientId: string): Promise<boolean> {
+  const t = x.t.routes;
+  return (await x.q.select({ code: t.routeCode }).from(t).where(and(eq(t.clientId, clientId), eq(t.rail, 'EVM'))).limit(1)).length > 0;
+}
+
+/** §18 C1 uq_evm_route_token: the partner's EVM route of a token (`key`: lower-case contract, or "native"). */
+export async function findEvmRouteByToken(x: Exec, clientId: string, key: string): Promise<RouteRow | undefined> {
+  const t = x.t.routes;
+  return (await x.q.select().from(t).where(and(eq(t.clientId, clientId), eq(t.evmTokenKey, key))))[0];
+}
+
+/** §18 C1: whether a deposit, withdrawal or refund of the partner exists on the route. */
+export async function routeHasRecords(x: Exec, routeCode: string, clientId: string): Promise<boolean> {
+  for (const t of [x.t.cryptoDeposits, x.t.cryptoWithdrawals, x.t.cryptoRefunds]) {
+    const rows = await x.q
+      .select({ code: t.routeCode })
+      .from(t)
+      .where(and(eq(t.routeCode, routeCode), eq(t.clientId, clientId)))
+      .limit(1);
+    if (rows.length > 0) return true;
+  }
+  return false;
 }
 
 /** Enables or disables every mapping of a route code; returns how many there were. */

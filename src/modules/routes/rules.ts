@@ -26,3 +26,12 @@ export function describeBounds(route: RouteRow): string {
   const min = route.minAmountMinor ?? '1';
   return route.maxAmountMinor === null ? `at least ${min}` : `between ${min} and ${route.maxAmountMinor}`;
 }
+
+/** §18 C3 / §18.5: an operation of the sandbox simulator on an EVM route → 409 ROUTE_RAIL_UNSUPPORTED. */
+export function requireSandboxRail(route: RouteRow, operation: string): void {
+  if (route.rail !== 'SANDBOX')
+    throw new Problem('ROUTE_RAIL_UNSUPPORTED', `Route "${route.routeCode}" is on the ${route.rail} rail: ${operation} is for SANDBOX routes only.`);
+}
+
+/** §18 C3: sandbox failure entries (§10.7) are captured only in sandbox mode and only on SANDBOX routes. */
+export const sandboxFailuresApply = (route: RouteRow, sandbox: boolean) => sandbox && route.rail === 'SANDBOX';

@@ -47,6 +47,10 @@ describe('cryptoDepositWallets', () => {
       address: depositWalletAddress(blockchain, routeCode, customerId),
       status,
       travelRuleThresholdMinor: threshold,
+      // §18.1: SANDBOX routes.
+      rail: 'SANDBOX',
+      tokenContract: null,
+      chainId: null,
     });
     const expected = [
       wallet(off, 'ETH', 'USDT', 6, 'DISABLED', null),

@@ -1,9 +1,11 @@
 // §4.1 createCustomer: externalRef unique per partner; the customer starts ACTIVE and UNVERIFIED, with
-// its event `customer.unverified` (§12.5, sequence 1).
+// its event `customer.unverified` (§12.5, sequence 1); its EVM deposit address when the partner has an
+// EVM route (§18 C4).
 import { randomUUID } from 'node:crypto';
 import { mutation } from '../../../core/operation.js';
 import { Problem } from '../../../core/problem.js';
 import { checkLength, checkOneOf } from '../../../core/validate.js';
+import { allocateOnNewCustomer } from '../../evm/index.js';
 import { findCustomerByExternalRef, insertCustomer } from '../repository.js';
 import { CUSTOMER_TYPES, customerView, newCustomerRow, recordNewCustomerEvent } from '../rules.js';
 
@@ -32,6 +34,8 @@ export default mutation('createCustomer', {
       }),
     );
     await recordNewCustomerEvent(tx, created);
+    // §18 C4: in this transaction, so a rolled-back creation takes no index.
+    await allocateOnNewCustomer(tx, ctx.clientId, created.customerId, ctx.services.config.evm.depositXpub?.reveal() ?? null, created.createdAt);
     return customerView(created);
   },
 });

@@ -1,6 +1,6 @@
 // §10.4 simulateCryptoDeposit: a payment into the customer's deposit wallet of a route, sandbox mode only.
 // Checks in the section's order: sandbox → shape → idempotency (the registry) → customer → route →
-// addresses and hash form → duplicate transaction → a credit within the balance's bound (§4) → effect.
+// the rail (§18.5: after row 5, before row 6) → addresses and hash form → duplicate transaction → a credit within the balance's bound (§4) → effect.
 import { randomUUID } from 'node:crypto';
 import { depositWalletAddress, generatedTxHash, storedTxHash } from '../../../core/addresses/derive.js';
 import { isBlockchain, isValidAddress, type Blockchain } from '../../../core/addresses/index.js';
@@ -8,7 +8,7 @@ import { mutation } from '../../../core/operation.js';
 import { FieldErrors, Problem } from '../../../core/problem.js';
 import { checkAmount, checkLength } from '../../../core/validate.js';
 import { requireOwnCustomer } from '../../customers/index.js';
-import { requirePermittedRoute } from '../../routes/index.js';
+import { requirePermittedRoute, requireSandboxRail } from '../../routes/index.js';
 import { findDepositByTx, insertDeposit } from '../repository.js';
 import { DEPOSIT_STATUS_INFO, publishNewDeposit, requireCreditFits, sourceDenied, travelRuleRequired, type DepositStatus } from '../rules.js';
 
@@ -30,6 +30,8 @@ export default mutation('simulateCryptoDeposit', {
     // 4. customer, 5. route (enabled and mapped: its wallet is ACTIVE).
     await requireOwnCustomer(tx, ctx, customerId);
     const route = await requirePermittedRoute(tx, ctx, input.routeCode);
+    // §18 C3: an EVM route's deposits come from the chain → 409 ROUTE_RAIL_UNSUPPORTED.
+    requireSandboxRail(route, 'simulateCryptoDeposit');
     if (!isBlockchain(route.blockchain)) throw new Error(`route ${route.routeCode} has an unknown blockchain`);
     const chain: Blockchain = route.blockchain;
     // 6. the source address and the hash in the chain's forms; both faults → VALIDATION_FAILED naming both.

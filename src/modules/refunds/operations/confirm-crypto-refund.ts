@@ -1,6 +1,7 @@
 // §4.5 / §10.8 confirmCryptoRefund: AWAITING_CONFIRMATION → CONFIRMED (§5 evidence); the refund enters
 // the outbound pipeline (§10.6) with its forced failure, if any, captured now (§10.7).
 import { mutation } from '../../../core/operation.js';
+import { sandboxFailuresApply } from '../../routes/index.js';
 import { captureFailure } from '../../transfers/index.js';
 import { stepRefund } from '../rules.js';
 
@@ -19,7 +20,8 @@ export default mutation('confirmCryptoRefund', {
           confirmedAt: now,
           // §10.7: the worker's first step is due a step delay after entering CONFIRMED.
           dueAt: new Date(ctx.now.getTime() + ctx.services.config.sandboxStepDelayMs).toISOString(),
-          failAt: await captureFailure(tx, route.blockchain, refund.refundAddress, ctx.services.config.sandbox),
+          // §18 C3: no sandbox failure entry on an EVM route.
+          failAt: await captureFailure(tx, route.blockchain, refund.refundAddress, sandboxFailuresApply(route, ctx.services.config.sandbox)),
         }),
       },
       tx,

@@ -6,7 +6,7 @@ import { findBeneficiary } from '../../beneficiaries/index.js';
 import { gateCustomerOf } from '../../customers/index.js';
 import { availableOf } from '../../ledger/index.js';
 import { transition } from '../../lifecycle/index.js';
-import { requirePermittedRoute } from '../../routes/index.js';
+import { requirePermittedRoute, sandboxFailuresApply } from '../../routes/index.js';
 import { captureFailure, dueAfter } from '../../transfers/index.js';
 import { findWithdrawal } from '../repository.js';
 import { CRYPTO_WITHDRAWAL_REST_FIELDS, withdrawalLifecycle } from '../rules.js';
@@ -19,7 +19,7 @@ export default mutation('submitCryptoWithdrawal', {
   // §10.6's checks 4–12, in its order (1–3 are the pipeline's and the registry's).
   run: async (tx, ctx, { withdrawalId }, guard) => {
     const w = requireOwn(ctx, await findWithdrawal(tx, withdrawalId), 'NOT_FOUND', 'withdrawal', withdrawalId);
-    await requirePermittedRoute(tx, ctx, w.routeCode);
+    const route = await requirePermittedRoute(tx, ctx, w.routeCode);
     guard.authorize();
     // §12.4 / §16.8: the gate of the withdrawal's customer, first among the 409s.
     await gateCustomerOf(tx, w.customerId, 'crypto', ctx.services.config);
@@ -40,7 +40,8 @@ export default mutation('submitCryptoWithdrawal', {
       );
 
     const now = ctx.now.toISOString();
-    const failAt = await captureFailure(tx, beneficiary.blockchain, beneficiary.walletAddress, ctx.services.config.sandbox);
+    // §18 C3: no sandbox failure entry on an EVM route.
+    const failAt = await captureFailure(tx, beneficiary.blockchain, beneficiary.walletAddress, sandboxFailuresApply(route, ctx.services.config.sandbox));
     const submitted = await transition(tx, withdrawalLifecycle, {
       id: withdrawalId,
       from: 'APPROVED',
