@@ -90,6 +90,6 @@ export async function devnetPay(db: Pick<Engine, 'read'>, url: string, p: Devnet
     const cause = e as { name?: string; shortMessage?: string; message?: string; walk?: (fn: (x: unknown) => boolean) => unknown };
     if (cause.name === 'HttpRequestError' || cause.walk?.((x) => (x as { name?: string }).name === 'HttpRequestError')) throw unreachable(url);
     // A transfer the payer cannot make (its balance, say): the node's reason, without viem's request dump.
-    throw new OperatorRefusal('VALIDATION_FAILED', `the payer ${DEVNET_PAYER.address} cannot send it: ${(cause.shortMessage ?? cause.message ?? "").replace(/\s+/g, " ")}`);
+    throw new OperatorRefusal('VALIDATION_FAILED', `the payer ${DEVNET_PAYER.address} cannot send it: ${(cause.shortMessage ?? cause.message ?? '').replace(/\s+/g, ' ')}`);
   }
 }
