@@ -7,6 +7,9 @@ import type { SecretBox } from './core/secret-box.js';
 import { createClient, createRoute } from './cli/operators.js';
 import { insertCustomer, newCustomerRow, recordNewCustomerEvent } from './modules/customers/index.js';
 import { DEMO_CLIENT_ID } from './http/dev-proxy.js';
+import { findRoute } from './modules/routes/index.js';
+import { DEVNET_TOKEN_ADDRESS } from './modules/evm/index.js';
+import type { RouteOptions } from './cli/operators.js';
 
 export type Demo = { clientId: string; secret: string; routeCode: string; customerId: string };
 
@@ -34,6 +37,36 @@ export async function provisionDemoIfEmpty(engine: Engine, box: SecretBox): Prom
     return row;
   });
   return { clientId, secret, routeCode: route.routeCode, customerId: customer.customerId };
+}
+
+/** §18 C14: the demo partner's EVM routes on the devnet (fee 0, no Travel Rule threshold). */
+export const DEVNET_ROUTES: readonly Omit<RouteOptions, 'clientId'>[] = [
+  { code: 'USDT-DEVNET', blockchain: 'ETH', currency: 'USDT', scale: 6, minMinor: '1', maxMinor: String(10n ** 12n), feeMinor: '0', rail: 'EVM', tokenContract: DEVNET_TOKEN_ADDRESS },
+  { code: 'ETH-DEVNET', blockchain: 'ETH', currency: 'ETH', scale: 18, minMinor: '1', maxMinor: String(10n ** 21n), feeMinor: '0', rail: 'EVM' },
+];
+
+/**
+ * C14: with the devnet on, the demo partner (once it exists, after its customer) gets the devnet's EVM
+ * routes it does not have yet — on its first start, or when the devnet is turned on for an older database.
+ * The codes created; a route that cannot be created is reported in `failed`, and the server runs on.
+ */
+export async function provisionDevnetRoutes(engine: Engine): Promise<{ created: string[]; failed: { code: string; reason: string }[] }> {
+  const created: string[] = [];
+  const failed: { code: string; reason: string }[] = [];
+  if (!(await hasDemoClient(engine))) return { created, failed };
+  for (const route of DEVNET_ROUTES) {
+    if (await findRoute(engine.read, route.code, DEMO_CLIENT_ID)) continue;
+    try {
+      await createRoute(engine, { ...route, clientId: DEMO_CLIENT_ID });
+      created.push(route.code);
+    } catch (e) {
+      // Another process may have created it meanwhile; anything else (a scale of the currency's other
+      // routes, another EVM route of the same token) is the operator's to settle.
+      if (await findRoute(engine.read, route.code, DEMO_CLIENT_ID)) continue;
+      failed.push({ code: route.code, reason: e instanceof Error ? e.message : String(e) });
+    }
+  }
+  return { created, failed };
 }
 
 export async function hasDemoClient(engine: Engine): Promise<boolean> {

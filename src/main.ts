@@ -1,20 +1,42 @@
 // config → database → app → listen (contract §1). `npm start`.
 import { describeDatabase } from './cli/database.js';
 import { loadConfig } from './config.js';
-import { demoBanner, demoReminder, hasDemoClient, provisionDemoIfEmpty } from './demo.js';
-import { startService } from './service.js';
+import { demoBanner, demoReminder, hasDemoClient, provisionDemoIfEmpty, provisionDevnetRoutes } from './demo.js';
+import { DEMO_CLIENT_ID } from './http/dev-proxy.js';
+import { RailStartError } from './modules/evm/index.js';
+import { startService, type RunningService } from './service.js';
 
 const config = startupStep(() => loadConfig());
-const service = await startService(config).catch((e: unknown) => exitWith(listenFault(e, config.host, config.port) ?? e));
+const service = await startService(config).catch((e: unknown) => exitWith(listenFault(e, config.host, config.port) ?? railFault(e) ?? e));
 // The demo is development only (§8), provisioned once the migrations and data upgrades (§10.11, §12.5)
 // are done, so that an upgrade never takes the demo customer for one of an earlier release.
 const demo = config.production ? undefined : await provisionDemoIfEmpty(service.engine, config.secretBox);
 const remind = !config.production && !demo && (await hasDemoClient(service.engine));
+// §18 C14: the demo partner's devnet routes, after its customer (so that its EVM address is index 0).
+const devnetRoutes = service.evm.devnet && !config.production ? await provisionDevnetRoutes(service.engine) : undefined;
 console.log(`Partner API listening on ${service.url} (GraphQL ${service.url}/graphql, REST ${service.url}/partner/v1)`);
 const where = describeDatabase(config.database);
 console.log(`State: ${where}${config.sandbox ? ' — sandbox mode' : ''}${config.production ? ' — production' : ''}`);
+if (service.evm.devnet) console.log(devnetBanner(service));
+if (devnetRoutes?.created.length)
+  console.log(`Devnet routes of ${DEMO_CLIENT_ID}: ${devnetRoutes.created.join(', ')} — send to a deposit address: npx partnerctl devnet pay --to <address> --route USDT-DEVNET --amount-minor 1000000`);
+for (const f of devnetRoutes?.failed ?? []) console.log(`Devnet route ${f.code} was not created: ${f.reason}`);
 if (demo) console.log(demoBanner(demo, service.url));
 else if (remind) console.log(demoReminder(service.url));
+
+/** §18 C14: where the devnet is and what it holds (all of it public: anvil's test mnemonic). */
+function devnetBanner(s: RunningService): string {
+  const d = s.evm.devnet!;
+  const rail = s.evm.rail;
+  const chain = rail.on ? `chain ${rail.chainId}, hot wallet ${rail.hotAddress}` : 'rail off';
+  const blocks = d.blockTimeMs > 0 ? `a block every ${d.blockTimeMs} ms` : 'blocks only on partnerctl devnet pay|mine';
+  return `Devnet: ${d.rpcOrigin} (${chain}), token USDT at ${d.tokenAddress}; ${blocks}; state in ${d.stateDir}`;
+}
+
+/** §18 C2, C14: a rail or devnet start the operator must fix, as one line. */
+function railFault(e: unknown): string | undefined {
+  return e instanceof RailStartError ? `Cannot start: ${e.message}` : undefined;
+}
 
 /**
  * A port that cannot be had is the operator's to fix, not a bug: one line naming the port and PORT

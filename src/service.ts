@@ -17,6 +17,7 @@ import { pagesOf } from './http/pages/index.js';
 import { Pipeline, type Clock } from './http/pipeline.js';
 import { RestSurface } from './http/rest-surface.js';
 import { onEventRecorded } from './modules/events/index.js';
+import { startDevnet, startRail, type RailStarted, type RunningDevnet } from './modules/evm/index.js';
 import { LiveFeed, purgeStreamLeases } from './modules/frontend/index.js';
 import { fanOut } from './modules/webhooks/index.js';
 import { createHttpServer } from './http/server.js';
@@ -32,6 +33,8 @@ export type RunningService = {
   worker: Worker;
   /** §17.4 the live streams of this process. */
   feed: LiveFeed;
+  /** §18 C2 the rail as started (off, or its chain and hot address); C14 the devnet when EVM_DEVNET=true. */
+  evm: { rail: RailStarted; devnet?: RunningDevnet };
   /** Writer and replay-cache counters (tests, benchmark). */
   stats(): Record<string, number>;
   stop(): Promise<void>;
@@ -77,6 +80,17 @@ export async function startService(config: Config, options: ServiceOptions = {})
     await engine.close();
     throw err;
   }
+  // §18 C14 the devnet, then C2 the rail's start: both before the server listens; a refusal stops the start.
+  let devnet: RunningDevnet | undefined;
+  let rail: RailStarted;
+  try {
+    if (config.evm.devnet) devnet = await startDevnet(config.evm.devnet, log);
+    rail = await startRail(config, engine, log, clock);
+  } catch (err) {
+    await devnet?.stop();
+    await engine.close();
+    throw err;
+  }
   const { apollo, schema } = createApollo({ production: config.production });
   await apollo.start();
   const rest = new RestSurface(schema, descriptors);
@@ -96,6 +110,9 @@ export async function startService(config: Config, options: ServiceOptions = {})
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());
+  }).catch(async (err: unknown) => {
+    await devnet?.stop();
+    throw err;
   });
   const { port } = server.address() as AddressInfo;
   const purge = setInterval(() => {
@@ -119,6 +136,7 @@ export async function startService(config: Config, options: ServiceOptions = {})
     server,
     worker,
     feed,
+    evm: { rail, devnet },
     stats: () => ({ ...engine.stats(), ...pipeline.stats() }),
     async stop() {
       clearInterval(purge);
@@ -131,6 +149,8 @@ export async function startService(config: Config, options: ServiceOptions = {})
       });
       await apollo.stop();
       await engine.close();
+      // After the worker: no rail step is left to reach the devnet's node.
+      await devnet?.stop();
     },
   };
 }

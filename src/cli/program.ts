@@ -12,6 +12,7 @@ import { defaultBaseUrl } from './base-url.js';
 import { createPair, listAllRates, setPairEnabled, setRate, updatePairOf } from './conversion.js';
 import { sandboxVerificationOutcome, suspendCustomer, verificationDecide } from './customers.js';
 import { databaseNotice } from './database.js';
+import { amountMinorOf, blocksOf, destinationOf, devnetMine, devnetPay, devnetUrlOf } from './devnet.js';
 import { addClientOrigin, clientOrigins, removeClientOrigin } from './frontend.js';
 import { railRescanCommand, railStatusCommand } from './rail.js';
 import {
@@ -389,6 +390,31 @@ export function buildProgram(env: NodeJS.ProcessEnv, version: string, done: (res
         return sandboxVerificationOutcome(db, str(o, 'customerId'), { outcome: opt(o, 'outcome') as VerificationOutcome | undefined, info: opt(o, 'info'), clear });
       }),
     );
+
+  // §18.4, C14 the development devnet (partnerctl's own EVM_DEVNET and EVM_DEVNET_PORT)
+  const devnet = program.command('devnet').description('the development devnet the server runs with EVM_DEVNET=true (partnerctl needs EVM_DEVNET=true too): pay, mine');
+  devnet
+    .command('pay')
+    .description('send from the payer (mnemonic account 1) the route\'s token, or ETH on a native route, to an address, and mine one block; prints {txHash, blockNumber, from, to, amountMinor}')
+    .requiredOption('--to <address>', 'the destination, e.g. a customer\'s EVM deposit address')
+    .requiredOption('--route <code>', 'an EVM route code (any partner\'s mapping)')
+    .requiredOption('--amount-minor <n>', 'the amount in the route\'s minor units')
+    .addHelpText('after', example('devnet pay --to 0x8C8d35429F74ec245F8Ef2f4Fd1e551cFF97d650 --route USDT-DEVNET --amount-minor 1000000'))
+    .action(async (o: Opts) => {
+      const amountMinor = amountMinorOf(str(o, 'amountMinor'));
+      const url = devnetUrlOf(env);
+      const to = destinationOf(str(o, 'to'));
+      await onDb(({ db }) => devnetPay(db, url, { to, routeCode: str(o, 'route'), amountMinor }))(o);
+    });
+  devnet
+    .command('mine')
+    .description('mine blocks on the devnet; prints {head}')
+    .option('--blocks <n>', 'how many, 1–1000 (default 1)')
+    .addHelpText('after', example('devnet mine --blocks 5'))
+    .action(async (o: Opts) => {
+      const blocks = blocksOf(opt(o, 'blocks'));
+      done(await devnetMine(devnetUrlOf(env), blocks));
+    });
 
   // §11.8 webhooks
   const webhook = program.command('webhook').description("a client's webhook endpoints and deliveries");

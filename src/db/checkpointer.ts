@@ -47,6 +47,9 @@ export function startCheckpointer(
     stop: () =>
       new Promise<void>((resolve) => {
         worker.once('exit', () => resolve());
+        // Held while it stops: otherwise a process with nothing else to wait for (a start refused before
+        // the server listens) ends with this promise unsettled (exit 13) instead of reporting why.
+        worker.ref();
         worker.postMessage('stop');
       }),
   };
