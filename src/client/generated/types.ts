@@ -549,6 +549,8 @@ export type PartnerConversionStatus =
 export type PartnerCryptoDeposit = {
   __typename?: 'PartnerCryptoDeposit';
   amountMinor: Scalars['String']['output'];
+  /** §18.1: the including block; null for sandbox deposits and while DROPPED. */
+  blockNumber?: Maybe<Scalars['Int']['output']>;
   blockchain: Scalars['String']['output'];
   createdAt: Scalars['DateTime']['output'];
   /** Set on COMPLETED. */
@@ -557,6 +559,8 @@ export type PartnerCryptoDeposit = {
   currencyScale: Scalars['Int']['output'];
   customerId: Scalars['UUID']['output'];
   depositId: Scalars['UUID']['output'];
+  /** §18.1: when its block became final; null until then and for sandbox deposits. */
+  finalizedAt?: Maybe<Scalars['DateTime']['output']>;
   fromAddress: Scalars['String']['output'];
   /** "0" unless COMPLETED; then amountMinor less the refunds that are not REJECTED or FAILED. */
   refundableAmountMinor: Scalars['String']['output'];
@@ -578,9 +582,11 @@ export type PartnerCryptoDepositPage = {
   pageInfo: PageInfo;
 };
 
-/** §10.10: arrival → FROZEN, PENDING_TRAVEL_RULE or COMPLETED; PENDING_TRAVEL_RULE → COMPLETED or FROZEN. */
+/** §10.10: arrival → FROZEN, PENDING_TRAVEL_RULE or COMPLETED; PENDING_TRAVEL_RULE → COMPLETED or FROZEN. §18.1 (EVM rail): detection → CONFIRMING; CONFIRMING → DROPPED, FROZEN, PENDING_TRAVEL_RULE or COMPLETED; DROPPED → CONFIRMING. */
 export type PartnerCryptoDepositStatus =
   | 'COMPLETED'
+  | 'CONFIRMING'
+  | 'DROPPED'
   | 'FROZEN'
   | 'PENDING_TRAVEL_RULE';
 

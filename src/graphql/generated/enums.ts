@@ -6,7 +6,7 @@ export const enumValues = {
   KytResult: ['PENDING', 'CLEARED', 'REJECTED'],
   PartnerConversionQuoteStatus: ['OPEN', 'USED', 'EXPIRED'],
   PartnerConversionStatus: ['COMPLETED'],
-  PartnerCryptoDepositStatus: ['PENDING_TRAVEL_RULE', 'FROZEN', 'COMPLETED'],
+  PartnerCryptoDepositStatus: ['CONFIRMING', 'DROPPED', 'PENDING_TRAVEL_RULE', 'FROZEN', 'COMPLETED'],
   PartnerCryptoDepositWalletStatus: ['ACTIVE', 'DISABLED'],
   PartnerCryptoRefundStatus: ['APPROVED', 'AWAITING_CONFIRMATION', 'CONFIRMED', 'SCREENING', 'BROADCASTING', 'CONFIRMING', 'COMPLETED', 'REJECTED', 'FAILED'],
   PartnerCustomerFileStatus: ['PENDING_UPLOAD', 'UPLOADED', 'LINKED', 'EXPIRED'],

@@ -560,6 +560,8 @@ export type PartnerConversionStatus =
 export type PartnerCryptoDeposit = {
   __typename?: 'PartnerCryptoDeposit';
   amountMinor: Scalars['String']['output'];
+  /** §18.1: the including block; null for sandbox deposits and while DROPPED. */
+  blockNumber?: Maybe<Scalars['Int']['output']>;
   blockchain: Scalars['String']['output'];
   createdAt: Scalars['DateTime']['output'];
   /** Set on COMPLETED. */
@@ -568,6 +570,8 @@ export type PartnerCryptoDeposit = {
   currencyScale: Scalars['Int']['output'];
   customerId: Scalars['UUID']['output'];
   depositId: Scalars['UUID']['output'];
+  /** §18.1: when its block became final; null until then and for sandbox deposits. */
+  finalizedAt?: Maybe<Scalars['DateTime']['output']>;
   fromAddress: Scalars['String']['output'];
   /** "0" unless COMPLETED; then amountMinor less the refunds that are not REJECTED or FAILED. */
   refundableAmountMinor: Scalars['String']['output'];
@@ -589,9 +593,11 @@ export type PartnerCryptoDepositPage = {
   pageInfo: PageInfo;
 };
 
-/** §10.10: arrival → FROZEN, PENDING_TRAVEL_RULE or COMPLETED; PENDING_TRAVEL_RULE → COMPLETED or FROZEN. */
+/** §10.10: arrival → FROZEN, PENDING_TRAVEL_RULE or COMPLETED; PENDING_TRAVEL_RULE → COMPLETED or FROZEN. §18.1 (EVM rail): detection → CONFIRMING; CONFIRMING → DROPPED, FROZEN, PENDING_TRAVEL_RULE or COMPLETED; DROPPED → CONFIRMING. */
 export type PartnerCryptoDepositStatus =
   | 'COMPLETED'
+  | 'CONFIRMING'
+  | 'DROPPED'
   | 'FROZEN'
   | 'PENDING_TRAVEL_RULE';
 
@@ -1792,6 +1798,7 @@ export type PartnerConversionQuotePageResolvers<ContextType = CallContext, Paren
 
 export type PartnerCryptoDepositResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['PartnerCryptoDeposit'] = ResolversParentTypes['PartnerCryptoDeposit']> = {
   amountMinor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  blockNumber?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   blockchain?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   creditedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
@@ -1799,6 +1806,7 @@ export type PartnerCryptoDepositResolvers<ContextType = CallContext, ParentType 
   currencyScale?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   customerId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
   depositId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  finalizedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   fromAddress?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   refundableAmountMinor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   routeCode?: Resolver<ResolversTypes['String'], ParentType, ContextType>;

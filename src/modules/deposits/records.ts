@@ -12,6 +12,8 @@ export const cryptoDepositRecord = record({
   eventOrder: 3,
   // E4: it changes with refunds, not with the deposit.
   omit: ['refundableAmountMinor'],
+  // §18.1: `blockNumber` changed while CONFIRMING.
+  extraEvents: ['updated'],
   ledger: {
     resource: true,
     // §10.1: a credited deposit comes from outside into the customer's available funds.

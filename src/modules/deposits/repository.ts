@@ -1,5 +1,5 @@
 // Crypto deposits' rows, and the routes that make a customer's deposit wallets: plain reads and writes, no rules.
-import { and, asc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { Exec } from '../../db/exec.js';
 import { olderThan, createdWithin, newestFirst } from '../../db/keyset.js';
 import type { CryptoDepositRow, NewCryptoDepositRow } from './tables.js';
@@ -84,4 +84,40 @@ export async function listRoutesOfClient(
     .where(and(...where))
     .orderBy(asc(code))
     .limit(f.limit);
+}
+
+/** §18.5 uq_evm_deposit_tx: the EVM deposit of this route, transaction and receiving address. */
+export async function findChainDeposit(x: Exec, routeCode: string, blockchain: string, txHash: string, toAddress: string): Promise<CryptoDepositRow | undefined> {
+  const t = x.t.cryptoDeposits;
+  return (
+    await x.q
+      .select()
+      .from(t)
+      .where(and(eq(t.blockchain, blockchain), eq(t.txHash, txHash), eq(t.toAddress, toAddress), eq(t.routeCode, routeCode)))
+  )[0];
+}
+
+/** §18.5: a violation of uq_evm_deposit_tx means the deposit already exists: undefined, nothing written. */
+export async function insertDepositIfAbsent(x: Exec, row: NewCryptoDepositRow): Promise<CryptoDepositRow | undefined> {
+  return (await x.q.insert(x.t.cryptoDeposits).values(row).onConflictDoNothing().returning())[0];
+}
+
+/** §18 C6: CONFIRMING deposits whose block is above `above` (orphaned) or at or below `atOrBelow` (final), by block then id. */
+export async function listConfirmingDeposits(x: Exec, f: { above?: number; atOrBelow?: number; limit: number }): Promise<CryptoDepositRow[]> {
+  const t = x.t.cryptoDeposits;
+  const where: (SQL | undefined)[] = [eq(t.status, 'CONFIRMING'), isNotNull(t.blockNumber)];
+  if (f.above !== undefined) where.push(gt(t.blockNumber, f.above));
+  if (f.atOrBelow !== undefined) where.push(lte(t.blockNumber, f.atOrBelow));
+  return x.q
+    .select()
+    .from(t)
+    .where(and(...where))
+    .orderBy(asc(t.blockNumber), asc(t.depositId))
+    .limit(f.limit);
+}
+
+/** A change that is no status change and shown nowhere (the including block's hash at the same number). */
+export async function setDepositBlockHash(x: Exec, depositId: string, status: string, blockHash: string): Promise<void> {
+  const t = x.t.cryptoDeposits;
+  await x.q.update(t).set({ blockHash }).where(and(eq(t.depositId, depositId), eq(t.status, status)));
 }

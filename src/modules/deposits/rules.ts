@@ -19,6 +19,9 @@ export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
 
 /** §10.10: the exact statusInfo of each status. */
 export const DEPOSIT_STATUS_INFO: Record<DepositStatus, string> = {
+  // §18 C6: EVM deposits before their block is final, and after a reorganisation removed them.
+  CONFIRMING: 'Waiting for network confirmations',
+  DROPPED: 'Removed from the chain',
   PENDING_TRAVEL_RULE: 'Awaiting Travel Rule information',
   FROZEN: 'Source address failed screening',
   COMPLETED: 'Credited',
@@ -53,6 +56,8 @@ export type DepositView = {
   travelRuleSubmittedAt: string | null;
   refundableAmountMinor: string;
   creditedAt: string | null;
+  blockNumber: number | null;
+  finalizedAt: string | null;
   createdAt: string;
   updatedAt: string;
 };
@@ -86,6 +91,8 @@ export async function depositView(tx: Exec, d: CryptoDepositRow): Promise<Deposi
     travelRuleSubmittedAt: d.travelRuleSubmittedAt,
     refundableAmountMinor: (await refundableOf(tx, d)).toString(),
     creditedAt: d.creditedAt ?? (status === 'COMPLETED' ? d.createdAt : null),
+    blockNumber: d.blockNumber,
+    finalizedAt: d.finalizedAt,
     createdAt: d.createdAt,
     updatedAt: d.updatedAt ?? d.createdAt,
   };
@@ -94,6 +101,18 @@ export async function depositView(tx: Exec, d: CryptoDepositRow): Promise<Deposi
 /** §10.2: a route's threshold holds a deposit of at least that amount; null holds none. */
 export function travelRuleRequired(route: { travelRuleThresholdMinor: string | null }, amountMinor: string): boolean {
   return route.travelRuleThresholdMinor !== null && BigInt(amountMinor) >= BigInt(route.travelRuleThresholdMinor);
+}
+
+/**
+ * §10.4 row 8, first matching: a deny-listed source → FROZEN; held for the Travel Rule → PENDING_TRAVEL_RULE;
+ * else COMPLETED. At arrival on the sandbox rail, at finality on the EVM rail (§18 C6).
+ */
+export async function arrivalStatus(
+  tx: Exec,
+  d: { blockchain: string; fromAddress: string; travelRuleRequired: boolean },
+): Promise<'FROZEN' | 'PENDING_TRAVEL_RULE' | 'COMPLETED'> {
+  if (await sourceDenied(tx, d.blockchain, d.fromAddress)) return 'FROZEN';
+  return d.travelRuleRequired ? 'PENDING_TRAVEL_RULE' : 'COMPLETED';
 }
 
 /**

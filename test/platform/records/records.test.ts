@@ -48,7 +48,7 @@ describe('record declarations', () => {
     expect(EVENT_TYPES).toEqual([
       ...['approved', 'submitted', 'screening', 'broadcasting', 'confirming', 'completed', 'rejected', 'failed'].map((s) => `crypto_withdrawal.${s}`),
       ...['approved', 'awaiting_confirmation', 'confirmed', 'screening', 'broadcasting', 'confirming', 'completed', 'rejected', 'failed'].map((s) => `crypto_refund.${s}`),
-      ...['pending_travel_rule', 'frozen', 'completed'].map((s) => `crypto_deposit.${s}`),
+      ...['confirming', 'dropped', 'pending_travel_rule', 'frozen', 'completed', 'updated'].map((s) => `crypto_deposit.${s}`),
       ...['active', 'blocked', 'removed', 'updated'].map((s) => `wallet_beneficiary.${s}`),
       'transaction.posted',
       // §16.2's rows.

@@ -10,7 +10,7 @@ import { checkAmount, checkLength } from '../../../core/validate.js';
 import { requireOwnCustomer } from '../../customers/index.js';
 import { requirePermittedRoute, requireSandboxRail } from '../../routes/index.js';
 import { findDepositByTx, insertDeposit } from '../repository.js';
-import { DEPOSIT_STATUS_INFO, publishNewDeposit, requireCreditFits, sourceDenied, travelRuleRequired, type DepositStatus } from '../rules.js';
+import { arrivalStatus, DEPOSIT_STATUS_INFO, publishNewDeposit, requireCreditFits, travelRuleRequired, type DepositStatus } from '../rules.js';
 
 export default mutation('simulateCryptoDeposit', {
   target: 'customerId',
@@ -47,11 +47,7 @@ export default mutation('simulateCryptoDeposit', {
       throw new Problem('DUPLICATE_TX_HASH', 'This transaction was already credited to this deposit wallet.');
     // 8. effect, first matching: deny-listed source → FROZEN; at or above the threshold → held; else credited.
     const required = travelRuleRequired(route, input.amountMinor);
-    const status: DepositStatus = (await sourceDenied(tx, chain, input.fromAddress))
-      ? 'FROZEN'
-      : required
-        ? 'PENDING_TRAVEL_RULE'
-        : 'COMPLETED';
+    const status: DepositStatus = await arrivalStatus(tx, { blockchain: chain, fromAddress: input.fromAddress, travelRuleRequired: required });
     // §4: a credit past the balance's 38-digit bound is refused before anything is written.
     if (status === 'COMPLETED') await requireCreditFits(tx, { customerId, currency: route.currency, amountMinor: input.amountMinor });
     const depositId = randomUUID();

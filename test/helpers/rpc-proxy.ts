@@ -1,0 +1,79 @@
+// A faulty JSON-RPC node in front of anvil (§18 C2, C6): forwards every request, except those a test
+// arms a fault for — an HTTP 429, a delay past the client's timeout, or the answers of a lagging node
+// (`[]` to eth_getLogs, null to eth_getBlockByNumber / eth_getBlockByHash). Each fault answers `times`
+// matching requests, then the proxy forwards again.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export type Fault = { kind: '429' } | { kind: 'delay'; ms: number } | { kind: 'empty-logs' } | { kind: 'null-block' };
+
+type Armed = { fault: Fault; method: string | '*'; left: number };
+
+const answers = (f: Fault, method: string): boolean =>
+  f.kind === '429' || f.kind === 'delay' || (f.kind === 'empty-logs' && method === 'eth_getLogs') || (f.kind === 'null-block' && method.startsWith('eth_getBlockBy'));
+
+export type RpcProxy = {
+  url: string;
+  /** Arms a fault for the next `times` requests of `method` ('*': any). */
+  fail(fault: Fault, times: number, method?: string): void;
+  /** How many requests a fault answered so far. */
+  readonly faulted: number;
+  close(): Promise<void>;
+};
+
+export async function startRpcProxy(target: string): Promise<RpcProxy> {
+  const armed: Armed[] = [];
+  let faulted = 0;
+  const take = (method: string): Fault | undefined => {
+    const a = armed.find((x) => x.left > 0 && (x.method === '*' || x.method === method) && answers(x.fault, method));
+    if (!a) return undefined;
+    a.left -= 1;
+    faulted += 1;
+    return a.fault;
+  };
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      void (async () => {
+        const body = Buffer.concat(chunks).toString('utf8');
+        const parsed = JSON.parse(body) as { id: unknown; method: string } | { id: unknown; method: string }[];
+        // A batch is answered by the first of its requests' faults (viem sends single requests here).
+        const first = Array.isArray(parsed) ? parsed[0]! : parsed;
+        const fault = take(first.method);
+        if (fault?.kind === '429') {
+          res.writeHead(429, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: first.id, error: { code: -32005, message: 'rate limited' } }));
+          return;
+        }
+        if (fault?.kind === 'empty-logs' || fault?.kind === 'null-block') {
+          res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: first.id, result: fault.kind === 'empty-logs' ? [] : null }));
+          return;
+        }
+        if (fault?.kind === 'delay') await new Promise((r) => setTimeout(r, fault.ms));
+        try {
+          const upstream = await fetch(target, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+          const text = await upstream.text();
+          if (!res.destroyed) res.writeHead(upstream.status, { 'content-type': 'application/json' }).end(text);
+        } catch {
+          if (!res.destroyed) res.writeHead(502).end();
+        }
+      })();
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    fail(fault, times, method = '*') {
+      armed.push({ fault, method, left: times });
+    },
+    get faulted() {
+      return faulted;
+    },
+    close: () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
+  };
+}
