@@ -53,7 +53,7 @@ export async function setTokenBalance(devnet: Devnet, holder: string, units: big
 }
 
 /** Polls `read` until `ok` holds (the server's worker and sender run on their own timers; blocks are mined by the test). */
-export async function waitFor<T>(read: () => Promise<T>, ok: (v: T) => boolean, what: string, timeoutMs = 30_000): Promise<T> {
+export async function waitFor<T>(read: () => Promise<T>, ok: (v: T) => boolean, what: string, timeoutMs = 20_000): Promise<T> {
   const end = Date.now() + timeoutMs;
   let last: T = await read();
   while (!ok(last)) {

@@ -170,10 +170,11 @@ describe('withdrawals on the chain (C7)', () => {
     const wd = await world.customer('token', randomEthAddress());
     const id = await world.withdraw(wd, 'token', '1000000');
     const [first] = await waitSent(server, id);
-    // Blocks too expensive for the attempt: it stays in the pool, not included.
-    const base = 10n ** 12n;
-    await devnet().rpc('anvil_setNextBlockBaseFeePerGas', [`0x${base.toString(16)}`]);
-    await devnet().mine(3);
+    // Blocks too expensive for the attempt (the node refuses it while their base fee holds): not included.
+    await devnet().rpc('anvil_setNextBlockBaseFeePerGas', [`0x${(10n ** 12n).toString(16)}`]);
+    await devnet().mine(1);
+    await devnet().rpc('anvil_dropTransaction', [first!.tx_hash]);
+    await devnet().mine(2);
     const attempts = await waitFor(() => attemptsOf(server, id), (a) => a.length >= 2, 'a replacement');
     const second = attempts[1]!;
     expect(second.nonce).toBe(first!.nonce);
@@ -187,9 +188,10 @@ describe('withdrawals on the chain (C7)', () => {
     const events = await eventsOf(server, id);
     const updated = events.filter((e) => e.type === 'crypto_withdrawal.updated');
     expect(updated.map((e) => [e.data.status, e.data.txHash])).toEqual([['BROADCASTING', second.tx_hash]]);
-    // Cheap blocks again: the replacement is included.
+    // Cheap blocks again: the attempts are accepted, the replacement taking the first's place, and included.
     await devnet().rpc('anvil_setNextBlockBaseFeePerGas', ['0x1']);
-    await waitSent(server, id, 2);
+    await devnet().mine(1);
+    await waitFor(() => devnet().rpc('eth_getTransactionByHash', [second.tx_hash]), (v) => v !== null, 'the replacement at the node');
     await devnet().mine(1);
     const confirming = await waitStatus(server, 'withdrawal', id, 'CONFIRMING');
     expect(confirming.tx_hash).toBe(second.tx_hash);
