@@ -12,7 +12,7 @@ export type UnsignedTransfer = Required<Pick<TransactionSerializableEIP1559, 'ch
 export interface Signer {
   readonly address: `0x${string}`;
   /** The signed transaction (0x hex); throws SignerUnavailable when it cannot be reached, SignerRefused when it answers an error. */
-  sign(tx: UnsignedTransfer): Promise<Hex>;
+  sign(tx: UnsignedTransfer & { type?: 'eip1559' }): Promise<Hex>;
 }
 
 /** The signer could not be reached: the record waits and is tried again (C7). */
@@ -25,7 +25,7 @@ export function signerOf(config: EvmSigner, timeoutMs = 10_000): Signer {
     const account = privateKeyToAccount(config.key.reveal());
     return {
       address: account.address,
-      sign: (tx) => account.signTransaction({ type: 'eip1559', ...tx }),
+      sign: (tx) => account.signTransaction({ ...tx, type: 'eip1559' }),
     };
   }
   const url = config.url;

@@ -1,80 +1,55 @@
 // §18 the EVM rail's worker tasks, in every mode (C3) when EVM_RPC_URLS (or EVM_DEVNET) configures a
-// chain: none otherwise. Network calls are made outside database transactions (the tasks are StartTasks
-// that run their own short transactions).
-import type { StartTask, TaskFactory, WorkerTask } from '../../core/task.js';
-import type { Config } from '../../config.js';
-import type { TaskServices } from '../../core/task.js';
+// chain: none otherwise (records on EVM routes then wait, C2 RAIL_OFF). Network calls are made outside
+// database transactions (the sender is a StartTask that runs its own short transactions).
+import type { StepTask, TaskFactory, WorkerTask } from '../../core/task.js';
+import { transition } from '../lifecycle/index.js';
+import { lifecycleOf, refundTransfers, withdrawalTransfers, type TransferKind } from '../transfers/index.js';
 import { chainOf } from './chain.js';
-import { Follower } from './follower.js';
-
-/** C11: an error's message with every configured URL shown as its origin only. */
-function redacted(config: Config, err: unknown): string {
-  let message = err instanceof Error ? err.message : String(err);
-  config.evm.rpcUrls.forEach((u, i) => {
-    message = message.split(u.reveal()).join(config.evm.rpcOrigins[i] ?? '[rpc]');
-  });
-  return message.split('\n')[0]!;
-}
+import { followerTask } from './follower-task.js';
+import { findHalt } from './rail-repository.js';
+import { EvmSender } from './sender.js';
+import { signerOf } from './signer.js';
+import { evmRefundsIn, evmWithdrawalsIn, type Waiting } from './transfers-repository.js';
+import type { Exec } from '../../db/exec.js';
 
 /**
- * C5–C6: the block follower, polling every EVM_POLL_INTERVAL_MS on a loop of its own (the worker's round
- * only starts it, and starts it again after a stop); each poll runs its own transactions.
+ * §18.1: the entry step (SUBMITTED / CONFIRMED → SCREENING) of records on EVM routes, at the worker's
+ * poll, without SANDBOX_STEP_DELAY_MS. dueAt becomes the time it entered SCREENING: the sender takes
+ * records in that order (C9).
  */
-function followerTask(config: Config, services: TaskServices): StartTask {
-  const interval = config.evm.pollIntervalMs;
-  // A node that does not answer within a few polls is given up on for this poll (never within a transaction).
-  const chain = chainOf(config.evm, { timeoutMs: Math.max(2_000, Math.min(10_000, 5 * interval)) })!;
-  const follower = new Follower({ engine: services.engine, chain, evm: config.evm, clock: services.clock, logger: services.logger });
-  let loop: Promise<void> | undefined;
-  let stopped = false;
-  let changes = 0;
-  let wakeUp: (() => void) | undefined;
-  let timer: NodeJS.Timeout | undefined;
-  const pause = () =>
-    new Promise<void>((resolve) => {
-      wakeUp = resolve;
-      timer = setTimeout(resolve, interval);
-    });
-  const run = async () => {
-    while (!stopped) {
-      try {
-        const n = await follower.poll();
-        changes += n;
-        if (n > 0) task.wake?.();
-      } catch (err) {
-        services.logger.warn({ err: redacted(config, err) }, 'evm follower: poll failed; retried next poll');
-      }
-      if (!stopped) await pause();
-    }
-  };
-  const task: StartTask = {
-    name: 'evm-follower',
-    due: async () => (loop === undefined ? ['follower'] : []),
-    start: async () => {
-      if (loop !== undefined) return false;
-      stopped = false;
-      loop = run();
-      return true;
+function entryTask<Row extends object>(kind: TransferKind<Row>, list: (x: Exec, status: string, limit: number) => Promise<Waiting[]>): StepTask {
+  return {
+    name: `evm-${kind.name}-entry`,
+    async due(db, _now, limit) {
+      if (await findHalt(db)) return [];
+      return (await list(db, kind.entry, limit)).map((w) => w.id);
     },
-    idle: async () => {
-      const n = changes;
-      changes = 0;
-      return n;
-    },
-    stop: async () => {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      wakeUp?.();
-      await loop;
-      loop = undefined;
+    async step(tx, id, now) {
+      // C10: while halted no record changes status.
+      if (await findHalt(tx)) return false;
+      const r = await kind.load(tx, id);
+      if (!r || r.status !== kind.entry) return false;
+      const at = now.toISOString();
+      const row = await transition(tx, lifecycleOf(kind), { id, from: kind.entry, to: 'SCREENING', at, set: { kytResult: 'PENDING', dueAt: at } });
+      return row !== undefined;
     },
   };
-  return task;
 }
 
 const tasks: TaskFactory = (config, services) => {
-  if (config.evm.rpcUrls.length === 0) return [];
-  const all: WorkerTask[] = [followerTask(config, services)];
+  const chain = chainOf(config.evm);
+  if (!chain) return [];
+  const follower = followerTask(config, services);
+  const signer = config.evm.signer ? signerOf(config.evm.signer) : undefined;
+  if (!signer) return [follower];
+  // Test-only hook (C7 crash between the sign-and-store commit and the send); never outside tests.
+  const exitAfterSign = !config.production && process.env.PARTNER_TEST_EVM_EXIT_AFTER_SIGN === 'true';
+  const all: WorkerTask[] = [
+    follower,
+    entryTask(withdrawalTransfers, evmWithdrawalsIn),
+    entryTask(refundTransfers, evmRefundsIn),
+    new EvmSender(config, services.engine, services.clock, services.logger, chain, signer, { exitAfterSign }),
+  ];
   return all;
 };
 export default tasks;

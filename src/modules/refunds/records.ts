@@ -10,6 +10,8 @@ export const cryptoRefundRecord = record({
   resourceType: 'CRYPTO_REFUND',
   eventPrefix: 'crypto_refund',
   eventOrder: 2,
+  // §18.1: txHash or statusInfo changed with the status unchanged (the EVM rail).
+  extraEvents: ['updated'],
   ledger: {
     resource: true,
     // §10.1: COMPLETED pays out the held amount.

@@ -32,6 +32,7 @@ export const withdrawalTransfers: TransferKind<CryptoWithdrawalRow> = {
       txHash: w.txHash,
       blockchain: beneficiary.blockchain,
       address: beneficiary.walletAddress,
+      routeCode: w.routeCode,
     };
   },
   transition: (x, id, from, set) => transitionWithdrawal(x, id, from, set),
@@ -65,6 +66,7 @@ export const refundTransfers: TransferKind<CryptoRefundRow> = {
       txHash: r.txHash,
       blockchain,
       address: r.refundAddress,
+      routeCode: r.routeCode,
     };
   },
   transition: (x, id, from, set) => transitionRefundRow(x, id, from, set),

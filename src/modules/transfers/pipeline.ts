@@ -24,6 +24,8 @@ export type TransferRecord = {
   txHash: string | null;
   blockchain: string;
   address: string;
+  /** The record's route (its rail decides which pipeline moves it, §18 C1). */
+  routeCode: string;
 };
 
 /** What differs between withdrawals and refunds: their rows and how a completed transfer settles. */
@@ -112,7 +114,7 @@ export async function stepTransfer<Row extends object>(
 type TransferRow = RecordRow & { status: string };
 
 /** The kind's records as transition() changes them: the pipeline's statusInfo (§10.10), the kind's compare-and-set. */
-function lifecycleOf<Row extends object>(kind: TransferKind<Row>): Lifecycle<TransferRow, Record<string, unknown>> {
+export function lifecycleOf<Row extends object>(kind: TransferKind<Row>): Lifecycle<TransferRow, Record<string, unknown>> {
   return {
     record: { resourceType: kind.resourceType, ledger: { resource: true } },
     statusInfo: STATUS_INFO,

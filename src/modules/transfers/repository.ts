@@ -10,25 +10,29 @@ export async function findSandboxFailure(x: Exec, blockchain: string, addressKey
   return rows[0]?.failAt;
 }
 
-/** Withdrawals in `statuses` due at `now`, oldest due first. */
+/** Withdrawals on SANDBOX routes in `statuses` due at `now`, oldest due first (§18 C1: EVM routes' records are the EVM rail's). */
 export async function dueWithdrawals(x: Exec, statuses: readonly string[], now: string, limit: number): Promise<string[]> {
   const t = x.t.cryptoWithdrawals;
+  const r = x.t.routes;
   const rows = await x.q
     .select({ id: t.withdrawalId })
     .from(t)
-    .where(and(isNotNull(t.dueAt), lte(t.dueAt, now), inArray(t.status, [...statuses])))
+    .innerJoin(r, and(eq(r.routeCode, t.routeCode), eq(r.clientId, t.clientId)))
+    .where(and(isNotNull(t.dueAt), lte(t.dueAt, now), inArray(t.status, [...statuses]), eq(r.rail, 'SANDBOX')))
     .orderBy(asc(t.dueAt), asc(t.withdrawalId))
     .limit(limit);
   return rows.map((r) => r.id);
 }
 
-/** Refunds in `statuses` due at `now`, oldest due first. */
+/** Refunds on SANDBOX routes in `statuses` due at `now`, oldest due first (§18 C1). */
 export async function dueRefunds(x: Exec, statuses: readonly string[], now: string, limit: number): Promise<string[]> {
   const t = x.t.cryptoRefunds;
+  const r = x.t.routes;
   const rows = await x.q
     .select({ id: t.refundId })
     .from(t)
-    .where(and(isNotNull(t.dueAt), lte(t.dueAt, now), inArray(t.status, [...statuses])))
+    .innerJoin(r, and(eq(r.routeCode, t.routeCode), eq(r.clientId, t.clientId)))
+    .where(and(isNotNull(t.dueAt), lte(t.dueAt, now), inArray(t.status, [...statuses]), eq(r.rail, 'SANDBOX')))
     .orderBy(asc(t.dueAt), asc(t.refundId))
     .limit(limit);
   return rows.map((r) => r.id);

@@ -28,6 +28,8 @@ export const STATUS_INFO = {
   REJECTED: 'Destination address failed screening',
   FAILED_BROADCAST: 'Broadcast failed',
   FAILED_ON_CHAIN: 'Transaction failed on chain',
+  // §18 C9: SCREENING while the hot wallet cannot take the record yet.
+  WAITING_CAPACITY: 'Waiting for hot wallet capacity',
 } as const;
 
 /** §10.10: the states a worker step moves a record out of, by the state that enters the pipeline. */

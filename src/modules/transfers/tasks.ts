@@ -21,7 +21,8 @@ export function transferTasks(rail: TransferRail, delayMs: number): WorkerTask[]
   return [taskOf(withdrawalTransfers, rail, delayMs), taskOf(refundTransfers, rail, delayMs)];
 }
 
-// §10.7 / settled point 3: the sandbox simulator is the only rail shipped and runs only in sandbox
-// mode; outside it submitted withdrawals stay SUBMITTED and confirmed refunds CONFIRMED, funds held.
+// §10.7 / settled point 3: the sandbox simulator runs only in sandbox mode, and only for records on
+// SANDBOX routes (the due queries); outside it those stay SUBMITTED / CONFIRMED, funds held. Records on
+// EVM routes are the EVM rail's in every mode (§18 C1, src/modules/evm/tasks.ts).
 const tasks: TaskFactory = (config) => (config.sandbox ? transferTasks(sandboxRail, config.sandboxStepDelayMs) : []);
 export default tasks;

@@ -12,6 +12,8 @@ export const cryptoWithdrawalRecord = record({
   resourceType: 'CRYPTO_WITHDRAWAL',
   eventPrefix: 'crypto_withdrawal',
   eventOrder: 1,
+  // §18.1: txHash or statusInfo changed with the status unchanged (the EVM rail).
+  extraEvents: ['updated'],
   ledger: {
     resource: true,
     // §10.1: COMPLETED pays out the held amount and the held fee.

@@ -46,8 +46,8 @@ describe('record declarations', () => {
 
   it('the event types are §11.2’s 25 and those of §16.2 built so far, in the tables’ order', () => {
     expect(EVENT_TYPES).toEqual([
-      ...['approved', 'submitted', 'screening', 'broadcasting', 'confirming', 'completed', 'rejected', 'failed'].map((s) => `crypto_withdrawal.${s}`),
-      ...['approved', 'awaiting_confirmation', 'confirmed', 'screening', 'broadcasting', 'confirming', 'completed', 'rejected', 'failed'].map((s) => `crypto_refund.${s}`),
+      ...['approved', 'submitted', 'screening', 'broadcasting', 'confirming', 'completed', 'rejected', 'failed', 'updated'].map((s) => `crypto_withdrawal.${s}`),
+      ...['approved', 'awaiting_confirmation', 'confirmed', 'screening', 'broadcasting', 'confirming', 'completed', 'rejected', 'failed', 'updated'].map((s) => `crypto_refund.${s}`),
       ...['confirming', 'dropped', 'pending_travel_rule', 'frozen', 'completed', 'updated'].map((s) => `crypto_deposit.${s}`),
       ...['active', 'blocked', 'removed', 'updated'].map((s) => `wallet_beneficiary.${s}`),
       'transaction.posted',

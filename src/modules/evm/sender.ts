@@ -1,0 +1,517 @@
+// §18 C7–C10 withdrawals and refunds on the chain. One pass at a time per process:
+// - the step out of SCREENING, records taken in the order they entered it (then id): deny list (§10.6),
+//   hot wallet capacity (C9), eth_estimateGas and fees (C8), the nonce count check (C10), then ONE
+//   transaction that allocates the nonce, signs, checks the signer, stores the attempt and enters
+//   BROADCASTING; every network call is made outside a transaction (the local signer needs none);
+// - every EVM_POLL_INTERVAL_MS, each transfer not yet final: receipts (→ CONFIRMING), finality (→
+//   COMPLETED / FAILED), reorganisations, replacement (C8), and every stored attempt sent again until one
+//   is included.
+// While halted (C10) nothing is signed, replaced or sent and no record changes status.
+import {
+  BaseError,
+  BlockNotFoundError,
+  encodeFunctionData,
+  erc20Abi,
+  getAddress,
+  HttpRequestError,
+  keccak256,
+  recoverTransactionAddress,
+  TimeoutError,
+  TransactionReceiptNotFoundError,
+  type Hex,
+  type TransactionReceipt,
+} from 'viem';
+import type { Logger } from 'pino';
+import type { Config } from '../../config.js';
+import type { Engine } from '../../db/engine.js';
+import type { Exec } from '../../db/exec.js';
+import type { StartTask } from '../../core/task.js';
+import { isBlockchain, normalizeAddressForComparison } from '../../core/addresses/index.js';
+import type { TransactionType } from '../ledger/index.js';
+import { transition } from '../lifecycle/index.js';
+import { findRoute, isDenied } from '../routes/index.js';
+import { lifecycleOf, refundTransfers, STATUS_INFO, withdrawalTransfers, type TransferKind, type TransferRecord } from '../transfers/index.js';
+import type { Chain } from './chain.js';
+import { bumpedFees, firstFees, GWEI, type Fees } from './fees.js';
+import { headsOf, isFinal, type Heads } from './finality.js';
+import { ensureNonceCounter, findHalt, insertHalt } from './rail-repository.js';
+import { SignerUnavailable, type Signer } from './signer.js';
+import type { EvmAttemptRow, EvmTransferRow } from './tables.js';
+import {
+  allocateNonce,
+  anyTransferNotFinal,
+  attemptsOf,
+  evmRefundsIn,
+  evmWithdrawalsIn,
+  findEvmTransfer,
+  findNonceCounter,
+  insertAttempt,
+  insertEvmTransfer,
+  markAttemptSent,
+  newestAttempts,
+  transfersNotFinal,
+  updateEvmTransfer,
+  type EvmKindName,
+  type Waiting,
+} from './transfers-repository.js';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyKind = TransferKind<any>;
+const KINDS: Record<EvmKindName, AnyKind> = { CRYPTO_WITHDRAWAL: withdrawalTransfers, CRYPTO_REFUND: refundTransfers };
+
+/** Records looked at per pass. */
+const BATCH = 200;
+/** The worker's one id for this task: a pass covers every record. */
+const PASS = 'evm-pass';
+
+/** C8: native ETH to an address without code. */
+const TRANSFER_GAS = 21_000n;
+
+/** The node (or the signer) could not be reached: the step is tried again next poll, no event (C7). */
+const unreachable = (err: unknown): boolean =>
+  err instanceof SignerUnavailable ||
+  (err instanceof BaseError && err.walk((e) => e instanceof HttpRequestError || e instanceof TimeoutError) !== null) ||
+  (err instanceof TypeError && /fetch/i.test(err.message));
+
+/** Thrown inside the sign-and-store transaction to roll it back: the recovered sender is not the hot address. */
+class SignerMismatch extends Error {}
+/** Thrown inside a transaction to roll it back: the record left the state the step started from. */
+class Moved extends Error {}
+
+type Outcome = 'done' | 'wait' | 'retry' | 'halted';
+
+/** What every attempt of a record sends (C8: the same nonce, destination, value and data). */
+type Order = { to: Hex; value: bigint; data: Hex; units: bigint; native: boolean; destination: Hex };
+
+export type SenderOptions = {
+  /** Test-only (off by default, never in production): the process kills itself right after the sign-and-store commit. */
+  exitAfterSign?: boolean;
+};
+
+export class EvmSender implements StartTask {
+  readonly name = 'evm-sender';
+  wake?: () => void;
+  private running: Promise<void> | undefined;
+  private finished = 0;
+  private stopped = false;
+  /** When the last pass over the chain ended (ms of the clock); the next is due EVM_POLL_INTERVAL_MS after. */
+  private lastChainPass = -Infinity;
+  /** When the last pass started: a record that entered SCREENING after it makes a pass due at once (§18.1). */
+  private lastPassAt = '';
+  private readonly capWei: bigint;
+
+  constructor(
+    private readonly config: Config,
+    private readonly engine: Pick<Engine, 'read' | 'writer'>,
+    private readonly clock: () => Date,
+    private readonly logger: Logger,
+    private readonly chain: Chain,
+    private readonly signer: Signer,
+    private readonly options: SenderOptions = {},
+  ) {
+    this.capWei = BigInt(config.evm.maxFeePerGasGwei) * GWEI;
+  }
+
+  async due(db: Exec, now: Date): Promise<string[]> {
+    if (this.running || this.stopped) return [];
+    const screening = await screeningRecords(db);
+    if (screening.some((w) => (w.dueAt ?? '') > this.lastPassAt)) return [PASS];
+    if (now.getTime() - this.lastChainPass < this.config.evm.pollIntervalMs) return [];
+    return screening.length > 0 || (await anyTransferNotFinal(db)) ? [PASS] : [];
+  }
+
+  async start(_id: string, now: Date): Promise<boolean> {
+    if (this.running || this.stopped) return false;
+    const chainDue = now.getTime() - this.lastChainPass >= this.config.evm.pollIntervalMs;
+    this.lastPassAt = now.toISOString();
+    this.running = this.pass(now, chainDue)
+      .catch((err: unknown) => {
+        if (unreachable(err)) this.logger.warn({ task: this.name }, 'EVM node unreachable; tried again next poll');
+        else this.logger.error({ err, task: this.name }, 'EVM pass failed');
+      })
+      .finally(() => {
+        if (chainDue) this.lastChainPass = this.clock().getTime();
+        this.running = undefined;
+      });
+    return true;
+  }
+
+  async idle(): Promise<number> {
+    while (this.running) await this.running;
+    const n = this.finished;
+    this.finished = 0;
+    return n;
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await this.idle();
+  }
+
+  private get hot(): Hex {
+    return this.signer.address;
+  }
+
+  private async pass(now: Date, chainDue: boolean): Promise<void> {
+    if (await findHalt(this.engine.read)) return;
+    await this.screeningPass();
+    if (chainDue && !this.stopped) await this.chainPass();
+  }
+
+  // ——— SCREENING → BROADCASTING (C7, C9) ———
+
+  private async screeningPass(): Promise<void> {
+    let waiting = false;
+    for (const w of await screeningRecords(this.engine.read)) {
+      if (this.stopped) return;
+      const kind = KINDS[w.resourceType];
+      const r = await kind.load(this.engine.read, w.id);
+      if (!r || r.status !== 'SCREENING') continue;
+      // §10.6: the deny list as it is now decides first.
+      if (!isBlockchain(r.blockchain)) throw new Error(`transfer ${r.id}: unknown blockchain ${r.blockchain}`);
+      if (await isDenied(this.engine.read, r.blockchain, normalizeAddressForComparison(r.blockchain, r.address))) {
+        await this.change(kind, r, 'REJECTED', { set: { kytResult: 'REJECTED', dueAt: null }, ledger: [{ type: 'RELEASE', amountMinor: r.amountMinor + r.feeMinor }] });
+        continue;
+      }
+      // C9: records are taken in order; one that waits keeps those behind it waiting.
+      const outcome = waiting ? 'wait' : await this.broadcastFirst(kind, r);
+      if (outcome === 'halted' || outcome === 'retry') return;
+      if (outcome === 'wait') {
+        waiting = true;
+        if (w.statusInfo !== STATUS_INFO.WAITING_CAPACITY) await this.change(kind, r, 'SCREENING', { statusInfo: STATUS_INFO.WAITING_CAPACITY });
+      }
+    }
+  }
+
+  /** The order every attempt of `r` sends, on its route (C12 units). */
+  private async orderOf(r: TransferRecord): Promise<Order> {
+    const route = await findRoute(this.engine.read, r.routeCode, r.clientId);
+    if (!route) throw new Error(`transfer ${r.id}: route ${r.routeCode} is missing`);
+    const native = route.tokenContract === null;
+    const decimals =
+      route.tokenDecimals ??
+      (native ? 18 : Number(await this.chain.readContract({ address: getAddress(route.tokenContract!), abi: erc20Abi, functionName: 'decimals' })));
+    const units = r.amountMinor * 10n ** BigInt(decimals - r.currencyScale);
+    const destination = getAddress(r.address);
+    if (native) return { to: destination, value: units, data: '0x', units, native, destination };
+    return {
+      to: getAddress(route.tokenContract!),
+      value: 0n,
+      data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [destination, units] }),
+      units,
+      native,
+      destination,
+    };
+  }
+
+  private async broadcastFirst(kind: AnyKind, r: TransferRecord): Promise<Outcome> {
+    const read = this.engine.read;
+    const pending = await transfersNotFinal(read);
+    if (pending.length >= this.config.evm.maxInflight) return 'wait';
+    let order: Order;
+    let gas: bigint;
+    let fees: Fees;
+    try {
+      order = await this.orderOf(r);
+      // C9: the hot balance at `latest` covers what is not yet final and this record.
+      if (!order.native) {
+        const balance = await this.chain.readContract({ address: order.to, abi: erc20Abi, functionName: 'balanceOf', args: [this.hot], blockTag: 'latest' });
+        const owed = pending.filter((p) => !p.native && p.toAddress.toLowerCase() === order.to.toLowerCase()).reduce((s, p) => s + BigInt(p.units), 0n);
+        if (balance < owed + order.units) return 'wait';
+      }
+      const newest = await newestAttempts(read, pending.map((p) => p.resourceId));
+      const gasOf = new Map(pending.map((p) => [p.resourceId, BigInt(p.gas)]));
+      const ethOwed =
+        newest.reduce((s, a) => s + gasOf.get(a.resourceId)! * BigInt(a.maxFeePerGas), 0n) +
+        pending.filter((p) => p.native).reduce((s, p) => s + BigInt(p.valueWei), 0n);
+      const ethBalance = await this.chain.getBalance({ address: this.hot, blockTag: 'latest' });
+      if (ethBalance < ethOwed + order.value) return 'wait';
+      // C8: gas = eth_estimateGas + 20 %; native ETH to an address without code: 21000.
+      const code = order.native ? await this.chain.getCode({ address: order.destination }) : undefined;
+      if (order.native && (code === undefined || code === '0x')) gas = TRANSFER_GAS;
+      else {
+        try {
+          const estimate = await this.chain.estimateGas({ account: this.hot, to: order.to, value: order.value, data: order.data, blockTag: 'latest' });
+          gas = (estimate * 120n + 99n) / 100n;
+        } catch (err) {
+          if (unreachable(err)) throw err;
+          // C7: a revert → FAILED "Broadcast failed", nothing signed, no nonce consumed.
+          this.logger.info({ resourceId: r.id, reason: err instanceof BaseError ? err.shortMessage : String(err) }, 'eth_estimateGas refused the transfer');
+          await this.change(kind, r, 'FAILED', { statusInfo: STATUS_INFO.FAILED_BROADCAST, set: { dueAt: null }, ledger: [{ type: 'RELEASE', amountMinor: r.amountMinor + r.feeMinor }] });
+          return 'done';
+        }
+      }
+      const block = await this.chain.getBlock({ blockTag: 'latest' });
+      const tip = BigInt(await this.chain.request({ method: 'eth_maxPriorityFeePerGas' }));
+      const first = firstFees(block.baseFeePerGas ?? 0n, tip, this.config.evm.feeCapMultiplier, this.capWei);
+      if (!first) return 'wait';
+      fees = first;
+      if (ethBalance < ethOwed + gas * fees.maxFeePerGas + order.value) return 'wait';
+      // C10: the chain's count at `latest` above the counter is a transaction the service did not sign.
+      if (!(await this.countCheck())) return 'halted';
+    } catch (err) {
+      if (!unreachable(err)) throw err;
+      this.logger.warn({ resourceId: r.id }, 'EVM node or signer unreachable; the record stays in SCREENING');
+      return 'retry';
+    }
+    const at = this.clock().toISOString();
+    try {
+      const stored = await this.engine.writer.run(async (tx) => {
+        if (await findHalt(tx)) return false;
+        const nonce = await allocateNonce(tx, this.hot, at);
+        if (nonce === undefined) throw new Error(`no nonce counter for ${this.hot}`);
+        const attempt = await this.signAttempt({ ...order, gas, nonce, ...fees });
+        await insertEvmTransfer(tx, {
+          resourceId: r.id,
+          resourceType: kind.resourceType,
+          fromAddress: this.hot,
+          nonce,
+          toAddress: order.to,
+          valueWei: order.value.toString(),
+          data: order.data,
+          gas: gas.toString(),
+          units: order.units.toString(),
+          native: order.native,
+          includedTxHash: null,
+          includedBlockNumber: null,
+          includedBlockHash: null,
+          receiptStatus: null,
+          finalAt: null,
+          createdAt: at,
+          updatedAt: at,
+        });
+        await insertAttempt(tx, { ...attempt, resourceId: r.id, nonce, createdAt: at, firstSentBlock: null, lastSentAt: null });
+        const row = await transition(tx, lifecycleOf(kind), {
+          id: r.id,
+          from: 'SCREENING',
+          to: 'BROADCASTING',
+          at,
+          set: { kytResult: 'CLEARED', txHash: attempt.txHash, dueAt: null },
+        });
+        if (!row) throw new Moved();
+        return true;
+      });
+      if (!stored) return 'halted';
+      this.finished += 1;
+    } catch (err) {
+      if (err instanceof Moved) return 'done';
+      if (err instanceof SignerMismatch) {
+        // C10: nothing is stored (the transaction rolled back); the rail halts.
+        await this.halt('SIGNER_MISMATCH', err.message);
+        return 'halted';
+      }
+      if (unreachable(err)) return 'retry';
+      throw err;
+    }
+    if (this.options.exitAfterSign) process.kill(process.pid, 'SIGKILL');
+    return 'done';
+  }
+
+  /** Signs one attempt and checks its sender (C10 SIGNER_MISMATCH: thrown, so nothing is stored). */
+  private async signAttempt(a: Order & Fees & { gas: bigint; nonce: number }): Promise<{ txHash: Hex; raw: Hex; maxFeePerGas: string; maxPriorityFeePerGas: string }> {
+    const raw = await this.signer.sign({
+      type: 'eip1559',
+      chainId: this.config.evm.chainId!,
+      nonce: a.nonce,
+      to: a.to,
+      value: a.value,
+      data: a.data,
+      gas: a.gas,
+      maxFeePerGas: a.maxFeePerGas,
+      maxPriorityFeePerGas: a.maxPriorityFeePerGas,
+    });
+    const from = await recoverTransactionAddress({ serializedTransaction: raw as `0x02${string}` });
+    if (from.toLowerCase() !== this.hot.toLowerCase()) throw new SignerMismatch(`a signed transaction's sender ${from} is not the hot address ${this.hot}`);
+    return { txHash: keccak256(raw), raw, maxFeePerGas: a.maxFeePerGas.toString(), maxPriorityFeePerGas: a.maxPriorityFeePerGas.toString() };
+  }
+
+  /** C10: false (and the rail halted) when the chain's count at `latest` exceeds the counter. */
+  private async countCheck(): Promise<boolean> {
+    const count = await this.chain.getTransactionCount({ address: this.hot, blockTag: 'latest' });
+    let counter = await findNonceCounter(this.engine.read, this.hot);
+    if (counter === undefined) {
+      // C9: set at the rail's first start to the address's count at `latest`.
+      await this.engine.writer.run((tx) => ensureNonceCounter(tx, this.hot, count, this.clock().toISOString()));
+      counter = (await findNonceCounter(this.engine.read, this.hot))!;
+    }
+    if (count <= counter) return true;
+    await this.halt('FOREIGN_TRANSACTION', `the hot address's count at latest is ${count}, the service allocated up to ${counter}`);
+    return false;
+  }
+
+  private async halt(reason: string, detail: string): Promise<void> {
+    const at = this.clock().toISOString();
+    if (await this.engine.writer.run((tx) => insertHalt(tx, { reason, since: at, detail }))) this.logger.error({ reason, detail }, 'EVM rail halted');
+  }
+
+  // ——— on the chain (C7, C8) ———
+
+  private async chainPass(): Promise<void> {
+    const transfers = await transfersNotFinal(this.engine.read);
+    if (transfers.length === 0) return;
+    // C10: the count check at least once per poll while anything is in flight.
+    if (!(await this.countCheck())) return;
+    const heads = await headsOf(this.chain, this.config.evm.finality);
+    const finalCount = heads.finalized >= 0 ? await this.chain.getTransactionCount({ address: this.hot, blockNumber: BigInt(heads.finalized) }) : 0;
+    for (const t of transfers) {
+      if (this.stopped || (await findHalt(this.engine.read))) return;
+      await this.follow(t, heads, finalCount);
+    }
+  }
+
+  private async follow(t: EvmTransferRow, heads: Heads, finalCount: number): Promise<void> {
+    const kind = KINDS[t.resourceType as EvmKindName];
+    const r = await kind.load(this.engine.read, t.resourceId);
+    if (!r || (r.status !== 'BROADCASTING' && r.status !== 'CONFIRMING')) return;
+    const attempts = await attemptsOf(this.engine.read, t.resourceId);
+    if (t.includedBlockNumber !== null && t.includedBlockHash !== null) {
+      const block = await this.chain.getBlock({ blockNumber: BigInt(t.includedBlockNumber) }).catch((err: unknown) => {
+        if (err instanceof BlockNotFoundError) return undefined;
+        throw err;
+      });
+      if (block?.hash === t.includedBlockHash) {
+        if (isFinal(t.includedBlockNumber, heads)) await this.decide(kind, r, t);
+        return;
+      }
+      // C7: a reorganisation took the inclusion; the status stays, every attempt is sent again below.
+      await this.engine.writer.run((tx) =>
+        updateEvmTransfer(tx, t.resourceId, { includedTxHash: null, includedBlockNumber: null, includedBlockHash: null, receiptStatus: null, updatedAt: this.clock().toISOString() }),
+      );
+    }
+    for (const a of attempts) {
+      const receipt = await this.chain.getTransactionReceipt({ hash: a.txHash as Hex }).catch((err: unknown) => {
+        if (err instanceof TransactionReceiptNotFoundError) return undefined;
+        throw err;
+      });
+      if (!receipt) continue;
+      const included = await this.included(kind, r, receipt);
+      if (included && isFinal(Number(receipt.blockNumber), heads)) await this.decide(kind, (await kind.load(this.engine.read, r.id))!, (await findEvmTransfer(this.engine.read, t.resourceId))!);
+      return;
+    }
+    // C7: its nonce taken in a final block by a transaction that is none of its attempts.
+    if (finalCount > t.nonce) {
+      await this.settle(kind, r, t, 'FAILED', STATUS_INFO.FAILED_BROADCAST);
+      return;
+    }
+    if (r.status === 'BROADCASTING') {
+      const replacement = await this.replace(kind, r, t, attempts, heads);
+      if (replacement) attempts.push(replacement);
+    }
+    await this.send(attempts, heads.head);
+  }
+
+  /** A receipt of one of its attempts on the canonical chain: CONFIRMING (or `updated` when another attempt is now the included one). */
+  private async included(kind: AnyKind, r: TransferRecord, receipt: TransactionReceipt): Promise<boolean> {
+    const at = this.clock().toISOString();
+    const hash = receipt.transactionHash.toLowerCase();
+    return this.engine.writer.run(async (tx) => {
+      if (await findHalt(tx)) return false;
+      await updateEvmTransfer(tx, r.id, {
+        includedTxHash: hash,
+        includedBlockNumber: Number(receipt.blockNumber),
+        includedBlockHash: receipt.blockHash,
+        receiptStatus: receipt.status,
+        updatedAt: at,
+      });
+      if (r.status === 'BROADCASTING' || r.txHash !== hash) {
+        const row = await transition(tx, lifecycleOf(kind), { id: r.id, from: r.status, to: 'CONFIRMING', at, set: { txHash: hash } });
+        if (!row) throw new Moved();
+        this.finished += 1;
+      }
+      return true;
+    }).catch((err: unknown) => {
+      if (err instanceof Moved) return false;
+      throw err;
+    });
+  }
+
+  /** At finality of the including block: success → COMPLETED (the kind's settlement), reverted → FAILED (RELEASE). */
+  private async decide(kind: AnyKind, r: TransferRecord, t: EvmTransferRow): Promise<void> {
+    if (r.status !== 'CONFIRMING') return;
+    if (t.receiptStatus === 'success') await this.settle(kind, r, t, 'COMPLETED');
+    else await this.settle(kind, r, t, 'FAILED', STATUS_INFO.FAILED_ON_CHAIN);
+  }
+
+  private async settle(kind: AnyKind, r: TransferRecord, t: EvmTransferRow, to: 'COMPLETED' | 'FAILED', statusInfo?: string): Promise<void> {
+    const at = this.clock().toISOString();
+    const ledger = to === 'COMPLETED' ? kind.settlement(r) : [{ type: 'RELEASE' as const, amountMinor: r.amountMinor + r.feeMinor }];
+    await this.change(kind, r, to, { statusInfo, ledger, set: { dueAt: null, ...(to === 'COMPLETED' ? { completedAt: at } : {}) } }, (tx) =>
+      updateEvmTransfer(tx, t.resourceId, { finalAt: at, updatedAt: at }),
+    );
+  }
+
+  /** C8: not included EVM_BUMP_AFTER_BLOCKS blocks after the newest attempt's first send → a replacement. */
+  private async replace(kind: AnyKind, r: TransferRecord, t: EvmTransferRow, attempts: EvmAttemptRow[], heads: Heads): Promise<EvmAttemptRow | undefined> {
+    const newest = attempts.at(-1);
+    if (!newest || newest.firstSentBlock === null || heads.head < newest.firstSentBlock + this.config.evm.bumpAfterBlocks) return undefined;
+    const fees = bumpedFees(
+      { maxFeePerGas: BigInt(newest.maxFeePerGas), maxPriorityFeePerGas: BigInt(newest.maxPriorityFeePerGas) },
+      this.config.evm.bumpPercent,
+      this.capWei,
+    );
+    if (!fees) return undefined;
+    const at = this.clock().toISOString();
+    const order = { to: t.toAddress as Hex, value: BigInt(t.valueWei), data: t.data as Hex, units: BigInt(t.units), native: t.native, destination: t.toAddress as Hex };
+    try {
+      return await this.engine.writer.run(async (tx) => {
+        if (await findHalt(tx)) return undefined;
+        const signed = await this.signAttempt({ ...order, ...fees, gas: BigInt(t.gas), nonce: t.nonce });
+        const attempt: EvmAttemptRow = { ...signed, resourceId: t.resourceId, nonce: t.nonce, createdAt: at, firstSentBlock: null, lastSentAt: null };
+        await insertAttempt(tx, attempt);
+        // C8: txHash follows the newest attempt while BROADCASTING (event `updated`).
+        const row = await transition(tx, lifecycleOf(kind), { id: r.id, from: 'BROADCASTING', to: 'BROADCASTING', at, set: { txHash: signed.txHash } });
+        if (!row) throw new Moved();
+        this.finished += 1;
+        return attempt;
+      });
+    } catch (err) {
+      if (err instanceof Moved) return undefined;
+      if (err instanceof SignerMismatch) {
+        await this.halt('SIGNER_MISMATCH', err.message);
+        return undefined;
+      }
+      throw err;
+    }
+  }
+
+  /** C7: every stored attempt is sent (again) until one is included; "already known" / "nonce too low" are not failures. */
+  private async send(attempts: EvmAttemptRow[], head: number): Promise<void> {
+    for (const a of attempts) {
+      if (await findHalt(this.engine.read)) return;
+      try {
+        await this.chain.sendRawTransaction({ serializedTransaction: a.raw as Hex });
+      } catch (err) {
+        if (unreachable(err)) throw err;
+        this.logger.debug({ txHash: a.txHash, reason: err instanceof BaseError ? err.shortMessage : String(err) }, 'attempt not accepted by the node');
+      }
+      if (a.firstSentBlock === null) await this.engine.writer.run((tx) => markAttemptSent(tx, a.txHash, head, this.clock().toISOString()));
+      a.firstSentBlock ??= head;
+    }
+  }
+
+  /** One status change (or `updated` event) through transition(), unless halted; `also` writes beside it. */
+  private async change(
+    kind: AnyKind,
+    r: TransferRecord,
+    to: string,
+    o: { statusInfo?: string; set?: Record<string, unknown>; ledger?: { type: TransactionType; amountMinor: bigint }[] },
+    also?: (tx: Exec) => Promise<void>,
+  ): Promise<boolean> {
+    const at = this.clock().toISOString();
+    const done = await this.engine.writer.run(async (tx) => {
+      if (await findHalt(tx)) return false;
+      const row = await transition(tx, lifecycleOf(kind), { id: r.id, from: r.status, to, at, statusInfo: o.statusInfo, set: o.set, ledger: o.ledger });
+      if (!row) return false;
+      await also?.(tx);
+      return true;
+    });
+    if (done) this.finished += 1;
+    return done;
+  }
+}
+
+/** Records on EVM routes in SCREENING, both kinds, in the order they entered it (dueAt, then id). */
+export async function screeningRecords(db: Exec): Promise<Waiting[]> {
+  const all = [...(await evmWithdrawalsIn(db, 'SCREENING', BATCH)), ...(await evmRefundsIn(db, 'SCREENING', BATCH))];
+  return all.sort((a, b) => ((a.dueAt ?? '') < (b.dueAt ?? '') ? -1 : (a.dueAt ?? '') > (b.dueAt ?? '') ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
