@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRoute, updateRouteOf } from '../../../src/cli/operators.js';
 import { DEVNET_DEPOSIT_XPUB, devnetKey } from '../../../src/config/evm.js';
 import { depositWalletAddress } from '../../../src/core/addresses/derive.js';
-import { DepositAddresses } from '../../../src/modules/evm/index.js';
+import { allocateEvmAddress, DepositAddresses } from '../../../src/modules/evm/index.js';
 import { DEVNET_TOKEN_ADDRESS } from '../../../src/modules/evm/devnet/token.js';
 import { ETH_ADDRESS_2, randomEthAddress, Scenario, startTestServer, type TestServer } from '../../helpers/harness.js';
 import { useDevnet } from '../../helpers/anvil.js';
@@ -99,6 +99,25 @@ describe('§18 C4 deposit addresses', () => {
     for (const r of rows) expect(r.address).toBe(derive.at(r.address_index));
     // Every index so far is taken once, from 0, with no gap.
     expect((await addresses()).map((r) => r.address_index)).toEqual(Array.from({ length: start + n }, (_, i) => i));
+  });
+});
+
+describe('§18 C4 a rolled-back allocation', () => {
+  it('takes no index: the next allocation gets the same one', async () => {
+    const s = await Scenario.create(server);
+    const customerId = await s.customer();
+    const next = (await addresses()).length;
+    await expect(
+      server.operator((db) =>
+        db.writer.run(async (tx) => {
+          expect((await allocateEvmAddress(tx, customerId, DEVNET_DEPOSIT_XPUB, new Date().toISOString())).addressIndex).toBe(next);
+          throw new Error('rolled back');
+        }),
+      ),
+    ).rejects.toThrow('rolled back');
+    expect(await addressOf(customerId)).toBeUndefined();
+    await evmRoute(s);
+    expect(await addressOf(customerId)).toMatchObject({ address_index: next, address: derive.at(next) });
   });
 });
 
