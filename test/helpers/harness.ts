@@ -164,17 +164,22 @@ export class TestServer {
   async newRoute(client: Client, o: Partial<RouteOptions> = {}): Promise<string> {
     const code = o.code ?? `USDT-ETH-${randomBytes(3).toString('hex')}`;
     await this.operator((db) =>
-      createRoute(db, {
-        code,
-        clientId: client.clientId,
-        blockchain: 'ETH',
-        currency: 'USDT',
-        scale: 6,
-        minMinor: '100',
-        maxMinor: '1000000000',
-        feeMinor: '2500',
-        ...o,
-      }),
+      createRoute(
+        db,
+        {
+          code,
+          clientId: client.clientId,
+          blockchain: 'ETH',
+          currency: 'USDT',
+          scale: 6,
+          minMinor: '100',
+          maxMinor: '1000000000',
+          feeMinor: '2500',
+          ...o,
+        },
+        // §18 C12: an EVM route reads its token's decimals through the server's own EVM settings.
+        this.config.evm,
+      ),
     );
     return code;
   }

@@ -9,12 +9,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRoute, updateRouteOf } from '../../../src/cli/operators.js';
 import { DEVNET_DEPOSIT_XPUB, devnetKey } from '../../../src/config/evm.js';
 import { depositWalletAddress } from '../../../src/core/addresses/derive.js';
-import { DepositAddresses } from '../../../src/modules/evm/index.js';
+import { allocateEvmAddress, DepositAddresses } from '../../../src/modules/evm/index.js';
 import { DEVNET_TOKEN_ADDRESS } from '../../../src/modules/evm/devnet/token.js';
-import { ETH_ADDRESS_2, Scenario, startTestServer, type TestServer } from '../../helpers/harness.js';
+import { ETH_ADDRESS_2, randomEthAddress, Scenario, startTestServer, type TestServer } from '../../helpers/harness.js';
 import { useDevnet } from '../../helpers/anvil.js';
 import { WALLETS_LIST, gqlData, restData } from '../../helpers/deposits.js';
 import { expectGraphQLProblem } from '../../helpers/problems.js';
+import { Wd, failAddress, fund } from '../../helpers/withdrawals.js';
 
 const vector = JSON.parse(fs.readFileSync(new URL('../../vectors/evm-deposit-address.json', import.meta.url), 'utf8')) as {
   cases: { index: number; address: string }[];
@@ -101,6 +102,25 @@ describe('§18 C4 deposit addresses', () => {
   });
 });
 
+describe('§18 C4 a rolled-back allocation', () => {
+  it('takes no index: the next allocation gets the same one', async () => {
+    const s = await Scenario.create(server);
+    const customerId = await s.customer();
+    const next = (await addresses()).length;
+    await expect(
+      server.operator((db) =>
+        db.writer.run(async (tx) => {
+          expect((await allocateEvmAddress(tx, customerId, DEVNET_DEPOSIT_XPUB, new Date().toISOString())).addressIndex).toBe(next);
+          throw new Error('rolled back');
+        }),
+      ),
+    ).rejects.toThrow('rolled back');
+    expect(await addressOf(customerId)).toBeUndefined();
+    await evmRoute(s);
+    expect(await addressOf(customerId)).toMatchObject({ address_index: next, address: derive.at(next) });
+  });
+});
+
 describe('§18.1 the wallets of EVM routes', () => {
   it('rail, tokenContract and chainId; the EVM address is the customer’s C4 address on every EVM route; GraphQL and REST agree', async () => {
     const s = await Scenario.create(server, { code: `A-SB-${suffix()}` });
@@ -142,5 +162,24 @@ describe('§18 C3 / §18.5 simulateCryptoDeposit on an EVM route', () => {
     expect(await server.db.count('SELECT COUNT(*) AS n FROM crypto_deposits WHERE customer_id = ?', customerId)).toBe(0);
     // The SANDBOX route of the same partner still simulates.
     await s.deposit(customerId);
+  });
+});
+
+describe('§18 C3 no sandbox failure entry on an EVM route', () => {
+  it('a withdrawal on an EVM route to a destination with a §10.7 failure entry captures none; on a SANDBOX route it does', async () => {
+    const s = await Scenario.create(server);
+    const evm = new Scenario(server, s.client, (await evmRoute(s)).routeCode);
+    const address = randomEthAddress();
+    await failAddress(server, address, 'BROADCASTING');
+    const failAtOf = async (wd: Wd) => {
+      const w = await wd.draft({ amountMinor: '1000' });
+      // One balance per (customer, currency) across routes (D6): funded by a sandbox deposit on the SANDBOX route.
+      await fund(s, wd.customerId, (1000n + BigInt(w.feeAmountMinor as string)).toString());
+      const r = await wd.submitRest(w.withdrawalId);
+      expect(r.status, r.text).toBe(200);
+      return (await server.db.get<{ fail_at: string | null }>('SELECT fail_at FROM crypto_withdrawals WHERE withdrawal_id = ?', w.withdrawalId))!.fail_at;
+    };
+    expect(await failAtOf(await Wd.create(evm, address))).toBeNull();
+    expect(await failAtOf(await Wd.create(s, address))).toBe('BROADCASTING');
   });
 });
