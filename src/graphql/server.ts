@@ -30,6 +30,9 @@ export function createApollo(opts: { production: boolean }): { apollo: ApolloSer
     includeStacktraceInErrorResponses: false,
     allowBatchedHttpRequests: false,
     persistedQueries: false,
+    // The process stops on SIGINT/SIGTERM itself (src/main.ts: the whole service, the devnet's anvil too);
+    // Apollo's own handler would stop only Apollo and then raise the signal again, ending the process mid-stop.
+    stopOnTerminationSignals: false,
     // Every signed request carries X-Partner-Signature and every frontend session's Authorization (§17.2):
     // headers no simple (CSRF-able) request can set.
     csrfPrevention: { requestHeaders: ['x-partner-signature', 'authorization', 'apollo-require-preflight', 'x-apollo-operation-name'] },
