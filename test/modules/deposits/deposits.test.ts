@@ -80,6 +80,9 @@ describe('simulateCryptoDeposit: a credited deposit (§10.4 row 8, COMPLETED)', 
       travelRuleSubmittedAt: null,
       refundableAmountMinor: '1234567',
       creditedAt: d.createdAt,
+      // §18.1: null for sandbox deposits.
+      blockNumber: null,
+      finalizedAt: null,
       createdAt: expect.stringMatching(ISO),
       updatedAt: d.createdAt,
     });

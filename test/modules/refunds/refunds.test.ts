@@ -154,6 +154,8 @@ describe('simulateCryptoDeposit (§8 sandbox)', () => {
       travelRuleSubmittedAt: null,
       refundableAmountMinor: '1234567',
       creditedAt: d.createdAt,
+      blockNumber: null,
+      finalizedAt: null,
       createdAt: expect.stringMatching(DATETIME_RE),
       updatedAt: d.createdAt,
     });

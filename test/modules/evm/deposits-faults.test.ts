@@ -1,0 +1,123 @@
+// §18 C6, C10, §18.4: the follower against a faulty node (429s, answers past the timeout, a lagging node's
+// empty logs and missing blocks) loses and doubles nothing; a transaction from the hot address that is
+// none of the stored attempts halts the rail FOREIGN_TRANSACTION, and while halted deposits are still
+// detected but not decided; a scheduled rescan finds what the follower never read and creates nothing twice.
+import { afterAll, describe, expect, it } from 'vitest';
+import { foundry } from 'viem/chains';
+import { createWalletClient, http } from 'viem';
+import { DEVNET_HOT } from '../../../src/modules/evm/devnet/token.js';
+import { useDevnet } from '../../helpers/anvil.js';
+import { EvmPartner, followerPast, payToken, startEvmServer, waitFor } from '../../helpers/evm-deposits.js';
+import type { TestServer } from '../../helpers/harness.js';
+import { startRpcProxy, type RpcProxy } from '../../helpers/rpc-proxy.js';
+
+const devnet = useDevnet();
+const servers: TestServer[] = [];
+let proxy: RpcProxy | undefined;
+afterAll(async () => {
+  for (const s of servers) await s.stop();
+  await proxy?.close();
+});
+
+async function server(url: string): Promise<TestServer> {
+  const s = await startEvmServer(url);
+  servers.push(s);
+  return s;
+}
+
+const ledgerRows = (s: TestServer, depositId: string) =>
+  s.db.all<{ type: string; amount_minor: string }>(`SELECT type, amount_minor FROM ledger_transactions WHERE resource_id = ?`, depositId);
+
+describe('§18 the follower under faults', () => {
+  it('429s, a timeout, empty logs and missing blocks from the node: every deposit once, credited once', async () => {
+    proxy = await startRpcProxy(devnet().url);
+    const s = await server(proxy.url);
+    const partner = await EvmPartner.create(s, devnet());
+    const customers = await Promise.all([1, 2, 3, 4].map(() => partner.customer()));
+    await followerPast(s, (await devnet().head()) - 1);
+    const faults = [
+      () => proxy!.fail({ kind: '429' }, 4),
+      () => proxy!.fail({ kind: 'null-block' }, 3, 'eth_getBlockByNumber'),
+      () => proxy!.fail({ kind: 'empty-logs' }, 3, 'eth_getLogs'),
+      // Past the client's timeout (2 s at EVM_POLL_INTERVAL_MS=50).
+      () => proxy!.fail({ kind: 'delay', ms: 2_500 }, 1),
+    ];
+    for (const [i, c] of customers.entries()) {
+      await payToken(devnet(), c.address, BigInt(1_000_000 + i));
+      faults[i]!();
+      await devnet().mine();
+      await partner.depositsUntil(c.customerId, (ds) => ds[0]?.status === 'CONFIRMING', `deposit ${i} CONFIRMING`);
+    }
+    await devnet().mine(2);
+    for (const [i, c] of customers.entries()) {
+      const ds = await partner.depositsUntil(c.customerId, (d) => d[0]?.status === 'COMPLETED', `deposit ${i} COMPLETED`);
+      expect(ds).toHaveLength(1);
+      expect(ds[0]!.amountMinor).toBe(String(1_000_000 + i));
+      expect(await ledgerRows(s, ds[0]!.depositId)).toEqual([{ type: 'DEPOSIT', amount_minor: String(1_000_000 + i) }]);
+      expect(await partner.eventTypes(ds[0]!.depositId)).toEqual(['crypto_deposit.confirming', 'crypto_deposit.completed']);
+    }
+    expect(proxy.faulted).toBeGreaterThanOrEqual(4 + 3 + 3 + 1);
+  }, 90_000);
+
+  it('a transaction from the hot address that is no stored attempt halts FOREIGN_TRANSACTION; deposits are detected, not decided', async () => {
+    const s = await server(devnet().url);
+    const partner = await EvmPartner.create(s, devnet());
+    const { customerId, address } = await partner.customer();
+    const now = new Date().toISOString();
+    await s.db.run(
+      `INSERT INTO evm_rail (id, chain_id, xpub_fingerprint, hot_address, created_at, updated_at) VALUES (1, 31337, ?, ?, ?, ?)`,
+      'f'.repeat(64),
+      DEVNET_HOT.address,
+      now,
+      now,
+    );
+    const hot = createWalletClient({ account: DEVNET_HOT, chain: foundry, transport: http(devnet().url) });
+    const foreign = await hot.sendTransaction({ to: '0x000000000000000000000000000000000000dEaD', value: 1n, chain: foundry, account: DEVNET_HOT });
+    await devnet().mine();
+    const halt = await waitFor(() => s.db.get<{ reason: string; detail: string }>(`SELECT reason, detail FROM evm_halt WHERE id = 1`), (h) => h !== undefined, 'halt');
+    expect(halt!.reason).toBe('FOREIGN_TRANSACTION');
+    expect(halt!.detail).toContain(foreign.toLowerCase());
+    expect(halt!.detail).toMatch(/nonce \d+/);
+
+    await payToken(devnet(), address, 1_234_567n);
+    await devnet().mine();
+    const [d] = await partner.depositsUntil(customerId, (ds) => ds[0]?.status === 'CONFIRMING', 'CONFIRMING while halted');
+    const head = await devnet().mine(3);
+    await followerPast(s, head);
+    // The follower has polled past finality at least once more: still not decided.
+    await followerPast(s, await devnet().mine(1));
+    expect((await partner.deposits(customerId))[0]).toMatchObject({ depositId: d!.depositId, status: 'CONFIRMING', finalizedAt: null });
+    expect(await ledgerRows(s, d!.depositId)).toEqual([]);
+  });
+
+  it('§18.4 a rescan finds a transfer the follower never read (decided at once, the block being final) and creates nothing twice', async () => {
+    const s = await server(devnet().url);
+    const partner = await EvmPartner.create(s, devnet());
+    const seen = await partner.customer();
+    const missed = await partner.customer();
+    await payToken(devnet(), seen.address, 1_000_000n);
+    const seenBlock = await devnet().mine();
+    await devnet().mine(2);
+    await partner.depositsUntil(seen.customerId, (ds) => ds[0]?.status === 'COMPLETED', 'seen deposit');
+    // The follower is stopped while a payment is made, then set past it (as if it had started later).
+    await s.service.stop();
+    await payToken(devnet(), missed.address, 2_000_000n);
+    const missedBlock = await devnet().mine();
+    const head = await devnet().mine(3);
+    await s.db.run(`UPDATE evm_follower SET next_block = ? WHERE id = 1`, head + 1);
+    await s.start();
+    await followerPast(s, await devnet().mine());
+    expect(await partner.deposits(missed.customerId)).toEqual([]);
+
+    await s.db.run(`UPDATE evm_follower SET rescan_from = ? WHERE id = 1`, seenBlock - 1);
+    await waitFor(() => s.db.get<{ rescan_from: number | null }>(`SELECT rescan_from FROM evm_follower WHERE id = 1`), (r) => r?.rescan_from === null, 'rescan done');
+    const [m] = await partner.depositsUntil(missed.customerId, (ds) => ds[0]?.status === 'COMPLETED', 'rescanned deposit');
+    expect(m).toMatchObject({ amountMinor: '2000000', blockNumber: missedBlock });
+    expect(await partner.eventTypes(m!.depositId)).toEqual(['crypto_deposit.confirming', 'crypto_deposit.completed']);
+    const [again] = await partner.deposits(seen.customerId);
+    expect(await partner.deposits(seen.customerId)).toHaveLength(1);
+    expect(await partner.eventTypes(again!.depositId)).toEqual(['crypto_deposit.confirming', 'crypto_deposit.completed']);
+    expect(await ledgerRows(s, again!.depositId)).toEqual([{ type: 'DEPOSIT', amount_minor: '1000000' }]);
+  });
+});
+
