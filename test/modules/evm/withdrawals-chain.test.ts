@@ -126,6 +126,7 @@ describe('withdrawals on the chain (C7)', () => {
     const after = await server.db.get<{ next_nonce: number | string }>('SELECT next_nonce FROM evm_nonces WHERE address = ?', HOT);
     expect(Number(after!.next_nonce)).toBe(Number(before!.next_nonce));
     expect(await types(id)).toEqual(['crypto_withdrawal.approved', 'crypto_withdrawal.submitted', 'crypto_withdrawal.screening', 'crypto_withdrawal.failed']);
+    expect(await wd.view(id)).toMatchObject({ status: 'FAILED', statusInfo: 'Broadcast failed', kytResult: 'CLEARED', txHash: null });
   });
 
   it('a transaction that reverts on chain → CONFIRMING, then FAILED "Transaction failed on chain" with RELEASE at finality', async () => {
