@@ -237,7 +237,12 @@ export class EvmSender implements StartTask {
           if (unreachable(err)) throw err;
           // C7: a revert → FAILED "Broadcast failed", nothing signed, no nonce consumed.
           this.logger.info({ resourceId: r.id, reason: err instanceof BaseError ? err.shortMessage : String(err) }, 'eth_estimateGas refused the transfer');
-          await this.change(kind, r, 'FAILED', { statusInfo: STATUS_INFO.FAILED_BROADCAST, set: { dueAt: null }, ledger: [{ type: 'RELEASE', amountMinor: r.amountMinor + r.feeMinor }] });
+          // The deny list cleared it: kytResult CLEARED, as every FAILED record (§10.10).
+          await this.change(kind, r, 'FAILED', {
+            statusInfo: STATUS_INFO.FAILED_BROADCAST,
+            set: { kytResult: 'CLEARED', dueAt: null },
+            ledger: [{ type: 'RELEASE', amountMinor: r.amountMinor + r.feeMinor }],
+          });
           return 'done';
         }
       }

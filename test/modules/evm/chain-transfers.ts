@@ -10,6 +10,7 @@ import { expect } from 'vitest';
 import { DEVNET_DEPOSIT_XPUB, devnetKey } from '../../../src/config/evm.js';
 import { DEVNET_HOT } from '../../../src/modules/evm/devnet/token.js';
 import type { Devnet } from '../../helpers/anvil.js';
+import type { TestDb } from '../../helpers/test-db.js';
 import { Scenario, type Client, type TestServer } from '../../helpers/harness.js';
 import { fund, Wd } from '../../helpers/withdrawals.js';
 
@@ -74,12 +75,12 @@ export async function stateOf(server: TestServer, kind: Kind, id: string): Promi
     : server.db.get<RecordState>('SELECT status, status_info, tx_hash FROM crypto_refunds WHERE refund_id = ?', id);
 }
 
-export const waitStatus = (server: TestServer, kind: Kind, id: string, status: string, timeoutMs?: number) =>
-  waitFor(() => stateOf(server, kind, id), (s) => s?.status === status, `${kind} ${id} ${status}`, timeoutMs);
+export const waitStatus = async (server: TestServer, kind: Kind, id: string, status: string, timeoutMs?: number): Promise<RecordState> =>
+  (await waitFor(() => stateOf(server, kind, id), (s) => s?.status === status, `${kind} ${id} ${status}`, timeoutMs))!;
 
 export type AttemptRow = { tx_hash: string; nonce: number; max_fee_per_gas: string; max_priority_fee_per_gas: string; first_sent_block: number | null; raw: string };
 
-export async function attemptsOf(server: TestServer, id: string): Promise<AttemptRow[]> {
+export async function attemptsOf(server: { db: TestDb }, id: string): Promise<AttemptRow[]> {
   const rows = await server.db.all<AttemptRow>(
     'SELECT tx_hash, nonce, max_fee_per_gas, max_priority_fee_per_gas, first_sent_block, raw FROM evm_attempts WHERE resource_id = ? ORDER BY created_at, tx_hash',
     id,

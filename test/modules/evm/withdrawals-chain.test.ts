@@ -126,6 +126,7 @@ describe('withdrawals on the chain (C7)', () => {
     const after = await server.db.get<{ next_nonce: number | string }>('SELECT next_nonce FROM evm_nonces WHERE address = ?', HOT);
     expect(Number(after!.next_nonce)).toBe(Number(before!.next_nonce));
     expect(await types(id)).toEqual(['crypto_withdrawal.approved', 'crypto_withdrawal.submitted', 'crypto_withdrawal.screening', 'crypto_withdrawal.failed']);
+    expect(await wd.view(id)).toMatchObject({ status: 'FAILED', statusInfo: 'Broadcast failed', kytResult: 'CLEARED', txHash: null });
   });
 
   it('a transaction that reverts on chain → CONFIRMING, then FAILED "Transaction failed on chain" with RELEASE at finality', async () => {
@@ -188,15 +189,39 @@ describe('withdrawals on the chain (C7)', () => {
     const events = await eventsOf(server, id);
     const updated = events.filter((e) => e.type === 'crypto_withdrawal.updated');
     expect(updated.map((e) => [e.data.status, e.data.txHash])).toEqual([['BROADCASTING', second.tx_hash]]);
-    // Cheap blocks again: the attempts are accepted, the replacement taking the first's place, and included.
+    // A cheap block next: the node accepts the attempts again (the replacement takes the first's place in
+    // its pool), and the block includes the replacement.
     await devnet().rpc('anvil_setNextBlockBaseFeePerGas', ['0x1']);
-    await devnet().mine(1);
-    await waitFor(() => devnet().rpc('eth_getTransactionByHash', [second.tx_hash]), (v) => v !== null, 'the replacement at the node');
+    await waitFor(() => inPool(devnet(), second.tx_hash), (v) => v, 'the replacement in the pool');
     await devnet().mine(1);
     const confirming = await waitStatus(server, 'withdrawal', id, 'CONFIRMING');
     expect(confirming.tx_hash).toBe(second.tx_hash);
     await devnet().mine(2);
     await waitStatus(server, 'withdrawal', id, 'COMPLETED');
+  });
+
+  it('a reorganisation while CONFIRMING: the status stays, the attempt is sent again, finality counts from its new block', async () => {
+    const wd = await world.customer('token', randomEthAddress());
+    const id = await world.withdraw(wd, 'token', '1000000');
+    const [attempt] = await waitSent(server, id);
+    const block = await mineIncluded(id);
+    const inclusion = () => server.db.get<{ n: number | string | null; h: string | null }>('SELECT included_block_number AS n, included_block_hash AS h FROM evm_transfers WHERE resource_id = ?', id);
+    const before = await inclusion();
+    expect(Number(before!.n)).toBe(block);
+    // The block that included it is replaced by an empty one (the transaction leaves the chain).
+    await devnet().rpc('anvil_reorg', [1, []]);
+    expect(await devnet().head()).toBe(block);
+    await waitFor(() => inPool(devnet(), attempt!.tx_hash), (v) => v, 'the attempt sent again after the reorganisation');
+    expect((await stateOf(server, 'withdrawal', id))!.status).toBe('CONFIRMING');
+    await devnet().mine(1);
+    await waitFor(inclusion, (r) => Number(r?.n) === block + 1, 'the new inclusion');
+    // Final at block + 3 now, not at block + 2.
+    await devnet().mine(1);
+    expect((await stateOf(server, 'withdrawal', id))!.status).toBe('CONFIRMING');
+    await devnet().mine(1);
+    const done = await waitStatus(server, 'withdrawal', id, 'COMPLETED');
+    expect(done.tx_hash).toBe(attempt!.tx_hash);
+    expect((await eventsOf(server, id)).filter((e) => e.type === 'crypto_withdrawal.updated')).toEqual([]);
   });
 
   it('15 concurrent withdrawals: nonces unique and contiguous, each COMPLETED', async () => {
