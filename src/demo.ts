@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { findClient, hasAnyClient } from './db/clients-repository.js';
 import type { Engine } from './db/engine.js';
 import type { SecretBox } from './core/secret-box.js';
-import { createClient, createRoute } from './cli/operators.js';
+import { createClient, createRoute, type EvmReach } from './cli/operators.js';
 import { insertCustomer, newCustomerRow, recordNewCustomerEvent } from './modules/customers/index.js';
 import { DEMO_CLIENT_ID } from './http/dev-proxy.js';
 import { findRoute } from './modules/routes/index.js';
@@ -50,14 +50,14 @@ export const DEVNET_ROUTES: readonly Omit<RouteOptions, 'clientId'>[] = [
  * routes it does not have yet — on its first start, or when the devnet is turned on for an older database.
  * The codes created; a route that cannot be created is reported in `failed`, and the server runs on.
  */
-export async function provisionDevnetRoutes(engine: Engine): Promise<{ created: string[]; failed: { code: string; reason: string }[] }> {
+export async function provisionDevnetRoutes(engine: Engine, evm: EvmReach): Promise<{ created: string[]; failed: { code: string; reason: string }[] }> {
   const created: string[] = [];
   const failed: { code: string; reason: string }[] = [];
   if (!(await hasDemoClient(engine))) return { created, failed };
   for (const route of DEVNET_ROUTES) {
     if (await findRoute(engine.read, route.code, DEMO_CLIENT_ID)) continue;
     try {
-      await createRoute(engine, { ...route, clientId: DEMO_CLIENT_ID });
+      await createRoute(engine, { ...route, clientId: DEMO_CLIENT_ID }, evm);
       created.push(route.code);
     } catch (e) {
       // Another process may have created it meanwhile; anything else (a scale of the currency's other

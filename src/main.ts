@@ -13,7 +13,7 @@ const service = await startService(config).catch((e: unknown) => exitWith(listen
 const demo = config.production ? undefined : await provisionDemoIfEmpty(service.engine, config.secretBox);
 const remind = !config.production && !demo && (await hasDemoClient(service.engine));
 // §18 C14: the demo partner's devnet routes, after its customer (so that its EVM address is index 0).
-const devnetRoutes = service.evm.devnet && !config.production ? await provisionDevnetRoutes(service.engine) : undefined;
+const devnetRoutes = service.evm.devnet && !config.production ? await provisionDevnetRoutes(service.engine, config.evm) : undefined;
 console.log(`Partner API listening on ${service.url} (GraphQL ${service.url}/graphql, REST ${service.url}/partner/v1)`);
 const where = describeDatabase(config.database);
 console.log(`State: ${where}${config.sandbox ? ' — sandbox mode' : ''}${config.production ? ' — production' : ''}`);
