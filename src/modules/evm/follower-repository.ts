@@ -1,7 +1,7 @@
 // §18 C5–C6, C10, C13: the follower's rows — the blocks it took as canonical, its position (compare-and-set,
 // so that several processes on one database advance it once), and what matching reads: the EVM routes'
 // tokens, the deposit addresses and their customers' partners, the stored attempts. Plain reads and writes.
-import { and, asc, desc, eq, gt, inArray, isNotNull, lt, lte, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, lt, lte, notInArray, sql } from 'drizzle-orm';
 import type { Exec } from '../../db/exec.js';
 import type { RouteRow } from '../routes/index.js';
 import type { EvmBlockRow } from './tables.js';
@@ -11,12 +11,6 @@ const ONE = 1;
 export async function findBlock(x: Exec, number: number): Promise<EvmBlockRow | undefined> {
   const t = x.t.evmBlocks;
   return (await x.q.select().from(t).where(eq(t.number, number)))[0];
-}
-
-/** The highest stored block (the follower's tip), if any. */
-export async function tipBlock(x: Exec): Promise<EvmBlockRow | undefined> {
-  const t = x.t.evmBlocks;
-  return (await x.q.select().from(t).orderBy(desc(t.number)).limit(1))[0];
 }
 
 /** False when a block of that number is stored already (another process, or a rescan). */

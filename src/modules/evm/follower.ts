@@ -7,7 +7,7 @@
 // position by compare-and-set, so several processes on one database take each block once, and
 // uq_evm_deposit_tx is the last guard (a violation: the deposit exists, no second row, no event).
 import type { Logger } from 'pino';
-import { BlockNotFoundError, getAddress, hexToBytes, keccak256, parseAbiItem, toHex, TransactionReceiptNotFoundError, type Hex } from 'viem';
+import { BlockNotFoundError, decodeEventLog, getAddress, hexToBytes, keccak256, parseAbiItem, toHex, TransactionReceiptNotFoundError, type Hex } from 'viem';
 import type { EvmConfig } from '../../config/evm.js';
 import type { Engine } from '../../db/engine.js';
 import type { Exec } from '../../db/exec.js';
@@ -38,8 +38,8 @@ const TRANSFER_TOPIC = keccak256(toHex('Transfer(address,address,uint256)'));
 const BLOCKS_PER_POLL = 200;
 /** Final blocks kept below finality for reorganisation checks (besides the blocks that hold deposits). */
 const FINAL_WINDOW = 128;
-/** An empty log answer that the block's bloom contradicts is retried this many polls before it is believed. */
-const BLOOM_DOUBTS = 5;
+/** An empty log answer that the block's bloom contradicts is asked again this many polls before the receipts decide. */
+const BLOOM_DOUBTS = 3;
 
 export type FollowerDeps = {
   engine: Pick<Engine, 'read' | 'writer'>;
@@ -55,6 +55,7 @@ type ChainBlock = { number: number; hash: string; parentHash: string; logsBloom:
 /** One (transaction, address, token) sum of C12, before its route is known. */
 type Group = { txHash: string; address: DepositAddress; tokenKey: string; units: bigint; from: string; logIndex: number };
 type Matches = { groups: Group[]; foreign: ChainTx[] };
+type TransferLog = { txHash: string; token: string; from: string; to: string; value: bigint; logIndex: number };
 
 /** Why a poll stopped early: not an error, the next poll tries again. */
 class Wait extends Error {}
@@ -326,16 +327,9 @@ export class Follower {
   }
 
   /** The tokens' Transfer logs of one block, by its hash (never by number: a reorganised block's logs differ). */
-  private async transferLogs(block: ChainBlock, tokens: Hex[]) {
+  private async transferLogs(block: ChainBlock, tokens: Hex[]): Promise<TransferLog[]> {
     const logs = await this.d.chain.getLogs({ blockHash: block.hash as Hex, address: tokens, event: TRANSFER, strict: true });
-    if (logs.length === 0 && block.logsBloom && tokens.some((t) => bloomHas(block.logsBloom!, t) && bloomHas(block.logsBloom!, TRANSFER_TOPIC))) {
-      // The bloom says the block may hold such logs: an empty answer may be a node without the block.
-      const doubted = (this.doubts.get(block.hash) ?? 0) + 1;
-      this.doubts.set(block.hash, doubted);
-      if (doubted < BLOOM_DOUBTS) throw new Wait(`empty logs for block ${block.number}`);
-    }
-    this.doubts.delete(block.hash);
-    return logs
+    let found: TransferLog[] = logs
       .filter((l) => !l.removed && l.blockHash?.toLowerCase() === block.hash)
       .map((l) => ({
         txHash: l.transactionHash!.toLowerCase(),
@@ -345,6 +339,34 @@ export class Follower {
         value: l.args.value,
         logIndex: l.logIndex!,
       }));
+    const bloom = block.logsBloom;
+    if (found.length === 0 && bloom && bloomHas(bloom, TRANSFER_TOPIC) && tokens.some((t) => bloomHas(bloom, t))) {
+      // The bloom says the block may hold such logs: an empty answer may come from a node without the
+      // block. Asked again next poll; after that the block's receipts decide (a bloom may say "maybe" for
+      // a block without such logs, and the receipts hold every log of the block).
+      const doubted = (this.doubts.get(block.hash) ?? 0) + 1;
+      this.doubts.set(block.hash, doubted);
+      if (doubted < BLOOM_DOUBTS) throw new Wait(`empty logs for block ${block.number}`);
+      found = await this.logsFromReceipts(block, tokens);
+    }
+    this.doubts.delete(block.hash);
+    return found;
+  }
+
+  private async logsFromReceipts(block: ChainBlock, tokens: Hex[]): Promise<TransferLog[]> {
+    const wanted = new Set(tokens.map((t) => t.toLowerCase()));
+    const found: TransferLog[] = [];
+    for (const t of block.txs) {
+      const receipt = await this.receipt(t.hash);
+      if (receipt.blockHash.toLowerCase() !== block.hash) throw new Wait('receipt of another block');
+      for (const l of receipt.logs) {
+        if (!wanted.has(l.address.toLowerCase()) || l.topics.length !== 3 || l.topics[0]?.toLowerCase() !== TRANSFER_TOPIC) continue;
+        const e = decodeEventLog({ abi: [TRANSFER], data: l.data, topics: l.topics, strict: false });
+        if (!e.args.from || !e.args.to || e.args.value === undefined) continue;
+        found.push({ txHash: t.hash, token: l.address.toLowerCase(), from: e.args.from.toLowerCase(), to: e.args.to.toLowerCase(), value: e.args.value, logIndex: l.logIndex });
+      }
+    }
+    return found;
   }
 
   private async block(n: number): Promise<ChainBlock> {

@@ -38,7 +38,8 @@ describe('§18 the follower under faults', () => {
     const faults = [
       () => proxy!.fail({ kind: '429' }, 4),
       () => proxy!.fail({ kind: 'null-block' }, 3, 'eth_getBlockByNumber'),
-      () => proxy!.fail({ kind: 'empty-logs' }, 3, 'eth_getLogs'),
+      // A node that keeps answering `[]`: past a few polls the block's receipts decide.
+      () => proxy!.fail({ kind: 'empty-logs' }, 20, 'eth_getLogs'),
       // Past the client's timeout (2 s at EVM_POLL_INTERVAL_MS=50).
       () => proxy!.fail({ kind: 'delay', ms: 2_500 }, 1),
     ];

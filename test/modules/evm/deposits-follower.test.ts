@@ -6,7 +6,7 @@ import { parseEther, type Hex } from 'viem';
 import { DEVNET_PAYER } from '../../../src/modules/evm/devnet/token.js';
 import { useDevnet } from '../../helpers/anvil.js';
 import { EvmPartner, followerPast, payEth, payToken, signedTokenPayment, startEvmServer, waitFor } from '../../helpers/evm-deposits.js';
-import { randomEthAddress, type TestServer } from '../../helpers/harness.js';
+import { randomEthAddress, Scenario, type TestServer } from '../../helpers/harness.js';
 
 const devnet = useDevnet();
 let server: TestServer;
@@ -52,6 +52,8 @@ describe('§18 C6 deposits on the chain', () => {
       body: { originator: { name: 'Ada Lovelace', type: 'INDIVIDUAL', country: 'GB', walletType: 'PRIVATE_WALLET' } },
     });
     expect([tr.status, tr.body.code]).toEqual([409, 'INVALID_STATE']);
+    const refund = await new Scenario(server, partner.client, partner.tokenRoute).refundDraft(d!.depositId, { amountMinor: '1' });
+    expect([refund.status, refund.body.errors?.[0]?.extensions?.code]).toEqual([409, 'INVALID_STATE']);
 
     await devnet().mine(2);
     const [done] = await partner.depositsUntil(customerId, (ds) => ds[0]?.status === 'COMPLETED', 'COMPLETED deposit');
@@ -140,6 +142,8 @@ describe('§18 C6 deposits on the chain', () => {
     const [dropped] = await partner.depositsUntil(customerId, (ds) => ds[0]?.status === 'DROPPED', 'DROPPED deposit');
     expect(dropped).toMatchObject({ depositId: d!.depositId, statusInfo: 'Removed from the chain', blockNumber: null, creditedAt: null, refundableAmountMinor: '0' });
     expect(await ledgerRows(d!.depositId)).toEqual([]);
+    const refund = await new Scenario(server, partner.client, partner.tokenRoute).refundDraft(d!.depositId, { amountMinor: '1' });
+    expect(refund.body.errors?.[0]?.extensions?.code).toBe('INVALID_STATE');
 
     await devnet().rpc('eth_sendRawTransaction', [raw]);
     const block = await devnet().mine();
