@@ -127,6 +127,8 @@ export class EvmSender implements StartTask {
     this.running = this.pass(now, chainDue)
       .catch((err: unknown) => {
         if (unreachable(err)) this.logger.warn({ task: this.name }, 'EVM node unreachable; tried again next poll');
+        // C11: a viem error's message carries the RPC URL; only its short message is logged.
+        else if (err instanceof BaseError) this.logger.error({ task: this.name, error: err.name, reason: err.shortMessage }, 'EVM pass failed');
         else this.logger.error({ err, task: this.name }, 'EVM pass failed');
       })
       .finally(() => {
