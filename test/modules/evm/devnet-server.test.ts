@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import type { Hex } from 'viem';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEVNET_DEPLOYER, DEVNET_HOT, DEVNET_TOKEN_ADDRESS, rpc } from '../../../src/modules/evm/devnet/token.js';
 import { createPgSchema, TEST_ENGINE, type PgSchema } from '../../helpers/pg.js';
 import { PgTestDb } from '../../helpers/pg-test-db.js';
@@ -103,29 +103,41 @@ async function headPasses(block: number): Promise<number> {
   }
 }
 
+/** The server's stdout once it holds `text` (the banner follows the "listening" line, maybe in a later chunk). */
+async function printed(s: Spawned, text: string): Promise<string> {
+  while (!s.stdout().includes(text)) {
+    if (s.proc.exitCode !== null) throw new Error(`the server exited without printing ${text}: ${s.output()}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return s.stdout();
+}
+
 describe('§18 C14 EVM_DEVNET=true npm start', () => {
   let server: Spawned | undefined;
   // SIGTERM, never the kit's SIGKILL: the server stops its anvil (a killed server would leave it running).
-  afterAll(async () => {
+  afterEach(async () => {
     if (server) await kit.stopMain(server);
+    server = undefined;
   });
 
   it('turned on for a database whose demo partner exists: anvil with the token, the rail, the demo EVM routes, a block every EVM_DEVNET_BLOCK_TIME_MS', async () => {
     // A development database from before the devnet: the demo partner without EVM routes.
     const plain = await kit.startMain({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' });
-    expect(plain.stdout()).toContain('Demo partner provisioned');
+    await printed(plain, 'Demo partner provisioned');
     await kit.stopMain(plain);
     expect((await routes()).map((r) => r.route_code)).toEqual(['USDT-ETH']);
 
     server = await kit.startMain(devnetEnv(100));
-    expect(server.stdout()).toContain(
+    expect(await printed(server, 'Explore:')).toContain(
       `Devnet: ${url()} (chain 31337, hot wallet ${DEVNET_HOT.address}), token USDT at ${DEVNET_TOKEN_ADDRESS}; a block every 100 ms; state in ${stateDir}`,
     );
     expect(server.stdout()).toContain('Devnet routes of demo-partner: USDT-DEVNET, ETH-DEVNET');
     expect(Number(await rpc<Hex>(url(), 'eth_chainId', []))).toBe(31337);
     expect(await rpc<Hex>(url(), 'eth_getCode', [DEVNET_TOKEN_ADDRESS, 'latest'])).not.toBe('0x');
     expect(await routes()).toEqual([...DEVNET_ROUTES, expect.objectContaining({ route_code: 'USDT-ETH', rail: 'SANDBOX' })]);
-    expect(await db.get('SELECT chain_id, hot_address FROM evm_rail')).toEqual({ chain_id: 31337, hot_address: DEVNET_HOT.address });
+    const rail = await db.get<{ chain_id: number | string; hot_address: string }>('SELECT chain_id, hot_address FROM evm_rail');
+    // A bigint column on PostgreSQL reads as a string.
+    expect({ ...rail, chain_id: Number(rail!.chain_id) }).toEqual({ chain_id: 31337, hot_address: DEVNET_HOT.address });
     expect(await db.get('SELECT reason FROM evm_halt')).toBeUndefined();
     // The timer mines.
     const h = await head();
@@ -139,7 +151,7 @@ describe('§18 C14 EVM_DEVNET=true npm start', () => {
 
   it('a restart keeps its chain (head, token, no second deployment) and creates no route twice; 0 ms: blocks only when mined', async () => {
     server = await kit.startMain(devnetEnv(0));
-    expect(server.stdout()).toContain('blocks only on partnerctl devnet pay|mine');
+    expect(await printed(server, 'Explore:')).toContain('blocks only on partnerctl devnet pay|mine');
     expect(server.stdout()).not.toContain('Devnet routes of demo-partner');
     const mined = await kit.partnerctlJson(databaseUrl, ['devnet', 'mine', '--blocks', '3'], { EVM_DEVNET: 'true', EVM_DEVNET_PORT: String(devnetPort) });
     expect(mined).toEqual({ head: await head() });
@@ -157,7 +169,10 @@ describe('§18 C14 EVM_DEVNET=true npm start', () => {
 
   it('EVM_DEVNET_PORT in use: one line naming it, exit 1', async () => {
     const blocker = net.createServer();
-    await new Promise<void>((r) => blocker.listen(devnetPort, '127.0.0.1', () => r()));
+    await new Promise<void>((resolve, reject) => {
+      blocker.once('error', reject);
+      blocker.listen(devnetPort, '127.0.0.1', () => resolve());
+    });
     try {
       const r = await kit.tryStartMain(devnetEnv(0));
       expect(r.ok).toBe(false);

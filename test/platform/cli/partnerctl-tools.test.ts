@@ -28,7 +28,7 @@ describe('help', () => {
       const r = await ctl(args);
       expect(r.code, args.join(' ')).toBe(0);
       expect(r.stdout).toMatch(/^Usage: partnerctl /);
-      for (const c of ['client', 'route', 'screening', 'sandbox', 'webhook', 'audit', 'demo-secret', 'sign', 'evidence']) expect(r.stdout).toContain(`  ${c}`);
+      for (const c of ['client', 'route', 'screening', 'sandbox', 'webhook', 'audit', 'demo-secret', 'devnet', 'sign', 'evidence']) expect(r.stdout).toContain(`  ${c}`);
       expect(r.stderr).toBe('');
     }
   });
