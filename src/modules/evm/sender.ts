@@ -35,7 +35,7 @@ import type { Chain } from './chain.js';
 import { bumpedFees, firstFees, GWEI, type Fees } from './fees.js';
 import { headsOf, isFinal, type Heads } from './finality.js';
 import { ensureNonceCounter, findHalt, insertHalt } from './rail-repository.js';
-import { SignerUnavailable, type Signer } from './signer.js';
+import { SignerRefused, SignerUnavailable, type Signer } from './signer.js';
 import type { EvmAttemptRow, EvmTransferRow } from './tables.js';
 import {
   allocateNonce,
@@ -306,6 +306,16 @@ export class EvmSender implements StartTask {
         // C10: nothing is stored (the transaction rolled back); the rail halts.
         await this.halt('SIGNER_MISMATCH', err.message);
         return 'halted';
+      }
+      if (err instanceof SignerRefused) {
+        // C7: the signer answered an error → FAILED "Broadcast failed"; the rolled-back transaction consumed no nonce.
+        this.logger.info({ resourceId: r.id, reason: err.message }, 'the signer refused the transfer');
+        await this.change(kind, r, 'FAILED', {
+          statusInfo: STATUS_INFO.FAILED_BROADCAST,
+          set: { kytResult: 'CLEARED', dueAt: null },
+          ledger: [{ type: 'RELEASE', amountMinor: r.amountMinor + r.feeMinor }],
+        });
+        return 'done';
       }
       if (unreachable(err)) return 'retry';
       throw err;
