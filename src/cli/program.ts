@@ -14,7 +14,7 @@ import { sandboxVerificationOutcome, suspendCustomer, verificationDecide } from 
 import { databaseNotice } from './database.js';
 import { amountMinorOf, blocksOf, destinationOf, devnetMine, devnetPay, devnetUrlOf } from './devnet.js';
 import { addClientOrigin, clientOrigins, removeClientOrigin } from './frontend.js';
-import { railRescanCommand, railStatusCommand } from './rail.js';
+import { railRescanCommand, railResumeCommand, railStatusCommand } from './rail.js';
 import {
   OperatorError,
   OperatorRefusal,
@@ -345,12 +345,18 @@ export function buildProgram(env: NodeJS.ProcessEnv, version: string, done: (res
     .addHelpText('after', example('screening allow --blockchain ETH --address 0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed'))
     .action(onDb(({ db }, o) => allowAddress(db, str(o, 'blockchain'), str(o, 'address'))));
   // §18.4 the EVM rail
-  const rail = program.command('rail').description('the EVM rail (§18): status, rescan');
+  const rail = program.command('rail').description('the EVM rail (§18): status, resume, rescan');
   rail
     .command('status')
     .description('the chain, the hot wallet (nonces, balances), what is in flight and waiting, the halt and a scheduled rescan; prints the status')
     .addHelpText('after', example('rail status'))
     .action(onDb(({ db, env }) => railStatusCommand(db, env)));
+  rail
+    .command('resume')
+    .description('lift a halt once its cause is over (FOREIGN_TRANSACTION: its transactions final; FINALITY_LOST: the final blocks canonical again, or --accept-reorg); prints the status')
+    .option('--accept-reorg', 'FINALITY_LOST: lift it although a final block left the chain (recorded in the audit trail under client "operator")')
+    .addHelpText('after', example('rail resume', 'rail resume --accept-reorg'))
+    .action(onDb(({ db, env }, o) => railResumeCommand(db, env, o.acceptReorg === true)));
   rail
     .command('rescan')
     .description('read the chain again from a block (0 ≤ N ≤ head; refused while halted); the running server carries it out; prints {fromBlock, scheduled}')

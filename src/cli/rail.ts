@@ -2,7 +2,7 @@
 // EVM_RPC_URLS or EVM_DEVNET: exit 1 VALIDATION_FAILED) and the database with DATABASE_URL.
 import { loadConfig } from '../config.js';
 import type { Engine } from '../db/engine.js';
-import { chainOf, RailRefusal, railStatus, scheduleRescan, type Chain } from '../modules/evm/index.js';
+import { chainOf, RailRefusal, railStatus, resumeRail, scheduleRescan, type Chain } from '../modules/evm/index.js';
 import { OperatorRefusal } from './operators.js';
 
 type Db = Pick<Engine, 'writer' | 'read'>;
@@ -34,4 +34,11 @@ export async function railRescanCommand(db: Db, env: NodeJS.ProcessEnv, fromBloc
   const { chain } = chainFrom(env);
   const head = Number(await chain.getBlockNumber({ cacheTime: 0 }));
   return db.writer.run((tx) => scheduleRescan(tx, head, Number(fromBlock), new Date().toISOString())).catch(refusal);
+}
+
+/** §18.4 rail resume: lifts the halt when what caused it is over; prints the status (exit 0), else exit 1. */
+export async function railResumeCommand(db: Db, env: NodeJS.ProcessEnv, acceptReorg: boolean) {
+  const { chain, evm } = chainFrom(env);
+  await resumeRail(db, chain, evm, { acceptReorg, now: () => new Date() }).catch(refusal);
+  return railStatus(db.read, chain, evm);
 }

@@ -6,6 +6,7 @@
 // outside database transactions; each block is written in one transaction that first moves the follower's
 // position by compare-and-set, so several processes on one database take each block once, and
 // uq_evm_deposit_tx is the last guard (a violation: the deposit exists, no second row, no event).
+import { finalityLostDetail } from './halts.js';
 import type { Logger } from 'pino';
 import { BlockNotFoundError, decodeEventLog, getAddress, hexToBytes, keccak256, parseAbiItem, toHex, TransactionReceiptNotFoundError, type Hex } from 'viem';
 import type { EvmConfig } from '../../config/evm.js';
@@ -170,7 +171,7 @@ export class Follower {
         await insertHalt(tx, {
           reason: 'FINALITY_LOST',
           since: at,
-          detail: `block ${lost.number} (${lost.hash}) was final and is no longer canonical`,
+          detail: finalityLostDetail(lost.number, lost.hash),
         });
       return dropChainDepositsAbove(tx, ancestor, at);
     });

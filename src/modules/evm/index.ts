@@ -13,3 +13,4 @@ export type { EvmAddressRow, EvmAttemptRow, EvmBlockRow, EvmFollowerRow, EvmHalt
 export { RailRefusal, railStatus, scheduleRescan, type RailStatus } from './status.js';
 export { findFollower, findHalt } from './rail-repository.js';
 export { countInflight, countWaiting } from './status-repository.js';
+export { OPERATOR_AUDIT_CLIENT, resumeRail } from './resume.js';

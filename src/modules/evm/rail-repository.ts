@@ -1,7 +1,7 @@
 // §18 C2, C10: the rail's identity row, the halt row and the follower's row. Plain reads and writes, no rules.
-import { eq } from 'drizzle-orm';
+import { and, asc, eq, lt } from 'drizzle-orm';
 import type { Exec } from '../../db/exec.js';
-import type { EvmFollowerRow, EvmHaltRow, EvmRailRow } from './tables.js';
+import type { EvmBlockRow, EvmFollowerRow, EvmHaltRow, EvmRailRow } from './tables.js';
 
 /** The one row of evm_rail, evm_halt and evm_follower. */
 const ONE = 1;
@@ -61,4 +61,20 @@ export async function updateFollower(x: Exec, set: Partial<Omit<EvmFollowerRow, 
 export async function ensureNonceCounter(x: Exec, address: string, chainCount: number, at: string): Promise<void> {
   const t = x.t.evmNonces;
   await x.q.insert(t).values({ address, nextNonce: chainCount, updatedAt: at }).onConflictDoNothing();
+}
+
+/** §18.4 rail resume: the counter moves to `nextNonce` (never back). */
+export async function raiseNonceCounter(x: Exec, address: string, nextNonce: number, at: string): Promise<void> {
+  const t = x.t.evmNonces;
+  await x.q.insert(t).values({ address, nextNonce, updatedAt: at }).onConflictDoNothing();
+  await x.q
+    .update(t)
+    .set({ nextNonce, updatedAt: at })
+    .where(and(eq(t.address, address), lt(t.nextNonce, nextNonce)));
+}
+
+/** The final blocks the follower recorded, lowest first (C10 FINALITY_LOST is lifted when all are canonical). */
+export async function finalBlocks(x: Exec): Promise<EvmBlockRow[]> {
+  const t = x.t.evmBlocks;
+  return x.q.select().from(t).where(eq(t.final, true)).orderBy(asc(t.number));
 }

@@ -1,0 +1,90 @@
+// §18.4 `rail resume` (C10): a halt is lifted only when its cause is over — FOREIGN_TRANSACTION once the
+// foreign transactions are final (before: INVALID_STATE, NONCE_NOT_FINAL), with the nonce counter moved past
+// them; FINALITY_LOST once the final blocks are canonical, or with --accept-reorg (audited, no ledger row
+// changed, the follower goes on without halting again); RAIL_OFF never by resume. Driven through partnerctl's
+// own functions against a running server on the file's devnet.
+import { createWalletClient, http } from 'viem';
+import { foundry } from 'viem/chains';
+import type { Hex } from 'viem';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { railResumeCommand, railStatusCommand } from '../../../src/cli/rail.js';
+import { OperatorRefusal } from '../../../src/cli/operators.js';
+import { DEVNET_HOT } from '../../../src/modules/evm/devnet/token.js';
+import { useDevnet } from '../../helpers/anvil.js';
+import { EvmPartner, followerPast, payToken, startEvmServer, waitFor } from '../../helpers/evm-deposits.js';
+import type { TestServer } from '../../helpers/harness.js';
+import { evmEnv } from './chain-transfers.js';
+
+const devnet = useDevnet();
+let server: TestServer;
+let partner: EvmPartner;
+let env: Record<string, string>;
+
+beforeAll(async () => {
+  server = await startEvmServer(devnet().url);
+  partner = await EvmPartner.create(server, devnet());
+  env = { ...evmEnv(devnet().url), PARTNER_SANDBOX: 'true', NODE_ENV: 'development' };
+}, 60_000);
+afterAll(async () => {
+  await server?.stop();
+});
+
+const halt = () => server.db.get<{ reason: string; detail: string }>(`SELECT reason, detail FROM evm_halt WHERE id = 1`);
+const resume = (acceptReorg = false) => railResumeCommand(server.service.engine, env, acceptReorg);
+const refusal = (p: Promise<unknown>) => p.then(() => undefined, (e: unknown) => (e instanceof OperatorRefusal ? { code: e.code, detail: e.message } : Promise.reject(e)));
+
+describe('§18.4 rail resume', () => {
+  it('with no halt: prints the status, exit 0', async () => {
+    const status = await resume();
+    expect(status.halted).toBeNull();
+    expect(status.hotAddress).toBe(DEVNET_HOT.address);
+  });
+
+  it('FOREIGN_TRANSACTION: NONCE_NOT_FINAL until the foreign transaction is final; then lifted, the counter past it', async () => {
+    const hot = createWalletClient({ account: DEVNET_HOT, chain: foundry, transport: http(devnet().url) });
+    await hot.sendTransaction({ to: '0x000000000000000000000000000000000000dEaD', value: 1n, chain: foundry, account: DEVNET_HOT });
+    await devnet().mine();
+    expect((await waitFor(halt, (h) => h !== undefined, 'halt'))!.reason).toBe('FOREIGN_TRANSACTION');
+    const early = await refusal(resume());
+    expect(early?.code).toBe('INVALID_STATE');
+    expect(early?.detail).toMatch(/^NONCE_NOT_FINAL: /);
+    expect((await halt())?.reason).toBe('FOREIGN_TRANSACTION');
+    await followerPast(server, await devnet().mine(2));
+    const status = await resume();
+    expect(status.halted).toBeNull();
+    expect(status.nonce.service).toBeGreaterThanOrEqual(status.nonce.chain);
+    expect(await halt()).toBeUndefined();
+  });
+
+  it('FINALITY_LOST: refused while a final block is gone; --accept-reorg lifts it (audited), no ledger row changes, the follower goes on', async () => {
+    const { customerId, address } = await partner.customer();
+    const snapshot = await devnet().rpc<Hex>('evm_snapshot');
+    await payToken(devnet(), address, 4_000_000n);
+    await devnet().mine();
+    await devnet().mine(2);
+    await partner.depositsUntil(customerId, (ds) => ds[0]?.status === 'COMPLETED', 'COMPLETED deposit');
+    const ledger = await server.db.all(`SELECT * FROM ledger_transactions ORDER BY created_at, transaction_id`);
+    await devnet().rpc('evm_revert', [snapshot]);
+    await devnet().rpc('anvil_dropAllTransactions');
+    await devnet().mine(5);
+    expect((await waitFor(halt, (h) => h !== undefined, 'FINALITY_LOST'))!.reason).toBe('FINALITY_LOST');
+
+    expect(await refusal(resume())).toMatchObject({ code: 'INVALID_STATE', detail: expect.stringMatching(/is not canonical/) });
+    const status = await resume(true);
+    expect(status.halted).toBeNull();
+    const audit = await server.db.all<{ client_id: string; operation: string }>(`SELECT client_id, operation FROM audit_events WHERE client_id = 'operator'`);
+    expect(audit).toEqual([{ client_id: 'operator', operation: 'rail.resume --accept-reorg' }]);
+    await followerPast(server, await devnet().mine(3));
+    expect(await halt()).toBeUndefined();
+    expect(await server.db.all(`SELECT * FROM ledger_transactions ORDER BY created_at, transaction_id`)).toEqual(ledger);
+  });
+
+  it('RAIL_OFF is lifted only by configuring the rail; SIGNER_MISMATCH by resume', async () => {
+    const now = new Date().toISOString();
+    await server.db.run(`INSERT INTO evm_halt (id, reason, since, detail) VALUES (1, 'RAIL_OFF', ?, 'EVM_RPC_URLS is not set')`, now);
+    expect(await refusal(resume())).toMatchObject({ code: 'INVALID_STATE', detail: expect.stringMatching(/RAIL_OFF/) });
+    expect((await railStatusCommand(server.service.engine, env)).halted).toMatchObject({ reason: 'RAIL_OFF' });
+    await server.db.run(`UPDATE evm_halt SET reason = 'SIGNER_MISMATCH' WHERE id = 1`);
+    expect((await resume()).halted).toBeNull();
+  });
+});
