@@ -5,6 +5,8 @@ import { afterAll, beforeAll } from 'vitest';
 import type { Hex } from 'viem';
 import { startAnvil, type Anvil } from '../../src/modules/evm/devnet/anvil.js';
 import { ensureDevnetToken, rpc } from '../../src/modules/evm/devnet/token.js';
+import { DEVNET_DEPOSIT_XPUB, Secret } from '../../src/config/evm.js';
+import type { EvmReach } from '../../src/cli/operators.js';
 
 export type Devnet = {
   anvil: Anvil;
@@ -47,3 +49,6 @@ export function useDevnet(o?: Parameters<typeof startDevnet>[0]): () => Devnet {
     return devnet;
   };
 }
+
+/** What an operator command needs to reach the devnet at `url` (C12 decimals, C4 addresses), as partnerctl's EVM_* give it. */
+export const evmReach = (url: string): EvmReach => ({ rpcUrls: [new Secret(url)], rpcOrigins: [url], chainId: 31337, depositXpub: new Secret(DEVNET_DEPOSIT_XPUB) });

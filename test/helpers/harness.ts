@@ -8,7 +8,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import pino from 'pino';
 import { loadConfig, type Config } from '../../src/config.js';
 import { openEngine, type Engine } from '../../src/db/engine.js';
-import { createClient, createRoute, type RouteOptions } from '../../src/cli/operators.js';
+import { createClient, createRoute, type EvmReach, type RouteOptions } from '../../src/cli/operators.js';
 import { operationHashOf } from '../../src/core/operation-hash.js';
 import { signedHeaders } from '../../src/http/signature.js';
 import { startService, type RunningService, type ServiceOptions } from '../../src/service.js';
@@ -161,7 +161,8 @@ export class TestServer {
     return this.operator((db) => createClient(db, this.config.secretBox, { name, clientId: `partner-${randomBytes(4).toString('hex')}` }));
   }
 
-  async newRoute(client: Client, o: Partial<RouteOptions> = {}): Promise<string> {
+  /** `evm`: the chain an EVM route's decimals are read from, when not the server's own (a server with the rail off). */
+  async newRoute(client: Client, o: Partial<RouteOptions> = {}, evm: EvmReach = this.config.evm): Promise<string> {
     const code = o.code ?? `USDT-ETH-${randomBytes(3).toString('hex')}`;
     await this.operator((db) =>
       createRoute(
@@ -178,7 +179,7 @@ export class TestServer {
           ...o,
         },
         // §18 C12: an EVM route reads its token's decimals through the server's own EVM settings.
-        this.config.evm,
+        evm,
       ),
     );
     return code;

@@ -9,7 +9,7 @@ import { createPublicClient, erc20Abi, getAddress, http, keccak256, encodeAbiPar
 import { expect } from 'vitest';
 import { DEVNET_DEPOSIT_XPUB, devnetKey } from '../../../src/config/evm.js';
 import { DEVNET_HOT } from '../../../src/modules/evm/devnet/token.js';
-import type { Devnet } from '../../helpers/anvil.js';
+import { evmReach, type Devnet } from '../../helpers/anvil.js';
 import type { TestDb } from '../../helpers/test-db.js';
 import { Scenario, type Client, type TestServer } from '../../helpers/harness.js';
 import { fund, Wd } from '../../helpers/withdrawals.js';
@@ -116,8 +116,8 @@ export class EvmWorld {
     const client = await server.newClient();
     const tag = randomUUID().slice(0, 6);
     const routes = {
-      token: await server.newRoute(client, { code: `USDT-EVM-${tag}`, rail: 'EVM', tokenContract: devnet.token, feeMinor: '2500' }),
-      eth: await server.newRoute(client, { code: `ETH-EVM-${tag}`, rail: 'EVM', currency: 'ETH', scale: 9, minMinor: '1', maxMinor: '1000000000000', feeMinor: '1000' }),
+      token: await server.newRoute(client, { code: `USDT-EVM-${tag}`, rail: 'EVM', tokenContract: devnet.token, feeMinor: '2500' }, evmReach(devnet.url)),
+      eth: await server.newRoute(client, { code: `ETH-EVM-${tag}`, rail: 'EVM', currency: 'ETH', scale: 9, minMinor: '1', maxMinor: '1000000000000', feeMinor: '1000' }, evmReach(devnet.url)),
       usdtSandbox: await server.newRoute(client, { code: `USDT-SBX-${tag}`, maxMinor: '100000000000000' }),
       ethSandbox: await server.newRoute(client, { code: `ETH-SBX-${tag}`, currency: 'ETH', scale: 9, minMinor: '1', maxMinor: '100000000000000' }),
     };

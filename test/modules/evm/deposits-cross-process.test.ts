@@ -7,7 +7,7 @@ import { SecretBox } from '../../../src/core/secret-box.js';
 import { openEngine } from '../../../src/db/engine.js';
 import { DepositAddresses } from '../../../src/modules/evm/index.js';
 import { DEVNET_DEPOSIT_XPUB } from '../../../src/config/evm.js';
-import { useDevnet } from '../../helpers/anvil.js';
+import { evmReach, useDevnet } from '../../helpers/anvil.js';
 import { evmEnv, payToken, waitFor } from '../../helpers/evm-deposits.js';
 import { createPgSchema, type PgSchema } from '../../helpers/pg.js';
 import { PgTestDb } from '../../helpers/pg-test-db.js';
@@ -41,7 +41,7 @@ beforeAll(async () => {
       feeMinor: '0',
       rail: 'EVM',
       tokenContract: devnet().token,
-    });
+    }, evmReach(devnet().url));
   } finally {
     await engine.close();
   }

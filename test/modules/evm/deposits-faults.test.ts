@@ -64,14 +64,8 @@ describe('§18 the follower under faults', () => {
     const s = await server(devnet().url);
     const partner = await EvmPartner.create(s, devnet());
     const { customerId, address } = await partner.customer();
-    const now = new Date().toISOString();
-    await s.db.run(
-      `INSERT INTO evm_rail (id, chain_id, xpub_fingerprint, hot_address, created_at, updated_at) VALUES (1, 31337, ?, ?, ?, ?)`,
-      'f'.repeat(64),
-      DEVNET_HOT.address,
-      now,
-      now,
-    );
+    // The rail's start stored the hot address the follower compares senders with.
+    expect(await s.db.get(`SELECT hot_address FROM evm_rail WHERE id = 1`)).toEqual({ hot_address: DEVNET_HOT.address });
     const hot = createWalletClient({ account: DEVNET_HOT, chain: foundry, transport: http(devnet().url) });
     const foreign = await hot.sendTransaction({ to: '0x000000000000000000000000000000000000dEaD', value: 1n, chain: foundry, account: DEVNET_HOT });
     await devnet().mine();

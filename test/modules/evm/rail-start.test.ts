@@ -15,7 +15,7 @@ import { privateKeyToAddress } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRoute } from '../../../src/cli/operators.js';
 import { DEVNET_DEPOSIT_XPUB, devnetKey, evmConfigOf } from '../../../src/config/evm.js';
-import { startDevnet, useDevnet, type Devnet } from '../../helpers/anvil.js';
+import { evmReach, startDevnet, useDevnet, type Devnet } from '../../helpers/anvil.js';
 import { TestServer, type Client } from '../../helpers/harness.js';
 import { createPgSchema, TEST_ENGINE, type PgSchema } from '../../helpers/pg.js';
 import { processKit } from '../../helpers/processes.js';
@@ -241,7 +241,7 @@ describe('§18 C2, C10 RAIL_OFF', () => {
     expect(await halt(server)).toBeUndefined();
     const client: Client = await server.newClient();
     await server.operator((db) =>
-      createRoute(db, { code: 'ETH-EVM', clientId: client.clientId, blockchain: 'ETH', currency: 'ETH', scale: 18, rail: 'EVM' }),
+      createRoute(db, { code: 'ETH-EVM', clientId: client.clientId, blockchain: 'ETH', currency: 'ETH', scale: 18, rail: 'EVM' }, evmReach(devnet().url)),
     );
     await startWith(server, undefined);
     expect(server.service.evm.rail).toEqual({ on: false, halted: true });

@@ -93,13 +93,15 @@ describe('C10 FOREIGN_TRANSACTION', () => {
       'the halt',
     );
     expect(halt!.reason).toBe('FOREIGN_TRANSACTION');
-    expect((await stateOf(server, 'withdrawal', id))!.status).toBe('SCREENING');
+    // The follower (reading the foreign transaction's block) or the count check before signing halts it first.
+    const held = (await stateOf(server, 'withdrawal', id))!.status;
+    expect(['SUBMITTED', 'SCREENING']).toContain(held);
     // Submissions still succeed (SUBMITTED, HOLD) and no record changes status while halted.
     const next = await world.withdraw(await world.customer('token', randomEthAddress()), 'token', '1000000');
     await devnet().mine(1);
     await waitFor(() => server.db.count('SELECT count(*) AS n FROM evm_attempts'), (n) => n === counted, 'nothing signed');
     expect((await stateOf(server, 'withdrawal', next))!.status).toBe('SUBMITTED');
-    expect((await stateOf(server, 'withdrawal', id))!.status).toBe('SCREENING');
+    expect((await stateOf(server, 'withdrawal', id))!.status).toBe(held);
     expect(await server.db.count('SELECT count(*) AS n FROM evm_transfers WHERE resource_id IN (?, ?)', id, next)).toBe(0);
   });
 });

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRoute } from '../../../src/cli/operators.js';
 import { openEngine } from '../../../src/db/engine.js';
-import { useDevnet } from '../../helpers/anvil.js';
+import { evmReach, useDevnet } from '../../helpers/anvil.js';
 import { beneficiaryBody, evidenceFor, randomEthAddress } from '../../helpers/harness.js';
 import { processKit, signedSend, waitExit, type Spawned } from '../../helpers/processes.js';
 import { spawnedDatabase, type SpawnedDb } from '../../helpers/spawned-db.js';
@@ -20,7 +20,7 @@ beforeAll(async () => {
   evmRoute = `USDT-EVM-${Math.random().toString(16).slice(2, 8)}`;
   const engine = await openEngine(spawned.url.startsWith('file:') ? { kind: 'sqlite', file: spawned.url.slice(5) } : { kind: 'pg', url: spawned.url });
   try {
-    await createRoute(engine, { code: evmRoute, clientId: spawned.client.clientId, blockchain: 'ETH', currency: 'USDT', scale: 6, minMinor: '1', maxMinor: '1000000000', feeMinor: '2500', rail: 'EVM', tokenContract: devnet().token });
+    await createRoute(engine, { code: evmRoute, clientId: spawned.client.clientId, blockchain: 'ETH', currency: 'USDT', scale: 6, minMinor: '1', maxMinor: '1000000000', feeMinor: '2500', rail: 'EVM', tokenContract: devnet().token }, evmReach(devnet().url));
   } finally {
     await engine.close();
   }

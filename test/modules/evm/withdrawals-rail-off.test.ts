@@ -4,6 +4,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomEthAddress, Scenario, startTestServer, type TestServer } from '../../helpers/harness.js';
 import { balanceOf, fund, ledgerOf, Wd } from '../../helpers/withdrawals.js';
+import { evmReach, useDevnet } from '../../helpers/anvil.js';
+
+// The route is made against a devnet (C12 reads its decimals); the server itself has no EVM_RPC_URLS.
+const devnet = useDevnet();
 
 let server: TestServer;
 beforeAll(async () => {
@@ -16,7 +20,7 @@ afterAll(async () => {
 describe('the sandbox pipeline leaves EVM routes alone', () => {
   it('rail off: the EVM route’s withdrawal stays SUBMITTED (HOLD only); the SANDBOX route’s completes', async () => {
     const client = await server.newClient();
-    const evm = new Scenario(server, client, await server.newRoute(client, { code: 'USDT-EVM', rail: 'EVM', tokenContract: '0x700b6A60ce7EaaEA56F065753d8dcB9653dbAD35' }));
+    const evm = new Scenario(server, client, await server.newRoute(client, { code: 'USDT-EVM', rail: 'EVM', tokenContract: devnet().token }, evmReach(devnet().url)));
     const sandbox = new Scenario(server, client, await server.newRoute(client, { code: 'USDT-SBX' }));
 
     const onEvm = await Wd.create(evm, randomEthAddress());

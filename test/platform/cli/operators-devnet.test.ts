@@ -8,7 +8,7 @@ import { erc20Abi, getAddress, type Hex } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEVNET_PAYER, DEVNET_TOKEN_ADDRESS } from '../../../src/modules/evm/devnet/token.js';
 import { chainAt } from '../../../src/modules/evm/chain.js';
-import { useDevnet } from '../../helpers/anvil.js';
+import { evmReach, useDevnet } from '../../helpers/anvil.js';
 import { startTestServer, type TestServer } from '../../helpers/harness.js';
 import { processKit, stderrResult, type Run } from '../../helpers/processes.js';
 
@@ -25,8 +25,8 @@ describe('§18.4 partnerctl devnet', () => {
     server = await startTestServer();
     const client = await server.newClient();
     // A token route of scale 2 (units = amount × 10^4 for the token's 6 decimals), and native ETH.
-    await server.newRoute(client, { code: 'USDX-DEVNET', currency: 'USDX', scale: 2, minMinor: '1', maxMinor: '100000000', feeMinor: '0', rail: 'EVM', tokenContract: DEVNET_TOKEN_ADDRESS });
-    await server.newRoute(client, { code: 'ETH-DEVNET', currency: 'ETH', scale: 18, minMinor: '1', maxMinor: String(10n ** 21n), feeMinor: '0', rail: 'EVM' });
+    await server.newRoute(client, { code: 'USDX-DEVNET', currency: 'USDX', scale: 2, minMinor: '1', maxMinor: '100000000', feeMinor: '0', rail: 'EVM', tokenContract: DEVNET_TOKEN_ADDRESS }, evmReach(devnet().url));
+    await server.newRoute(client, { code: 'ETH-DEVNET', currency: 'ETH', scale: 18, minMinor: '1', maxMinor: String(10n ** 21n), feeMinor: '0', rail: 'EVM' }, evmReach(devnet().url));
     await server.newRoute(client, { code: 'USDX-SANDBOX', currency: 'USDX', scale: 2 });
   }, 60_000);
   afterAll(() => server?.stop());
