@@ -10,7 +10,8 @@ import type { Engine } from '../../db/engine.js';
 import { xpubFingerprint } from './addresses.js';
 import { chainAt } from './chain.js';
 import { deleteHalt, ensureFollower, ensureNonceCounter, findHalt, findRail, insertHalt, saveRail } from './rail-repository.js';
-import { hasEvmRoutes, inflightTransfers } from './start-repository.js';
+import { hasEvmRoutes } from './start-repository.js';
+import { countInflight } from './status-repository.js';
 
 /** A start the operator must fix (configuration against the chain or the database): `Cannot start: <message>`. */
 export class RailStartError extends Error {
@@ -82,7 +83,7 @@ export async function startRail(config: Config, engine: Pick<Engine, 'writer'>, 
       if (rail.xpubFingerprint !== fingerprint) throw new RailStartError("EVM_DEPOSIT_XPUB is not the deposit key this database's EVM rail was started with");
       if (rail.hotAddress !== hot) {
         // C2: another hot address only when nothing the old one signed can still land (C9's counter is per address).
-        const inflight = await inflightTransfers(x);
+        const inflight = await countInflight(x);
         if (inflight > 0)
           throw new RailStartError(
             `EVM_SIGNER: the hot address ${hot} is not ${rail.hotAddress}, the one this database's EVM rail signs with, and ${inflight} of its transfers are not final yet`,

@@ -1,5 +1,5 @@
 // §18 C2, C14: what the rail's start and the devnet read beyond the rail's own rows. Plain reads, no rules.
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Exec } from '../../db/exec.js';
 import type { RouteRow } from '../routes/index.js';
 
@@ -9,11 +9,6 @@ export async function hasEvmRoutes(x: Exec): Promise<boolean> {
   return (await x.q.select({ code: t.routeCode }).from(t).where(eq(t.rail, 'EVM')).limit(1)).length > 0;
 }
 
-/** C2, C9: how many of the rail's transfers are not final yet (in flight, whichever address signed them). */
-export async function inflightTransfers(x: Exec): Promise<number> {
-  const t = x.t.evmTransfers;
-  return (await x.q.select({ id: t.resourceId }).from(t).where(isNull(t.finalAt))).length;
-}
 
 /** §18.4 devnet pay: a mapping of the route code on the EVM rail (any partner's; the first by client id). */
 export async function findEvmRoute(x: Exec, routeCode: string): Promise<RouteRow | undefined> {

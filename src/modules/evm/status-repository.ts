@@ -1,9 +1,8 @@
 // §18.4 rail status: the counts it prints, read in one place. Plain reads, no rules.
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Exec } from '../../db/exec.js';
+import { STATUS_INFO } from '../transfers/index.js';
 
-/** C9's statusInfo of a record waiting in SCREENING for the hot wallet. */
-export const WAITING_FOR_CAPACITY = 'Waiting for hot wallet capacity';
 
 /** Records on the chain whose attempts are not yet final (C9 `EVM_MAX_INFLIGHT`). */
 export async function countInflight(x: Exec): Promise<number> {
@@ -16,8 +15,8 @@ export async function countWaiting(x: Exec): Promise<number> {
   const w = x.t.cryptoWithdrawals;
   const r = x.t.cryptoRefunds;
   const [a, b] = await Promise.all([
-    x.q.select({ n: count() }).from(w).where(and(eq(w.status, 'SCREENING'), eq(w.statusInfo, WAITING_FOR_CAPACITY))),
-    x.q.select({ n: count() }).from(r).where(and(eq(r.status, 'SCREENING'), eq(r.statusInfo, WAITING_FOR_CAPACITY))),
+    x.q.select({ n: count() }).from(w).where(and(eq(w.status, 'SCREENING'), eq(w.statusInfo, STATUS_INFO.WAITING_CAPACITY))),
+    x.q.select({ n: count() }).from(r).where(and(eq(r.status, 'SCREENING'), eq(r.statusInfo, STATUS_INFO.WAITING_CAPACITY))),
   ]);
   return Number(a[0]?.n ?? 0) + Number(b[0]?.n ?? 0);
 }
@@ -31,12 +30,6 @@ export async function evmTokenContracts(x: Exec): Promise<string[]> {
     .where(and(eq(t.rail, 'EVM'), sql`${t.tokenContract} is not null`))
     .orderBy(t.tokenContract);
   return rows.map((r) => r.token!);
-}
-
-/** Whether any route is on the EVM rail (C2: a server without EVM_RPC_URLS then halts RAIL_OFF). */
-export async function hasEvmRoutes(x: Exec): Promise<boolean> {
-  const t = x.t.routes;
-  return (await x.q.select({ code: t.routeCode }).from(t).where(eq(t.rail, 'EVM')).limit(1)).length > 0;
 }
 
 /** The service's next nonce for the hot address (C9), or undefined before the rail's first start. */
