@@ -29,6 +29,11 @@ const SLOW = [
   'test/platform/db/secrets-at-rest.test.ts', // partnerctl, and a server started in production mode
   'test/modules/webhooks/webhook-crash.test.ts', // a server process SIGKILLed with webhook attempts in flight
   'test/modules/webhooks/webhook-endpoint-race.test.ts', // server processes: endpoint changes racing a stream of events
+  'test/modules/evm/routes.test.ts', // partnerctl route --rail EVM against a devnet
+  'test/platform/cli/operators-devnet.test.ts', // partnerctl devnet pay|mine
+  'test/modules/evm/devnet-server.test.ts', // `EVM_DEVNET=true npm start`: anvil, restarts, its state
+  'test/modules/evm/rail-start.test.ts', // a refused start as `npm start` prints it
+  'test/modules/evm/withdrawals-crash.test.ts', // a server SIGKILLed between signing and sending
 ];
 
 /**
