@@ -12,7 +12,6 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { createWalletClient, erc20Abi, http, type Hex } from 'viem';
 import { foundry } from 'viem/chains';
 import { createClient, createRoute } from '../src/cli/operators.js';
@@ -22,41 +21,18 @@ import { PartnerClient } from '../src/client/index.js';
 import { startAnvil } from '../src/modules/evm/devnet/anvil.js';
 import { DEVNET_PAYER, ensureDevnetToken, rpc } from '../src/modules/evm/devnet/token.js';
 import { startService } from '../src/service.js';
+import { onPgSchema, pgAnswers } from './pg-schema.js';
 import { openEngine } from '../src/db/engine.js';
 import { evmAddressOf } from '../src/modules/evm/index.js';
 
 const WITHDRAWALS = Number(process.env.BENCH_EVM_WITHDRAWALS ?? 60);
 const BLOCK_MS = Number(process.env.BENCH_EVM_BLOCK_MS ?? 250);
 const BLOCKS = Number(process.env.BENCH_EVM_BLOCKS ?? 400);
-const PG_URL = process.env.BENCH_PG_URL || 'postgres://postgres@127.0.0.1:5432/test';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-evm-'));
 const keyFile = path.join(dir, 'hot.key');
 fs.writeFileSync(keyFile, devnetKey(0), { mode: 0o600 });
 const approver = () => ({ authorizedByPartnerUserRef: 'bench', authorizationMethod: 'PASSKEY' as const, mfaEvidenceRef: `mfa-${randomUUID()}` });
-
-async function pgSchemaUrl(): Promise<{ url: string; drop: () => Promise<void> } | undefined> {
-  const admin = async (sql: string) => {
-    const c = new pg.Client({ connectionString: PG_URL });
-    await c.connect();
-    try {
-      await c.query(sql);
-    } finally {
-      await c.end();
-    }
-  };
-  try {
-    await admin('select 1');
-  } catch (e) {
-    console.log(`PostgreSQL at BENCH_PG_URL does not answer (${(e as Error).message}): its part is skipped`);
-    return undefined;
-  }
-  const schema = `bench_evm_${randomBytes(4).toString('hex')}`;
-  await admin(`create schema ${schema}`);
-  const url = new URL(PG_URL);
-  url.searchParams.set('options', `-c search_path=${schema}`);
-  return { url: url.toString(), drop: () => admin(`drop schema if exists ${schema} cascade`) };
-}
 
 async function run(engineName: string, databaseUrl: string, anvilUrl: string): Promise<{ withdrawalsPerSecond: number; blocksPerSecond: number }> {
   const env = {
@@ -146,14 +122,7 @@ async function depositAddressOf(databaseUrl: string, customerId: string): Promis
 const anvil = await startAnvil({ port: 0, slotsInAnEpoch: 1 });
 try {
   await run('SQLite', `file:${path.join(dir, 'partner.db')}`, anvil.url);
-  const pgSchema = await pgSchemaUrl();
-  if (pgSchema) {
-    try {
-      await run('PostgreSQL', pgSchema.url, anvil.url);
-    } finally {
-      await pgSchema.drop();
-    }
-  }
+  if (await pgAnswers()) await onPgSchema('bench_evm', (url) => run('PostgreSQL', url, anvil.url));
 } finally {
   await anvil.stop();
   fs.rmSync(dir, { recursive: true, force: true });

@@ -14,17 +14,16 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { openEngine } from '../src/db/engine.js';
 import { insertCustomer } from '../src/modules/customers/index.js';
 import { signedHeaders } from '../src/http/signature.js';
 import { cpuSecondsOf } from './cpu.js';
 import { median, provision, startService, stop, type Fixture, type Proc } from './harness.js';
+import { onPgSchema, pgAnswers } from './pg-schema.js';
 
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 1000);
 const CUSTOMERS = Number(process.env.BENCH_STREAM_CUSTOMERS ?? 100);
 const SECONDS = Number(process.env.BENCH_STREAM_SECONDS ?? 10);
-const PG_URL = process.env.BENCH_PG_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const STREAM_PATH = '/partner/v1/frontend/events/stream';
 
 /** VmRSS of a process, in MiB (Linux). */
@@ -142,48 +141,13 @@ async function run(label: string, f: Fixture, env: Record<string, string>): Prom
   }
 }
 
-async function pgAnswers(): Promise<boolean> {
-  const c = new pg.Client({ connectionString: PG_URL });
-  try {
-    await c.connect();
-    await c.query('select 1');
-    return true;
-  } catch (error) {
-    console.log(`PostgreSQL at BENCH_PG_URL does not answer (${(error as Error).message}): its part is skipped`);
-    return false;
-  } finally {
-    await c.end().catch(() => undefined);
-  }
-}
-
-async function onPgSchema<T>(work: (databaseUrl: string) => Promise<T>): Promise<T> {
-  const schema = `bench_stream_${randomBytes(4).toString('hex')}`;
-  const admin = async (sql: string) => {
-    const c = new pg.Client({ connectionString: PG_URL });
-    await c.connect();
-    try {
-      await c.query(sql);
-    } finally {
-      await c.end();
-    }
-  };
-  await admin(`create schema ${schema}`);
-  const url = new URL(PG_URL);
-  url.searchParams.set('options', `-c search_path=${schema}`);
-  try {
-    return await work(url.toString());
-  } finally {
-    await admin(`drop schema if exists ${schema} cascade`).catch(() => undefined);
-  }
-}
-
 async function main(): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'partner-bench-streams-'));
   console.log(`bench:streams: ${STREAMS} streams over ${CUSTOMERS} customers, ${SECONDS} s windows, node ${process.version}, ${os.cpus().length} cores`);
   try {
     const summary: Record<string, Result> = { sqlite: await run('SQLite', await provision(path.join(dir, 'streams.db')), {}) };
     if (await pgAnswers())
-      summary.pg = await onPgSchema(async (databaseUrl) => run('PostgreSQL', await provision(path.join(dir, 'streams-pg.db'), databaseUrl), { DATABASE_URL: databaseUrl }));
+      summary.pg = await onPgSchema('bench_stream', async (databaseUrl) => run('PostgreSQL', await provision(path.join(dir, 'streams-pg.db'), databaseUrl), { DATABASE_URL: databaseUrl }));
     console.log(JSON.stringify({ at: new Date().toISOString(), summary }, null, 2));
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

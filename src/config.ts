@@ -2,6 +2,7 @@
 import { secretBoxFromEnv, type SecretBox } from './core/secret-box.js';
 import { databaseTargetFromUrl, type DatabaseTarget } from './db/engine.js';
 import { evmConfigOf, type EvmConfig } from './config/evm.js';
+import { booleanOf, integerIn } from './config/values.js';
 
 export type Config = {
   port: number;
@@ -86,14 +87,6 @@ function positiveNumber(name: string, raw: string | undefined, fallback: number)
   return n;
 }
 
-/** §11.9: an integer in [min, max], else the server does not start (the message names the variable). */
-function integerIn(name: string, raw: string | undefined, fallback: number, min: number, max: number): number {
-  if (raw === undefined || raw === '') return fallback;
-  const n = /^-?\d+$/.test(raw.trim()) ? Number(raw.trim()) : NaN;
-  if (!Number.isSafeInteger(n) || n < min || n > max) throw new Error(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
-  return n;
-}
-
 /** §11.9 WEBHOOK_RETRY_MAX_DELAY_MS: an integer no smaller than the base delay (the contract gives no upper bound). */
 function retryMaxDelay(raw: string | undefined, base: number): number {
   const name = 'WEBHOOK_RETRY_MAX_DELAY_MS';
@@ -102,14 +95,6 @@ function retryMaxDelay(raw: string | undefined, base: number): number {
   const n = /^-?\d+$/.test(raw.trim()) ? Number(raw.trim()) : NaN;
   if (!Number.isSafeInteger(n) || n < base) throw new Error(`${name} must be an integer of at least WEBHOOK_RETRY_BASE_MS (${base}), got "${raw}"`);
   return n;
-}
-
-/** §16.5: exactly `true` or `false`, else the server does not start. */
-function booleanOf(name: string, raw: string | undefined, fallback: boolean): boolean {
-  if (raw === undefined || raw === '') return fallback;
-  if (raw === 'true') return true;
-  if (raw === 'false') return false;
-  throw new Error(`${name} must be exactly true or false, got "${raw}"`);
 }
 
 /** §11.4 / §11.9: read by the server and by partnerctl (webhook rotate-secret). */

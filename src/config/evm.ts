@@ -7,6 +7,7 @@ import { inspect } from 'node:util';
 import { HDKey } from '@scure/bip32';
 import { mnemonicToAccount, privateKeyToAddress } from 'viem/accounts';
 import { getAddress, isAddress } from 'viem';
+import { booleanOf, integerIn } from './values.js';
 
 /** A value that must never be printed: JSON, util.inspect and template strings show `[redacted]`. */
 export class Secret<T> {
@@ -69,20 +70,6 @@ export type EvmConfig = {
 };
 
 const SECP256K1_ORDER = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n;
-
-function integerIn(name: string, raw: string | undefined, fallback: number, min: number, max: number): number {
-  if (raw === undefined || raw === '') return fallback;
-  const n = /^-?\d+$/.test(raw.trim()) ? Number(raw.trim()) : NaN;
-  if (!Number.isSafeInteger(n) || n < min || n > max) throw new Error(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
-  return n;
-}
-
-function booleanOf(name: string, raw: string | undefined, fallback: boolean): boolean {
-  if (raw === undefined || raw === '') return fallback;
-  if (raw === 'true') return true;
-  if (raw === 'false') return false;
-  throw new Error(`${name} must be exactly true or false, got "${raw}"`);
-}
 
 /** The part of a URL that may be shown (C11): scheme, host and port. */
 export function urlOrigin(url: string): string {

@@ -12,15 +12,14 @@ import { insertAuditEvent } from '../../db/audit-repository.js';
 import type { Engine } from '../../db/engine.js';
 import type { Exec } from '../../db/exec.js';
 import { transition } from '../lifecycle/index.js';
-import { lifecycleOf, refundTransfers, STATUS_INFO, withdrawalTransfers } from '../transfers/index.js';
+import { lifecycleOf, STATUS_INFO } from '../transfers/index.js';
+import { KINDS } from './kinds.js';
 import type { Chain } from './chain.js';
 import { lostBlockOf } from './halts.js';
 import { headsOf } from './finality.js';
 import { deleteHalt, finalBlocks, findHalt, findRail, raiseNonceCounter } from './rail-repository.js';
 import { RailRefusal } from './status.js';
 import { attemptsOf, transfersNotFinal, updateEvmTransfer } from './transfers-repository.js';
-
-const KINDS = { CRYPTO_WITHDRAWAL: withdrawalTransfers, CRYPTO_REFUND: refundTransfers } as const;
 
 /** The operator's audit trail of the rail (§8): its rows are under this client id (`partnerctl audit --client operator`). */
 export const OPERATOR_AUDIT_CLIENT = 'operator';
@@ -88,8 +87,7 @@ async function failTaken(tx: Exec, t: { resourceId: string; resourceType: string
   const kind = KINDS[t.resourceType as keyof typeof KINDS];
   const r = await kind.load(tx, t.resourceId);
   if (r && (r.status === 'BROADCASTING' || r.status === 'CONFIRMING')) {
-    const lifecycle = lifecycleOf(kind as typeof withdrawalTransfers);
-    await transition(tx, lifecycle, {
+    await transition(tx, lifecycleOf(kind), {
       id: r.id,
       from: r.status,
       to: 'FAILED',

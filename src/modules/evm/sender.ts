@@ -7,6 +7,7 @@
 //   COMPLETED / FAILED), reorganisations, replacement (C8), and every stored attempt sent again until one
 //   is included.
 // While halted (C10) nothing is signed, replaced or sent and no record changes status.
+import { KINDS, type AnyKind } from './kinds.js';
 import {
   BaseError,
   BlockNotFoundError,
@@ -30,7 +31,7 @@ import { isBlockchain, normalizeAddressForComparison } from '../../core/addresse
 import type { TransactionType } from '../ledger/index.js';
 import { transition } from '../lifecycle/index.js';
 import { findRoute, isDenied } from '../routes/index.js';
-import { lifecycleOf, refundTransfers, STATUS_INFO, withdrawalTransfers, type TransferKind, type TransferRecord } from '../transfers/index.js';
+import { lifecycleOf, STATUS_INFO, type TransferRecord } from '../transfers/index.js';
 import type { Chain } from './chain.js';
 import { bumpedFees, firstFees, GWEI, type Fees } from './fees.js';
 import { headsOf, isFinal, type Heads } from './finality.js';
@@ -55,9 +56,6 @@ import {
   type Waiting,
 } from './transfers-repository.js';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyKind = TransferKind<any>;
-const KINDS: Record<EvmKindName, AnyKind> = { CRYPTO_WITHDRAWAL: withdrawalTransfers, CRYPTO_REFUND: refundTransfers };
 
 /** Records looked at per pass. */
 const BATCH = 200;

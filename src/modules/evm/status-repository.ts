@@ -31,9 +31,3 @@ export async function evmTokenContracts(x: Exec): Promise<string[]> {
     .orderBy(t.tokenContract);
   return rows.map((r) => r.token!);
 }
-
-/** The service's next nonce for the hot address (C9), or undefined before the rail's first start. */
-export async function nextNonceOf(x: Exec, address: string): Promise<number | undefined> {
-  const t = x.t.evmNonces;
-  return (await x.q.select({ n: t.nextNonce }).from(t).where(eq(t.address, address)))[0]?.n;
-}

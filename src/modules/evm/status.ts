@@ -7,7 +7,8 @@ import type { Exec } from '../../db/exec.js';
 import type { Chain } from './chain.js';
 import { headsOf } from './finality.js';
 import { findFollower, findHalt, findRail, updateFollower } from './rail-repository.js';
-import { countInflight, countWaiting, evmTokenContracts, nextNonceOf } from './status-repository.js';
+import { countInflight, countWaiting, evmTokenContracts } from './status-repository.js';
+import { findNonceCounter } from './transfers-repository.js';
 
 export type RailStatus = {
   chainId: number;
@@ -46,7 +47,7 @@ export async function railStatus(db: Exec, chain: Chain, evm: EvmConfig): Promis
   const balances: Record<string, string> = { ETH: eth.toString() };
   for (const token of tokens)
     balances[token] = (await chain.readContract({ address: token as `0x${string}`, abi: erc20Abi, functionName: 'balanceOf', args: [hotAddress], blockTag: 'latest' })).toString();
-  const [halt, follower, service, inflight, waiting] = await Promise.all([findHalt(db), findFollower(db), nextNonceOf(db, hotAddress), countInflight(db), countWaiting(db)]);
+  const [halt, follower, service, inflight, waiting] = await Promise.all([findHalt(db), findFollower(db), findNonceCounter(db, hotAddress), countInflight(db), countWaiting(db)]);
   return {
     chainId,
     head: heads.head,

@@ -1,0 +1,8 @@
+// §18 C7: the two kinds of record the EVM rail moves, by the resourceType stored with each transfer.
+import { refundTransfers, withdrawalTransfers, type TransferKind } from '../transfers/index.js';
+import type { EvmKindName } from './transfers-repository.js';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyKind = TransferKind<any>;
+
+export const KINDS: Record<EvmKindName, AnyKind> = { CRYPTO_WITHDRAWAL: withdrawalTransfers, CRYPTO_REFUND: refundTransfers };
