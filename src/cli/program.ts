@@ -67,12 +67,15 @@ const opt = (o: Opts, name: string) => o[name] as string | undefined;
 
 const example = (...lines: string[]) => `\nExample:\n${lines.map((l) => `  $ partnerctl ${l}`).join('\n')}\n`;
 
+/** Where partnerctl writes: its stdout and stderr, or a test's buffers. */
+export type CliIo = { out: (s: string) => void; err: (s: string) => void };
+
 /** Builds the program; `done` receives each command's result. */
-export function buildProgram(env: NodeJS.ProcessEnv, version: string, done: (result: unknown) => void): Command {
+export function buildProgram(env: NodeJS.ProcessEnv, version: string, io: CliIo, done: (result: unknown) => void): Command {
   /** A command that works on the database (DATABASE_URL, the server's). */
   const onDb = (fn: (ctx: Ctx, o: Opts) => Promise<unknown>) => async (o: Opts) => {
     const target = databaseTargetFromUrl(env.DATABASE_URL || DEFAULT_DATABASE_URL);
-    console.error(databaseNotice(target, env));
+    io.err(`${databaseNotice(target, env)}\n`);
     const db = await openEngine(target, { poolSize: 1 });
     try {
       const production = env.NODE_ENV === 'production';

@@ -45,14 +45,45 @@ export function stderrResult(stderr: string): any {
   return JSON.parse(lines.at(-1)!);
 }
 
-/** Runs `file` to its end in ROOT; never rejects: a failure is a non-zero code (1 when there is none). */
+/** The exit code `run` reports for a process it killed because it outlived its timeout (as timeout(1) does). */
+export const TIMED_OUT = 124;
+
+/**
+ * Runs `file` to its end in ROOT; never rejects: a failure is a non-zero code (1 when there is none), a
+ * process killed for outliving `timeout` is TIMED_OUT with a line saying so at the end of its stderr.
+ */
 export function run(file: string, args: string[], env: NodeJS.ProcessEnv, timeout = 30_000, maxBuffer?: number): Promise<Run> {
   return new Promise((resolve) => {
     execFile(file, args, { cwd: ROOT, env, timeout, ...(maxBuffer === undefined ? {} : { maxBuffer }) }, (err, stdout, stderr) => {
-      const code = err ? (typeof (err as NodeJS.ErrnoException).code === 'number' ? Number((err as NodeJS.ErrnoException).code) : 1) : 0;
+      const e = err as (NodeJS.ErrnoException & { killed?: boolean; signal?: NodeJS.Signals | null }) | null;
+      if (e?.killed) {
+        resolve({ code: TIMED_OUT, stdout: String(stdout), stderr: `${String(stderr)}\n[killed by the test after ${timeout} ms (${e.signal ?? 'signal'})]` });
+        return;
+      }
+      const code = e ? (typeof e.code === 'number' ? Number(e.code) : 1) : 0;
       resolve({ code, stdout: String(stdout), stderr: String(stderr) });
     });
   });
+}
+
+/**
+ * At most `limit` of the calls it wraps run at once; the others wait their turn. A test that fans out
+ * many partnerctl processes on a loaded 2-core machine otherwise starves them all past their timeout.
+ */
+function queue(limit: number) {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async <T>(job: () => Promise<T>): Promise<T> => {
+    if (running >= limit) await new Promise<void>((go) => waiting.push(go));
+    else running++;
+    try {
+      return await job();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else running--;
+    }
+  };
 }
 
 export function exited(proc: ChildProcess): boolean {
@@ -113,6 +144,7 @@ export function processKit(o: ProcessKitOptions = {}) {
   });
 
   const env = (extra: Record<string, string> = {}) => cleanEnv(extra, unset);
+  const partnerctlTurn = queue(3);
 
   const kit = {
     /** A fresh temporary directory, removed after the file's tests. */
@@ -130,7 +162,7 @@ export function processKit(o: ProcessKitOptions = {}) {
     /** The real partnerctl on `database`: a SQLite file's path, or a DATABASE_URL (`file:…`, `postgres://…`). */
     partnerctl(database: string, args: string[], extra: Record<string, string> = {}): Promise<Run> {
       const url = /^(file:|postgres(ql)?:\/\/)/.test(database) ? database : `file:${database}`;
-      return run(process.execPath, ['bin/partnerctl.mjs', ...args], env({ DATABASE_URL: url, ...extra }), 30_000, o.maxBuffer);
+      return partnerctlTurn(() => run(process.execPath, ['bin/partnerctl.mjs', ...args], env({ DATABASE_URL: url, ...extra }), 60_000, o.maxBuffer));
     },
 
     /** partnerctl's JSON output; throws if it exits non-zero. */

@@ -1,7 +1,8 @@
-// §18 C1, C12, §18.4: `partnerctl route create|update --rail EVM [--token-contract A]`, run as an operator
-// runs it, with its own EVM_* variables, against a devnet: the token's decimals read from the chain, the
-// refusals (usage errors exit 2; VALIDATION_FAILED / INVALID_STATE exit 1, nothing written) and the
-// printed route (`rail`, `tokenContract` EIP-55 or null, `tokenDecimals`).
+// §18 C1, C12, §18.4: `partnerctl route create|update --rail EVM [--token-contract A]` with its own EVM_*
+// variables, against a devnet: the token's decimals read from the chain, the refusals (usage errors exit 2;
+// VALIDATION_FAILED / INVALID_STATE exit 1, nothing written) and the printed route (`rail`, `tokenContract`
+// EIP-55 or null, `tokenDecimals`). A few runs are the real `partnerctl` process (`spawned`); the rest run
+// partnerctl's same code in the test's process (test/helpers/partnerctl-here.ts).
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -10,7 +11,8 @@ import { DEVNET_DEPOSIT_XPUB, devnetKey } from '../../../src/config/evm.js';
 import { DEVNET_TOKEN_ADDRESS } from '../../../src/modules/evm/devnet/token.js';
 import { Scenario, startTestServer, type TestServer } from '../../helpers/harness.js';
 import { useDevnet } from '../../helpers/anvil.js';
-import { processKit, stderrResult } from '../../helpers/processes.js';
+import { partnerctlHere, partnerctlHereJson } from '../../helpers/partnerctl-here.js';
+import { processKit, stderrResult, type Run } from '../../helpers/processes.js';
 
 const devnet = useDevnet();
 const { tempDir, partnerctl, partnerctlJson } = processKit({ tempPrefix: 'partner-evm-routes-' });
@@ -28,8 +30,13 @@ beforeAll(async () => {
 afterAll(() => server.stop());
 
 const suffix = () => randomBytes(3).toString('hex');
-const ctl = (args: string[], env: Record<string, string> = evmEnv) => partnerctl(server.databaseUrl, args, env);
-const ctlJson = (args: string[], env: Record<string, string> = evmEnv) => partnerctlJson(server.databaseUrl, args, env);
+const ctl = (args: string[], env: Record<string, string> = evmEnv) => partnerctlHere(server.databaseUrl, args, env);
+const ctlJson = (args: string[], env: Record<string, string> = evmEnv) => partnerctlHereJson(server.databaseUrl, args, env);
+/** The same, as the real `partnerctl` process. */
+const spawned = {
+  ctl: (args: string[], env: Record<string, string> = evmEnv) => partnerctl(server.databaseUrl, args, env),
+  ctlJson: (args: string[], env: Record<string, string> = evmEnv) => partnerctlJson(server.databaseUrl, args, env),
+};
 
 /** Set-up through the operators' functions (partnerctl's own, on a connection of the test's); the commands under test run as partnerctl. */
 const newClient = async (): Promise<string> => (await server.newClient()).clientId;
@@ -40,8 +47,8 @@ const createArgs = (code: string, clientId: string, extra: string[] = [], o: { c
 ];
 
 /** A refusal: exit 1, nothing on stdout, {code, detail} on stderr. */
-async function expectRefusal(args: string[], code: string, detail?: RegExp, env?: Record<string, string>) {
-  const r = await ctl(args, env);
+async function expectRefusal(args: string[], code: string, detail?: RegExp, env?: Record<string, string>, run: (args: string[], env?: Record<string, string>) => Promise<Run> = ctl) {
+  const r = await run(args, env);
   expect(r.code, r.stderr).toBe(1);
   expect(r.stdout.trim()).toBe('');
   const body = stderrResult(r.stderr);
@@ -50,8 +57,8 @@ async function expectRefusal(args: string[], code: string, detail?: RegExp, env?
   return body.detail as string;
 }
 
-async function expectUsage(args: string[]) {
-  const r = await ctl(args);
+async function expectUsage(args: string[], run: (args: string[]) => Promise<Run> = ctl) {
+  const r = await run(args);
   expect(r.code, r.stderr).toBe(2);
   expect(r.stdout.trim()).toBe('');
   expect(stderrResult(r.stderr)).toEqual({ error: expect.any(String) });
@@ -67,12 +74,11 @@ async function codeAt(runtime: string): Promise<string> {
   return address;
 }
 
-// Each partnerctl run is a process of its own (a few seconds on a busy machine).
 describe('§18.4 route create --rail EVM', { timeout: 120_000 }, () => {
   it('a token route: decimals() read from the chain, printed with rail, tokenContract (EIP-55) and tokenDecimals', async () => {
     const clientId = await newClient();
     const code = `USDT-EVM-${suffix()}`;
-    const route = await ctlJson(createArgs(code, clientId, ['--rail', 'EVM', '--token-contract', DEVNET_TOKEN_ADDRESS.toLowerCase()]));
+    const route = await spawned.ctlJson(createArgs(code, clientId, ['--rail', 'EVM', '--token-contract', DEVNET_TOKEN_ADDRESS.toLowerCase()]));
     expect(route).toEqual({
       routeCode: code, clientId, blockchain: 'ETH', currency: 'USDT', currencyScale: 6, minAmountMinor: null, maxAmountMinor: null,
       feeAmountMinor: '0', travelRuleThresholdMinor: null, enabled: true, createdAt: expect.any(String), updatedAt: expect.any(String),
@@ -93,8 +99,8 @@ describe('§18.4 route create --rail EVM', { timeout: 120_000 }, () => {
   it('--rail FOO is a usage error (exit 2); --rail EVM on another blockchain → exit 1 VALIDATION_FAILED, nothing written', async () => {
     const clientId = await newClient();
     const code = `X-${suffix()}`;
-    await expectUsage(createArgs(code, clientId, ['--rail', 'FOO']));
-    await expectRefusal(createArgs(code, clientId, ['--rail', 'EVM'], { blockchain: 'TRON' }), 'VALIDATION_FAILED', /ETH/);
+    await expectUsage(createArgs(code, clientId, ['--rail', 'FOO']), spawned.ctl);
+    await expectRefusal(createArgs(code, clientId, ['--rail', 'EVM'], { blockchain: 'TRON' }), 'VALIDATION_FAILED', /ETH/, undefined, spawned.ctl);
     expect(await routeRow(code, clientId)).toBeUndefined();
   });
 

@@ -1,9 +1,10 @@
-// §13.1, §16.6, §16.9 operator commands for conversion: the real partnerctl, run as a separate process on
-// the database of a running test server (SQLite or PostgreSQL). Exit codes (§11.8): 0 done, 1 a refusal
+// §13.1, §16.6, §16.9 operator commands for conversion on the database of a running test server (SQLite
+// or PostgreSQL): a few runs are the real partnerctl process, the rest its code in the test's process. Exit codes (§11.8): 0 done, 1 a refusal
 // with {"code", "detail"} on stderr, 2 a usage error with {"error"}.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../helpers/harness.js';
+import { partnerctlHere, partnerctlHereJson } from '../../helpers/partnerctl-here.js';
 import { processKit, stderrResult } from '../../helpers/processes.js';
 
 const { partnerctl, partnerctlJson } = processKit({ tempPrefix: 'partner-ctl-conv-' });
@@ -23,8 +24,13 @@ describe('§16.6 partnerctl rate and conversion-pair (on the server’s own data
   });
   afterAll(() => server?.stop());
 
-  const ctl = (args: string[]) => partnerctl(server.databaseUrl, args);
-  const ctlJson = (args: string[]) => partnerctlJson(server.databaseUrl, args);
+  const ctl = (args: string[]) => partnerctlHere(server.databaseUrl, args);
+  const ctlJson = (args: string[]) => partnerctlHereJson(server.databaseUrl, args);
+  /** The same, as the real `partnerctl` process. */
+  const spawned = {
+    ctl: (args: string[]) => partnerctl(server.databaseUrl, args),
+    ctlJson: (args: string[]) => partnerctlJson(server.databaseUrl, args),
+  };
   function expectRefusal(r: { code: number; stdout: string; stderr: string }, code: string) {
     expect(r.code, r.stderr).toBe(1);
     expect(r.stdout.trim()).toBe('');
@@ -37,7 +43,7 @@ describe('§16.6 partnerctl rate and conversion-pair (on the server’s own data
   }
 
   it('rate set prints {base, quote, rate, asOf} and replaces the earlier rate; rate list orders by base, then quote', async () => {
-    const a = await ctlJson(['rate', 'set', '--base', coin, '--quote', 'EUR', '--rate', '0.9200']);
+    const a = await spawned.ctlJson(['rate', 'set', '--base', coin, '--quote', 'EUR', '--rate', '0.9200']);
     expect(a).toEqual({ base: coin, quote: 'EUR', rate: '0.92', asOf: expect.stringMatching(ISO) });
     expect(Object.keys(a)).toEqual(['base', 'quote', 'rate', 'asOf']);
     const b = await ctlJson(['rate', 'set', '--base', coin, '--quote', 'EUR', '--rate', '0.93']);
@@ -56,11 +62,11 @@ describe('§16.6 partnerctl rate and conversion-pair (on the server’s own data
   });
 
   it('rate set refusals (VALIDATION_FAILED, exit 1) and usage errors (exit 2)', async () => {
-    expectRefusal(await ctl(['rate', 'set', '--base', coin, '--quote', 'EUR', '--rate', '0']), 'VALIDATION_FAILED');
+    expectRefusal(await spawned.ctl(['rate', 'set', '--base', coin, '--quote', 'EUR', '--rate', '0']), 'VALIDATION_FAILED');
     expectRefusal(await ctl(['rate', 'set', '--base', coin, '--quote', 'EUR', '--rate', '0.000']), 'VALIDATION_FAILED');
     expectRefusal(await ctl(['rate', 'set', '--base', 'NOPE', '--quote', 'EUR', '--rate', '1']), 'VALIDATION_FAILED');
     expectRefusal(await ctl(['rate', 'set', '--base', 'EUR', '--quote', 'EUR', '--rate', '1']), 'VALIDATION_FAILED');
-    expectUsage(await ctl(['rate', 'set', '--base', coin, '--quote', 'EUR', '--rate', '1e3']));
+    expectUsage(await spawned.ctl(['rate', 'set', '--base', coin, '--quote', 'EUR', '--rate', '1e3']));
     expectUsage(await ctl(['rate', 'set', '--base', coin, '--quote', 'EUR', '--rate', '1234567890123456789']));
     expectUsage(await ctl(['rate', 'set', '--base', coin, '--quote', 'EUR']));
   });
@@ -84,7 +90,7 @@ describe('§16.6 partnerctl rate and conversion-pair (on the server’s own data
 
   it('conversion-pair refusals: rules (VALIDATION_FAILED), unknown client or pair (NOT_FOUND); forms are usage errors', async () => {
     const pair = (extra: string[], source = 'USD', target = coin) => ['conversion-pair', 'create', '--client-id', clientId, '--source', source, '--target', target, ...extra];
-    // Independent refusals (nothing is written): run side by side, each its own partnerctl process.
+    // Independent refusals (nothing is written): run side by side.
     const refusals: [string[], string][] = [
       [pair(['--spread-bps', '1001']), 'VALIDATION_FAILED'],
       [pair(['--spread-bps', '5'], 'USD', 'USD'), 'VALIDATION_FAILED'],

@@ -1,10 +1,11 @@
-// §12.3–§12.5, §16.6 partnerctl customer commands: the real partnerctl, run as a separate process on the
-// database of a running test server (SQLite or PostgreSQL). Exit codes (§16.6, §16.9): 0 done, 1 a refusal
+// §12.3–§12.5, §16.6 partnerctl customer commands on the database of a running test server (SQLite or
+// PostgreSQL): a few runs are the real partnerctl process, the rest its code in the test's process. Exit codes (§16.6, §16.9): 0 done, 1 a refusal
 // with {"code", "detail"}, 2 a usage error with {"error"}.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CUSTOMER_FIELDS, startTestServer, type Client, type TestServer } from '../../helpers/harness.js';
 import { eventTrail } from '../../helpers/lifecycle.js';
+import { partnerctlHere, partnerctlHereJson } from '../../helpers/partnerctl-here.js';
 import { processKit, stderrResult } from '../../helpers/processes.js';
 
 const { partnerctl, partnerctlJson } = processKit({ tempPrefix: 'partner-ctl-customers-' });
@@ -19,8 +20,13 @@ describe('§16.6 partnerctl customer suspend | reactivate | verification-decide,
   });
   afterAll(() => server?.stop());
 
-  const ctl = (args: string[]) => partnerctl(server.databaseUrl, args);
-  const ctlJson = (args: string[]) => partnerctlJson(server.databaseUrl, args);
+  const ctl = (args: string[]) => partnerctlHere(server.databaseUrl, args);
+  const ctlJson = (args: string[]) => partnerctlHereJson(server.databaseUrl, args);
+  /** The same, as the real `partnerctl` process. */
+  const spawned = {
+    ctl: (args: string[]) => partnerctl(server.databaseUrl, args),
+    ctlJson: (args: string[]) => partnerctlJson(server.databaseUrl, args),
+  };
   const newCustomer = async (type = 'INDIVIDUAL') => {
     const r = await server.request(client, 'POST', '/partner/v1/customers', { body: { externalRef: `ext-${randomUUID()}`, type } });
     expect(r.status, r.text).toBe(200);
@@ -40,7 +46,7 @@ describe('§16.6 partnerctl customer suspend | reactivate | verification-decide,
 
   it('suspend sets status SUSPENDED and suspendedAt, event customer.updated; again: unchanged, no event; reactivate clears it', async () => {
     const c = await newCustomer();
-    const suspended = await ctlJson(['customer', 'suspend', '--customer-id', c.customerId]);
+    const suspended = await spawned.ctlJson(['customer', 'suspend', '--customer-id', c.customerId]);
     expect(suspended).toEqual(await read(c.customerId));
     expect(suspended).toMatchObject({ status: 'SUSPENDED', suspendedAt: expect.any(String), verificationStatus: 'UNVERIFIED' });
     expect(suspended.updatedAt).toBe(suspended.suspendedAt);
@@ -75,11 +81,11 @@ describe('§16.6 partnerctl customer suspend | reactivate | verification-decide,
 
   it('refusals: unknown customer → 1 NOT_FOUND; --info over 200 characters → 1 VALIDATION_FAILED; usage errors → 2', async () => {
     const c = await newCustomer();
-    expectRefusal(await ctl(['customer', 'suspend', '--customer-id', randomUUID()]), 'NOT_FOUND');
+    expectRefusal(await spawned.ctl(['customer', 'suspend', '--customer-id', randomUUID()]), 'NOT_FOUND');
     expectRefusal(await ctl(['customer', 'verification-decide', '--customer-id', randomUUID(), '--outcome', 'VERIFIED']), 'NOT_FOUND');
     expectRefusal(await ctl(['customer', 'verification-decide', '--customer-id', c.customerId, '--outcome', 'REJECTED', '--info', 'x'.repeat(201)]), 'VALIDATION_FAILED');
     expectRefusal(await ctl(['customer', 'verification-decide', '--customer-id', c.customerId, '--outcome', 'REJECTED', '--info', '']), 'VALIDATION_FAILED');
-    expectUsage(await ctl(['customer', 'verification-decide', '--customer-id', c.customerId, '--outcome', 'MAYBE']));
+    expectUsage(await spawned.ctl(['customer', 'verification-decide', '--customer-id', c.customerId, '--outcome', 'MAYBE']));
     expectUsage(await ctl(['customer', 'verification-decide', '--customer-id', c.customerId]));
     expectUsage(await ctl(['customer', 'suspend']));
     expectUsage(await ctl(['sandbox', 'verification-outcome', '--customer-id', c.customerId]));

@@ -1,5 +1,6 @@
-// §18.4, C14 partnerctl devnet pay|mine: the real partnerctl, with its own EVM_DEVNET and EVM_DEVNET_PORT,
-// on a test server's database (SQLite or PostgreSQL) and a real devnet. `pay` sends from the payer
+// §18.4, C14 partnerctl devnet pay|mine, with its own EVM_DEVNET and EVM_DEVNET_PORT, on a test server's
+// database (SQLite or PostgreSQL) and a real devnet; a few runs are the real process, the rest partnerctl's
+// code in the test's process (test/helpers/partnerctl-here.ts). `pay` sends from the payer
 // (mnemonic account 1) units = amountMinor × 10^(decimals − scale) of the route's token, or ETH on a native
 // route, mines one block and prints {"txHash","blockNumber","from","to","amountMinor"}; `mine` prints
 // {"head"}. Outside a devnet: exit 1 SANDBOX_ONLY; bad --to VALIDATION_FAILED; unknown route NOT_FOUND;
@@ -10,6 +11,7 @@ import { DEVNET_PAYER, DEVNET_TOKEN_ADDRESS } from '../../../src/modules/evm/dev
 import { chainAt } from '../../../src/modules/evm/chain.js';
 import { evmReach, useDevnet } from '../../helpers/anvil.js';
 import { startTestServer, type TestServer } from '../../helpers/harness.js';
+import { partnerctlHere } from '../../helpers/partnerctl-here.js';
 import { processKit, stderrResult, type Run } from '../../helpers/processes.js';
 
 const devnet = useDevnet();
@@ -32,7 +34,9 @@ describe('§18.4 partnerctl devnet', () => {
   afterAll(() => server?.stop());
 
   const env = () => ({ EVM_DEVNET: 'true', EVM_DEVNET_PORT: String(devnet().anvil.port) });
-  const ctl = (args: string[], extra: Record<string, string> = env()) => partnerctl(server.databaseUrl, ['devnet', ...args], extra);
+  const ctl = (args: string[], extra: Record<string, string> = env()) => partnerctlHere(server.databaseUrl, ['devnet', ...args], extra);
+  /** The real `partnerctl` process. */
+  const spawned = (args: string[], extra: Record<string, string> = env()) => partnerctl(server.databaseUrl, ['devnet', ...args], extra);
   const chain = () => chainAt([devnet().url]);
   function expectRefusal(r: Run, code: string, detail: RegExp) {
     expect(r.code, r.stderr).toBe(1);
@@ -49,7 +53,7 @@ describe('§18.4 partnerctl devnet', () => {
 
   it('pay on a token route: transfer(to, amountMinor × 10^(6 − 2)) from the payer, one block mined; the printed result', async () => {
     const head = await devnet().head();
-    const r = await ctl(['pay', '--to', TO_TOKEN, '--route', 'USDX-DEVNET', '--amount-minor', '1234']);
+    const r = await spawned(['pay', '--to', TO_TOKEN, '--route', 'USDX-DEVNET', '--amount-minor', '1234']);
     expect(r.code, r.stderr).toBe(0);
     const out = JSON.parse(r.stdout);
     expect(out).toEqual({ txHash: expect.stringMatching(/^0x[0-9a-f]{64}$/), blockNumber: head + 1, from: DEVNET_PAYER.address, to: getAddress(TO_TOKEN), amountMinor: '1234' });
@@ -79,7 +83,7 @@ describe('§18.4 partnerctl devnet', () => {
 
   it('refusals: SANDBOX_ONLY without EVM_DEVNET=true; a bad --to VALIDATION_FAILED; a route without an EVM mapping NOT_FOUND; nothing sent', async () => {
     const head = await devnet().head();
-    expectRefusal(await ctl(['mine'], {}), 'SANDBOX_ONLY', /EVM_DEVNET=true/);
+    expectRefusal(await spawned(['mine'], {}), 'SANDBOX_ONLY', /EVM_DEVNET=true/);
     expectRefusal(await ctl(['pay', '--to', TO_TOKEN, '--route', 'USDX-DEVNET', '--amount-minor', '1'], { EVM_DEVNET: 'false' }), 'SANDBOX_ONLY', /EVM_DEVNET=true/);
     // Too short; mixed case with a wrong EIP-55 checksum.
     for (const to of ['0x1234', '0x8c8d35429F74ec245F8Ef2f4Fd1e551cFF97d650'])
@@ -94,6 +98,6 @@ describe('§18.4 partnerctl devnet', () => {
     for (const amount of ['0', '1.5'])
       expectUsage(await ctl(['pay', '--to', TO_TOKEN, '--route', 'USDX-DEVNET', '--amount-minor', amount]), /--amount-minor must be a positive integer/);
     expectUsage(await ctl(['pay', '--to', TO_TOKEN, '--route', 'USDX-DEVNET']), /--amount-minor/);
-    expectUsage(await ctl([]), /devnet needs a command: pay, mine/);
+    expectUsage(await spawned([]), /devnet needs a command: pay, mine/);
   }, 180_000);
 });

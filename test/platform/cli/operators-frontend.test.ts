@@ -1,11 +1,12 @@
-// §17.3 partnerctl client origin add|remove|list, and §17.1's revocation by `customer suspend`: the real
-// partnerctl on a running test server's database (SQLite or PostgreSQL). Exit codes: 0 done, 1 a refusal
-// with {"code", "detail"} on stderr, 2 a usage error with {"error"}.
+// §17.3 partnerctl client origin add|remove|list, and §17.1's revocation by `customer suspend`, on a
+// running test server's database (SQLite or PostgreSQL); a few runs are the real partnerctl process. Exit
+// codes: 0 done, 1 a refusal with {"code", "detail"} on stderr, 2 a usage error with {"error"}.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addClientOrigin, MAX_ORIGINS_PER_CLIENT } from '../../../src/cli/frontend.js';
 import { Scenario, startTestServer, type Client, type TestServer } from '../../helpers/harness.js';
 import { expectGraphQLProblem } from '../../helpers/problems.js';
+import { partnerctlHere, partnerctlHereJson } from '../../helpers/partnerctl-here.js';
 import { processKit, stderrResult } from '../../helpers/processes.js';
 
 const { partnerctl, partnerctlJson } = processKit({ tempPrefix: 'partner-ctl-frontend-' });
@@ -20,9 +21,14 @@ describe('§17.3 partnerctl client origin', () => {
   });
   afterAll(() => server?.stop());
 
-  const ctl = (args: string[], extra: Record<string, string> = {}) => partnerctl(server.databaseUrl, args, extra);
+  const ctl = (args: string[], extra: Record<string, string> = {}) => partnerctlHere(server.databaseUrl, args, extra);
   const origin = (args: string[], extra: Record<string, string> = {}) => ctl(['client', 'origin', ...args], extra);
-  const originJson = (args: string[]) => partnerctlJson(server.databaseUrl, ['client', 'origin', ...args]);
+  const originJson = (args: string[]) => partnerctlHereJson(server.databaseUrl, ['client', 'origin', ...args]);
+  /** The real `partnerctl` process. */
+  const spawned = {
+    origin: (args: string[]) => partnerctl(server.databaseUrl, ['client', 'origin', ...args]),
+    originJson: (args: string[]) => partnerctlJson(server.databaseUrl, ['client', 'origin', ...args]),
+  };
   const stored = (clientId: string) =>
     server.db.all<{ origin: string }>('SELECT origin FROM client_origins WHERE client_id = ? ORDER BY origin', clientId).then((rows) => rows.map((r) => r.origin));
   function expectRefusal(r: Run, code: string, detail: RegExp) {
@@ -47,7 +53,7 @@ describe('§17.3 partnerctl client origin', () => {
 
   it('add prints {"clientId", "origins"} with the origin as §17.3 serialises it; again (any spelling) unchanged; list prints the same', async () => {
     const { clientId } = await server.newClient();
-    expect(await originJson(['add', '--client-id', clientId, '--origin', 'HTTPS://App.Example.com:443/'])).toEqual({ clientId, origins: ['https://app.example.com'] });
+    expect(await spawned.originJson(['add', '--client-id', clientId, '--origin', 'HTTPS://App.Example.com:443/'])).toEqual({ clientId, origins: ['https://app.example.com'] });
     expect(await originJson(['add', '--client-id', clientId, '--origin', 'http://localhost:3000'])).toEqual({
       clientId,
       origins: ['http://localhost:3000', 'https://app.example.com'],
@@ -66,7 +72,7 @@ describe('§17.3 partnerctl client origin', () => {
   it('refusals (exit 1): unknown client NOT_FOUND, not an origin VALIDATION_FAILED, removing one not registered NOT_FOUND; nothing written', async () => {
     const { clientId } = await server.newClient();
     for (const cmd of ['add', 'remove']) expectRefusal(await origin([cmd, '--client-id', 'no-such-client', '--origin', 'https://a.example.com']), 'NOT_FOUND', /client no-such-client/);
-    expectRefusal(await origin(['list', '--client-id', 'no-such-client']), 'NOT_FOUND', /client no-such-client/);
+    expectRefusal(await spawned.origin(['list', '--client-id', 'no-such-client']), 'NOT_FOUND', /client no-such-client/);
     // The rest of §17.3's rules are normaliseOrigin's, which the API's suite covers case by case.
     expectRefusal(await origin(['add', '--client-id', clientId, '--origin', 'https://app.example.com/login']), 'VALIDATION_FAILED', /--origin must not carry a path/);
     expectRefusal(await origin(['remove', '--client-id', clientId, '--origin', 'https://a.example.com']), 'NOT_FOUND', /not registered/);
@@ -74,7 +80,7 @@ describe('§17.3 partnerctl client origin', () => {
   }, 90_000);
 
   it('usage errors (exit 2): a missing option, the group without its command', async () => {
-    expectUsage(await origin(['add', '--client-id', 'acme']), /--origin/);
+    expectUsage(await spawned.origin(['add', '--client-id', 'acme']), /--origin/);
     expectUsage(await origin(['list']), /--client-id/);
     expectUsage(await ctl(['client', 'origin']), /client origin needs a command: add, remove, list/);
   }, 90_000);
@@ -125,11 +131,11 @@ describe('§17.3 partnerctl client origin', () => {
     const customerId = await s.customer();
     const a = await session(s.client, customerId, 'https://app.example.com');
     const other = await session(s.client, await s.customer(), 'https://app.example.com');
-    const suspended = await partnerctlJson(server.databaseUrl, ['customer', 'suspend', '--customer-id', customerId]);
+    const suspended = await partnerctlHereJson(server.databaseUrl, ['customer', 'suspend', '--customer-id', customerId]);
     expect(suspended).toMatchObject({ customerId, status: 'SUSPENDED' });
     expect(await revokedAt(a.sessionId)).toBe(suspended.suspendedAt);
     expect(await revokedAt(other.sessionId)).toBeNull();
-    await partnerctlJson(server.databaseUrl, ['customer', 'reactivate', '--customer-id', customerId]);
+    await partnerctlHereJson(server.databaseUrl, ['customer', 'reactivate', '--customer-id', customerId]);
     expect(await revokedAt(a.sessionId)).toBe(suspended.suspendedAt);
   }, 90_000);
 });

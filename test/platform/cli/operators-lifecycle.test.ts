@@ -1,9 +1,10 @@
-// §10.2 and §10.7 operator commands: the real partnerctl, run as a separate process on the database of a
-// running test server (SQLite or PostgreSQL), as an operator runs it. Exit codes (§11.8): 0 done, 1 a
+// §10.2 and §10.7 operator commands on the database of a running test server (SQLite or PostgreSQL): a few
+// runs are the real partnerctl process, the rest its code in the test's process (partnerctl-here.ts). Exit codes (§11.8): 0 done, 1 a
 // refusal with {"code", "detail"} on stderr, 2 a usage error with {"error"}.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ETH_ADDRESS, randomEthAddress, Scenario, startTestServer, type TestServer } from '../../helpers/harness.js';
+import { partnerctlHere, partnerctlHereJson } from '../../helpers/partnerctl-here.js';
 import { processKit, stderrResult } from '../../helpers/processes.js';
 
 const { partnerctl, partnerctlJson } = processKit({ tempPrefix: 'partner-ctl-test-' });
@@ -16,8 +17,13 @@ describe('§10.2 / §10.7 partnerctl: routes, screening and sandbox failures (on
   });
   afterAll(() => server?.stop());
 
-  const ctl = (args: string[]) => partnerctl(server.databaseUrl, args);
-  const ctlJson = (args: string[]) => partnerctlJson(server.databaseUrl, args);
+  const ctl = (args: string[]) => partnerctlHere(server.databaseUrl, args);
+  const ctlJson = (args: string[]) => partnerctlHereJson(server.databaseUrl, args);
+  /** The same, as the real `partnerctl` process. */
+  const spawned = {
+    ctl: (args: string[]) => partnerctl(server.databaseUrl, args),
+    ctlJson: (args: string[]) => partnerctlJson(server.databaseUrl, args),
+  };
   /** A currency of the test's own, so that scales of other tests' routes do not interfere. */
   const newCurrency = () => `C${randomBytes(3).toString('hex').toUpperCase()}`;
   const routeArgs = (code: string, clientId: string, currency: string, scale: string, extra: string[] = []) => [
@@ -44,7 +50,7 @@ describe('§10.2 / §10.7 partnerctl: routes, screening and sandbox failures (on
     const client = await server.newClient();
     const currency = newCurrency();
     const code = newRouteCode();
-    const created = await ctlJson(routeArgs(code, client.clientId, currency, '6', ['--fee-minor', '7', '--travel-rule-threshold-minor', '100000000']));
+    const created = await spawned.ctlJson(routeArgs(code, client.clientId, currency, '6', ['--fee-minor', '7', '--travel-rule-threshold-minor', '100000000']));
     expect(created).toMatchObject({ routeCode: code, clientId: client.clientId, currency, currencyScale: 6, feeAmountMinor: '7', travelRuleThresholdMinor: '100000000', enabled: true });
     expect(await routeRow(code)).toMatchObject({ travel_rule_threshold_minor: '100000000' });
     const plain = await ctlJson(routeArgs(newRouteCode(), client.clientId, currency, '6'));
@@ -70,10 +76,10 @@ describe('§10.2 / §10.7 partnerctl: routes, screening and sandbox failures (on
     const client = await server.newClient();
     const currency = newCurrency();
     const code = newRouteCode();
-    expectRefusal(await ctl(routeArgs(code, 'no-such-client', currency, '6')), 'NOT_FOUND');
+    expectRefusal(await spawned.ctl(routeArgs(code, 'no-such-client', currency, '6')), 'NOT_FOUND');
     await ctlJson(routeArgs(code, client.clientId, currency, '6'));
     expectRefusal(await ctl(routeArgs(code, client.clientId, currency, '6')), 'ALREADY_EXISTS');
-    expectUsage(await ctl(routeArgs(newRouteCode(), client.clientId, currency, 'six')));
+    expectUsage(await spawned.ctl(routeArgs(newRouteCode(), client.clientId, currency, 'six')));
   });
 
   it('route update changes fee, bounds and threshold of that partner’s route and prints it; none clears the threshold', async () => {

@@ -1,9 +1,11 @@
-// §11.8 partnerctl webhook commands: the real partnerctl on a running test server's database (SQLite or
-// PostgreSQL), with the rules and codes of the GraphQL mutations. Exit codes: 0 done, 1 a refusal with
-// {"code", "detail"} on stderr, 2 a usage error with {"error"}.
+// §11.8 partnerctl webhook commands on a running test server's database (SQLite or PostgreSQL; a few runs
+// the real partnerctl process, the rest its code in the test's process), with the rules and codes of the
+// GraphQL mutations. Exit codes: 0 done, 1 a refusal with {"code", "detail"} on stderr, 2 a usage error
+// with {"error"}.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomEthAddress, Scenario, startTestServer, type TestServer } from '../../helpers/harness.js';
+import { partnerctlHere, partnerctlHereJson } from '../../helpers/partnerctl-here.js';
 import { processKit, stderrResult } from '../../helpers/processes.js';
 import { createEndpoint, dataOf, DISABLE, ENDPOINT, insertDelivery, SECRET_FORMAT, secretsNow } from '../../helpers/webhooks.js';
 
@@ -17,8 +19,13 @@ describe('§11.8 partnerctl webhook', () => {
   });
   afterAll(() => server?.stop());
 
-  const ctl = (args: string[], extra: Record<string, string> = {}) => partnerctl(server.databaseUrl, ['webhook', ...args], extra);
-  const ctlJson = (args: string[]) => partnerctlJson(server.databaseUrl, ['webhook', ...args]);
+  const ctl = (args: string[], extra: Record<string, string> = {}) => partnerctlHere(server.databaseUrl, ['webhook', ...args], extra);
+  const ctlJson = (args: string[]) => partnerctlHereJson(server.databaseUrl, ['webhook', ...args]);
+  /** The same, as the real `partnerctl` process. */
+  const spawned = {
+    ctl: (args: string[], extra: Record<string, string> = {}) => partnerctl(server.databaseUrl, ['webhook', ...args], extra),
+    ctlJson: (args: string[]) => partnerctlJson(server.databaseUrl, ['webhook', ...args]),
+  };
   function expectRefusal(r: Run, code: string) {
     expect(r.code, r.stderr).toBe(1);
     expect(r.stdout.trim()).toBe('');
@@ -32,7 +39,7 @@ describe('§11.8 partnerctl webhook', () => {
 
   it('create prints {"endpoint", "secret"}: the client sees the endpoint, and the secret signs', async () => {
     const client = await server.newClient();
-    const out = await ctlJson([
+    const out = await spawned.ctlJson([
       'create', '--client-id', client.clientId, '--url', 'https://hooks.example.com/ctl',
       '--types', 'crypto_deposit.completed,transaction.posted', '--description', 'From ops',
     ]);
@@ -65,10 +72,10 @@ describe('§11.8 partnerctl webhook', () => {
     expectRefusal(await create(['--url', 'not a url']), 'VALIDATION_FAILED');
     // §11.7: partnerctl applies its own NODE_ENV.
     const production = { NODE_ENV: 'production', PARTNER_SECRET_KEY: randomBytes(32).toString('hex') };
-    expectRefusal(await ctl(['create', '--client-id', client.clientId, '--url', 'http://hooks.example.com/'], production), 'WEBHOOK_URL_NOT_ALLOWED');
+    expectRefusal(await spawned.ctl(['create', '--client-id', client.clientId, '--url', 'http://hooks.example.com/'], production), 'WEBHOOK_URL_NOT_ALLOWED');
     expectRefusal(await ctl(['create', '--client-id', client.clientId, '--url', 'https://0x7f.1/'], production), 'WEBHOOK_URL_NOT_ALLOWED');
     expectUsage(await create([]));
-    expectUsage(await ctl(['create', '--url', 'https://h.example.com/']));
+    expectUsage(await spawned.ctl(['create', '--url', 'https://h.example.com/']));
     expectUsage(await create(['--url', 'https://h.example.com/', '--bogus', 'x']));
     expect(await server.db.count('SELECT COUNT(*) AS n FROM webhook_endpoints WHERE client_id = ?', client.clientId)).toBe(0);
   });

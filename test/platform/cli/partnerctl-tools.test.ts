@@ -1,12 +1,14 @@
 // partnerctl as a newcomer meets it: human help (exit 0) for the tool and each command, and its request
 // helpers for curl users — `sign` (§2) and `evidence` (§5) — whose output a real server accepts, and
-// `demo-secret`, which gives the demo client a fresh secret that works while the old one stops.
+// `demo-secret`, which gives the demo client a fresh secret that works while the old one stops. A few runs
+// are the real process (`spawned`); the rest run partnerctl's code in the test's process.
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CLIENT_ID } from '../../../src/http/dev-proxy.js';
 import { createClient } from '../../../src/cli/operators.js';
 import { Scenario, startTestServer, type TestServer } from '../../helpers/harness.js';
+import { partnerctlHere } from '../../helpers/partnerctl-here.js';
 import { processKit, ROOT, stderrResult } from '../../helpers/processes.js';
 
 const { partnerctl, tempDir, cleanEnv } = processKit({ tempPrefix: 'partner-ctl-tools-' });
@@ -20,12 +22,13 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 
-const ctl = (args: string[], extra: Record<string, string> = {}) => partnerctl(server.databaseUrl, args, extra);
+const ctl = (args: string[], extra: Record<string, string> = {}) => partnerctlHere(server.databaseUrl, args, extra);
+const spawned = (args: string[], extra: Record<string, string> = {}) => partnerctl(server.databaseUrl, args, extra);
 
 describe('help', () => {
   it('--help, -h, help and no arguments: human usage naming every command, exit 0', async () => {
     for (const args of [['--help'], ['-h'], ['help'], []]) {
-      const r = await ctl(args);
+      const r = await (args[0] === '--help' ? spawned : ctl)(args);
       expect(r.code, args.join(' ')).toBe(0);
       expect(r.stdout).toMatch(/^Usage: partnerctl /);
       for (const c of ['client', 'route', 'screening', 'sandbox', 'webhook', 'audit', 'demo-secret', 'devnet', 'sign', 'evidence']) expect(r.stdout).toContain(`  ${c}`);
@@ -55,7 +58,7 @@ describe('help', () => {
 describe('sign', () => {
   it('prints headers a real server accepts (GET), with the canonical string and a curl command', async () => {
     const path = '/partner/v1/events?limit=1';
-    const r = await ctl(['sign', '--client-id', s.client.clientId, '--method', 'GET', '--path', path, '--timestamp', server.clock.now().toISOString()], { PARTNER_SECRET: s.client.secret });
+    const r = await spawned(['sign', '--client-id', s.client.clientId, '--method', 'GET', '--path', path, '--timestamp', server.clock.now().toISOString()], { PARTNER_SECRET: s.client.secret });
     expect(r.code, r.stderr).toBe(0);
     const out = JSON.parse(r.stdout);
     expect(out.canonicalString.split('\n').slice(0, 2)).toEqual(['GET', path]);
@@ -139,7 +142,7 @@ describe('which database (stderr)', () => {
   const noticeOf = (stderr: string) => JSON.parse(stderr.split('\n')[0]!) as { database: string; from: string };
 
   it('a command on the database names it first, on stderr: the SQLite file or the PostgreSQL database, and DATABASE_URL', async () => {
-    const r = await ctl(['client', 'create', '--name', 'Which DB']);
+    const r = await spawned(['client', 'create', '--name', 'Which DB']);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     const notice = noticeOf(r.stderr);
@@ -151,7 +154,7 @@ describe('which database (stderr)', () => {
       expect(notice.database).not.toContain(url.password || '\u0000');
     }
     // A refusal keeps its own line after it.
-    const refused = await ctl(['route', 'disable', '--code', 'NO-SUCH-ROUTE']);
+    const refused = await spawned(['route', 'disable', '--code', 'NO-SUCH-ROUTE']);
     expect(refused.code).toBe(1);
     expect(noticeOf(refused.stderr).from).toBe('DATABASE_URL');
     expect(stderrResult(refused.stderr)).toEqual({ code: 'NOT_FOUND', detail: expect.any(String) });
@@ -172,7 +175,7 @@ describe('which database (stderr)', () => {
   });
 
   it('sign and evidence need no database and print nothing on stderr', async () => {
-    const r = await ctl(['sign', '--client-id', s.client.clientId, '--method', 'GET', '--path', '/partner/v1/events'], { PARTNER_SECRET: s.client.secret });
+    const r = await spawned(['sign', '--client-id', s.client.clientId, '--method', 'GET', '--path', '/partner/v1/events'], { PARTNER_SECRET: s.client.secret });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toBe('');
   });
