@@ -1,31 +1,54 @@
 // A faulty JSON-RPC node in front of anvil (§18 C2, C6): forwards every request, except those a test
 // arms a fault for — an HTTP 429, a delay past the client's timeout, or the answers of a lagging node
-// (`[]` to eth_getLogs, null to eth_getBlockByNumber / eth_getBlockByHash). Each fault answers `times`
-// matching requests, then the proxy forwards again.
+// (`[]` to eth_getLogs, null to eth_getBlockByNumber / eth_getBlockByHash), or a provider's limit on the
+// blocks of an eth_getLogs range (a JSON-RPC -32005 error above `maxBlocks`, as hosted nodes answer). Each
+// fault answers `times` matching requests, then the proxy forwards again. It keeps the eth_getLogs
+// requests it saw, for tests of the follower's queries.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type Fault = { kind: '429' } | { kind: 'delay'; ms: number } | { kind: 'empty-logs' } | { kind: 'null-block' };
+export type Fault = { kind: '429' } | { kind: 'delay'; ms: number } | { kind: 'empty-logs' } | { kind: 'null-block' } | { kind: 'range-limit'; maxBlocks: number };
+
+/** An eth_getLogs request as the proxy saw it: by block hash, or a range of block numbers. */
+export type LogQuery = { blockHash: string } | { fromBlock: number; toBlock: number };
+type RpcRequest = { id: unknown; method: string; params?: unknown[] };
 
 type Armed = { fault: Fault; method: string | '*'; left: number };
 
-const answers = (f: Fault, method: string): boolean =>
-  f.kind === '429' || f.kind === 'delay' || (f.kind === 'empty-logs' && method === 'eth_getLogs') || (f.kind === 'null-block' && method.startsWith('eth_getBlockBy'));
+function logQueryOf(r: RpcRequest): LogQuery | undefined {
+  if (r.method !== 'eth_getLogs') return undefined;
+  const filter = (r.params?.[0] ?? {}) as { blockHash?: string; fromBlock?: string; toBlock?: string };
+  if (filter.blockHash) return { blockHash: filter.blockHash };
+  return { fromBlock: Number(filter.fromBlock), toBlock: Number(filter.toBlock) };
+}
+
+const answers = (f: Fault, r: RpcRequest): boolean => {
+  if (f.kind === 'range-limit') {
+    const q = logQueryOf(r);
+    return q !== undefined && 'fromBlock' in q && q.toBlock - q.fromBlock + 1 > f.maxBlocks;
+  }
+  return f.kind === '429' || f.kind === 'delay' || (f.kind === 'empty-logs' && r.method === 'eth_getLogs') || (f.kind === 'null-block' && r.method.startsWith('eth_getBlockBy'));
+};
 
 export type RpcProxy = {
   url: string;
   /** Arms a fault for the next `times` requests of `method` ('*': any). */
   fail(fault: Fault, times: number, method?: string): void;
+  /** Disarms every fault. */
+  clear(): void;
   /** How many requests a fault answered so far. */
   readonly faulted: number;
+  /** The eth_getLogs requests seen so far (those a fault answered included), in order. */
+  readonly logQueries: LogQuery[];
   close(): Promise<void>;
 };
 
 export async function startRpcProxy(target: string): Promise<RpcProxy> {
   const armed: Armed[] = [];
   let faulted = 0;
-  const take = (method: string): Fault | undefined => {
-    const a = armed.find((x) => x.left > 0 && (x.method === '*' || x.method === method) && answers(x.fault, method));
+  const logQueries: LogQuery[] = [];
+  const take = (r: RpcRequest): Fault | undefined => {
+    const a = armed.find((x) => x.left > 0 && (x.method === '*' || x.method === r.method) && answers(x.fault, r));
     if (!a) return undefined;
     a.left -= 1;
     faulted += 1;
@@ -37,12 +60,19 @@ export async function startRpcProxy(target: string): Promise<RpcProxy> {
     req.on('end', () => {
       void (async () => {
         const body = Buffer.concat(chunks).toString('utf8');
-        const parsed = JSON.parse(body) as { id: unknown; method: string } | { id: unknown; method: string }[];
+        const parsed = JSON.parse(body) as RpcRequest | RpcRequest[];
         // A batch is answered by the first of its requests' faults (viem sends single requests here).
         const first = Array.isArray(parsed) ? parsed[0]! : parsed;
-        const fault = take(first.method);
+        const query = logQueryOf(first);
+        if (query) logQueries.push(query);
+        const fault = take(first);
         if (fault?.kind === '429') {
           res.writeHead(429, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: first.id, error: { code: -32005, message: 'rate limited' } }));
+          return;
+        }
+        if (fault?.kind === 'range-limit') {
+          const error = { code: -32005, message: `query exceeds max block range ${fault.maxBlocks}` };
+          res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: first.id, error }));
           return;
         }
         if (fault?.kind === 'empty-logs' || fault?.kind === 'null-block') {
@@ -67,8 +97,14 @@ export async function startRpcProxy(target: string): Promise<RpcProxy> {
     fail(fault, times, method = '*') {
       armed.push({ fault, method, left: times });
     },
+    clear() {
+      armed.length = 0;
+    },
     get faulted() {
       return faulted;
+    },
+    get logQueries() {
+      return logQueries;
     },
     close: () =>
       new Promise<void>((r) => {

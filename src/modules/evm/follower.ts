@@ -5,7 +5,9 @@
 // it is orphaned (its CONFIRMING deposits → DROPPED; a final one → FINALITY_LOST). Network calls are made
 // outside database transactions; each block is written in one transaction that first moves the follower's
 // position by compare-and-set, so several processes on one database take each block once, and
-// uq_evm_deposit_tx is the last guard (a violation: the deposit exists, no second row, no event).
+// uq_evm_deposit_tx is the last guard (a violation: the deposit exists, no second row, no event). On
+// catch-up the tokens' logs of many blocks come in one query (§18.3 EVM_LOG_RANGE_MAX), and a block uses
+// them only when they carry its hash; otherwise it asks by its hash as at the head.
 import { finalityLostDetail } from './halts.js';
 import type { Logger } from 'pino';
 import { BlockNotFoundError, decodeEventLog, getAddress, hexToBytes, keccak256, parseAbiItem, toHex, TransactionReceiptNotFoundError, type Hex } from 'viem';
@@ -30,6 +32,7 @@ import {
   pruneBlocks,
   type DepositAddress,
 } from './follower-repository.js';
+import { isRangeRefusal, LogRange } from './log-range.js';
 import { ensureFollower, findFollower, findHalt, findRail, insertHalt, updateFollower } from './rail-repository.js';
 import type { EvmFollowerRow } from './tables.js';
 
@@ -45,7 +48,7 @@ const BLOOM_DOUBTS = 3;
 export type FollowerDeps = {
   engine: Pick<Engine, 'read' | 'writer'>;
   chain: Chain;
-  evm: Pick<EvmConfig, 'finality' | 'minDepositMinor'>;
+  evm: Pick<EvmConfig, 'finality' | 'minDepositMinor' | 'logRangeMax'>;
   clock: () => Date;
   logger: Logger;
 };
@@ -57,6 +60,8 @@ type ChainBlock = { number: number; hash: string; parentHash: string; logsBloom:
 type Group = { txHash: string; address: DepositAddress; tokenKey: string; units: bigint; from: string; logIndex: number };
 type Matches = { groups: Group[]; foreign: ChainTx[] };
 type TransferLog = { txHash: string; token: string; from: string; to: string; value: bigint; logIndex: number };
+/** The tokens' Transfer logs of blocks `from`–`to` from one range query, by block number, each with its block's hash. */
+type LogWindow = { from: number; to: number; tokens: string; byBlock: Map<number, { hash: string; logs: TransferLog[] }[]> };
 
 /** Why a poll stopped early: not an error, the next poll tries again. */
 class Wait extends Error {}
@@ -74,8 +79,11 @@ async function waiting(p: Promise<number>): Promise<number> {
 export class Follower {
   /** Empty answers doubted so far, per block hash (C13: never trust an empty answer blindly). */
   private readonly doubts = new Map<string, number>();
+  private readonly range: LogRange;
 
-  constructor(private readonly d: FollowerDeps) {}
+  constructor(private readonly d: FollowerDeps) {
+    this.range = new LogRange(d.evm.logRangeMax);
+  }
 
   private now(): string {
     return this.d.clock().toISOString();
@@ -126,11 +134,14 @@ export class Follower {
       const header = await this.header(next - 1);
       if (header.hash !== tip.hash) return this.reorganise(next);
     }
+    let window: LogWindow | undefined;
     for (let read = 0; next <= heads.head && read < BLOCKS_PER_POLL; read++) {
+      // Catching up (the head is further than this block): the logs of the blocks ahead in one query.
+      if (next < heads.head && (!window || next > window.to)) window = await this.logWindow(next, Math.min(heads.head, start + BLOCKS_PER_POLL - 1));
       const block = await this.block(next);
       const parent = await findBlock(this.d.engine.read, next - 1);
       if (parent && parent.hash !== block.parentHash) return changes + (await this.reorganise(next));
-      const matches = await this.matchesOf(block);
+      const matches = await this.matchesOf(block, window);
       const at = this.now();
       const n = next;
       const done = await this.write(async (tx) => {
@@ -290,8 +301,35 @@ export class Follower {
     return changes;
   }
 
+  /**
+   * §18.3: the tokens' Transfer logs of blocks `from` up to at most `last`, EVM_LOG_RANGE_MAX blocks or
+   * fewer after a refusal; undefined when there are no tokens or the query failed (each block then asks by
+   * its hash).
+   */
+  private async logWindow(from: number, last: number): Promise<LogWindow | undefined> {
+    const tokens = (await evmTokenKeys(this.d.engine.read)).filter((k) => k !== 'native').sort() as Hex[];
+    if (tokens.length === 0) return undefined;
+    for (;;) {
+      const to = Math.min(last, from + this.range.blocks - 1);
+      try {
+        const logs = await this.d.chain.getLogs({ fromBlock: BigInt(from), toBlock: BigInt(to), address: tokens, event: TRANSFER, strict: true });
+        this.range.answered();
+        return { from, to, tokens: tokens.join(), byBlock: logsByBlock(logs) };
+      } catch (err) {
+        // A refusal of the range: at once again with half as many blocks, down to one.
+        if (isRangeRefusal(err) && to > from) {
+          const blocks = this.range.refused();
+          this.d.logger.warn({ from, to, blocks }, 'evm follower: the node refused a log range; querying fewer blocks');
+          continue;
+        }
+        // Not a reason to stop: each block of the range asks by its hash.
+        return { from, to, tokens: '', byBlock: new Map() };
+      }
+    }
+  }
+
   /** C13: the block's matching transfers into deposit addresses, summed per (transaction, address, token). */
-  private async matchesOf(block: ChainBlock): Promise<Matches> {
+  private async matchesOf(block: ChainBlock, window?: LogWindow): Promise<Matches> {
     const read = this.d.engine.read;
     const rail = await findRail(read);
     const hot = rail?.hotAddress.toLowerCase();
@@ -299,7 +337,7 @@ export class Follower {
     const keys = await evmTokenKeys(read);
     const tokens = keys.filter((k) => k !== 'native') as Hex[];
     const native = keys.includes('native');
-    const logs = tokens.length === 0 ? [] : await this.transferLogs(block, tokens);
+    const logs = tokens.length === 0 ? [] : (this.fromWindow(block, tokens, window) ?? (await this.transferLogs(block, tokens)));
     const candidates = new Set<string>(logs.map((l) => l.to));
     const nativeTxs = native ? block.txs.filter((t) => t.value > 0n && t.to !== null) : [];
     for (const t of nativeTxs) candidates.add(t.to!);
@@ -327,19 +365,25 @@ export class Follower {
     return { groups: [...groups.values()], foreign };
   }
 
+  /**
+   * The block's logs from a range query, when the range covered it for the same tokens and what it holds for
+   * that number is of this block's hash alone; an empty answer counts only when the block's bloom agrees
+   * (C13). Undefined: ask by the block's hash.
+   */
+  private fromWindow(block: ChainBlock, tokens: Hex[], window: LogWindow | undefined): TransferLog[] | undefined {
+    if (!window || block.number < window.from || block.number > window.to || window.tokens !== [...tokens].sort().join()) return undefined;
+    const entries = window.byBlock.get(block.number) ?? [];
+    if (entries.length === 0) {
+      const bloom = block.logsBloom;
+      return bloom && bloomHas(bloom, TRANSFER_TOPIC) && tokens.some((t) => bloomHas(bloom, t)) ? undefined : [];
+    }
+    return entries.length === 1 && entries[0]!.hash === block.hash ? entries[0]!.logs : undefined;
+  }
+
   /** The tokens' Transfer logs of one block, by its hash (never by number: a reorganised block's logs differ). */
   private async transferLogs(block: ChainBlock, tokens: Hex[]): Promise<TransferLog[]> {
     const logs = await this.d.chain.getLogs({ blockHash: block.hash as Hex, address: tokens, event: TRANSFER, strict: true });
-    let found: TransferLog[] = logs
-      .filter((l) => !l.removed && l.blockHash?.toLowerCase() === block.hash)
-      .map((l) => ({
-        txHash: l.transactionHash!.toLowerCase(),
-        token: l.address.toLowerCase(),
-        from: l.args.from.toLowerCase(),
-        to: l.args.to.toLowerCase(),
-        value: l.args.value,
-        logIndex: l.logIndex!,
-      }));
+    let found: TransferLog[] = logs.filter((l) => !l.removed && l.blockHash?.toLowerCase() === block.hash).map(transferLog);
     const bloom = block.logsBloom;
     if (found.length === 0 && bloom && bloomHas(bloom, TRANSFER_TOPIC) && tokens.some((t) => bloomHas(bloom, t))) {
       // The bloom says the block may hold such logs: an empty answer may come from a node without the
@@ -413,6 +457,45 @@ export class Follower {
       throw err;
     }
   }
+}
+
+/** A Transfer log as viem decodes it. */
+type ChainTransferLog = {
+  transactionHash: Hex | null;
+  address: Hex;
+  args: { from: Hex; to: Hex; value: bigint };
+  logIndex: number | null;
+  removed: boolean;
+  blockNumber: bigint | null;
+  blockHash: Hex | null;
+};
+
+/** A range query's logs by block number, and by block hash within a number (a reorganisation during the query). */
+function logsByBlock(logs: ChainTransferLog[]): LogWindow['byBlock'] {
+  const byBlock: LogWindow['byBlock'] = new Map();
+  for (const l of logs) {
+    if (l.removed || l.blockNumber === null || l.blockHash === null) continue;
+    const n = Number(l.blockNumber);
+    const hash = l.blockHash.toLowerCase();
+    const forBlock = byBlock.get(n) ?? [];
+    byBlock.set(n, forBlock);
+    let entry = forBlock.find((e) => e.hash === hash);
+    if (!entry) forBlock.push((entry = { hash, logs: [] }));
+    entry.logs.push(transferLog(l));
+  }
+  return byBlock;
+}
+
+/** A decoded Transfer log as the follower keeps it. */
+function transferLog(l: ChainTransferLog): TransferLog {
+  return {
+    txHash: l.transactionHash!.toLowerCase(),
+    token: l.address.toLowerCase(),
+    from: l.args.from.toLowerCase(),
+    to: l.args.to.toLowerCase(),
+    value: l.args.value,
+    logIndex: l.logIndex!,
+  };
 }
 
 /** Whether a 2048-bit logs bloom (the yellow paper's M3:2048) may contain `value` (an address or a topic). */

@@ -1,7 +1,8 @@
 // §18 C6, C10, §18.4: the follower against a faulty node (429s, answers past the timeout, a lagging node's
 // empty logs and missing blocks) loses and doubles nothing; a transaction from the hot address that is
 // none of the stored attempts halts the rail FOREIGN_TRANSACTION, and while halted deposits are still
-// detected but not decided; a scheduled rescan finds what the follower never read and creates nothing twice.
+// detected but not decided; a scheduled rescan finds what the follower never read and creates nothing twice;
+// on catch-up the logs of many blocks come in one query, halved to what the node allows (§18.3).
 import { afterAll, describe, expect, it } from 'vitest';
 import { foundry } from 'viem/chains';
 import { createWalletClient, http } from 'viem';
@@ -13,14 +14,20 @@ import { startRpcProxy, type RpcProxy } from '../../helpers/rpc-proxy.js';
 
 const devnet = useDevnet();
 const servers: TestServer[] = [];
-let proxy: RpcProxy | undefined;
+const proxies: RpcProxy[] = [];
 afterAll(async () => {
   for (const s of servers) await s.stop();
-  await proxy?.close();
+  for (const p of proxies) await p.close();
 });
 
-async function server(url: string): Promise<TestServer> {
-  const s = await startEvmServer(url);
+async function rpcProxy(): Promise<RpcProxy> {
+  const p = await startRpcProxy(devnet().url);
+  proxies.push(p);
+  return p;
+}
+
+async function server(url: string, extra: Record<string, string> = {}): Promise<TestServer> {
+  const s = await startEvmServer(url, extra);
   servers.push(s);
   return s;
 }
@@ -30,18 +37,18 @@ const ledgerRows = (s: TestServer, depositId: string) =>
 
 describe('§18 the follower under faults', () => {
   it('429s, a timeout, empty logs and missing blocks from the node: every deposit once, credited once', async () => {
-    proxy = await startRpcProxy(devnet().url);
+    const proxy = await rpcProxy();
     const s = await server(proxy.url);
     const partner = await EvmPartner.create(s, devnet());
     const customers = await Promise.all([1, 2, 3, 4].map(() => partner.customer()));
     await followerPast(s, (await devnet().head()) - 1);
     const faults = [
-      () => proxy!.fail({ kind: '429' }, 4),
-      () => proxy!.fail({ kind: 'null-block' }, 3, 'eth_getBlockByNumber'),
+      () => proxy.fail({ kind: '429' }, 4),
+      () => proxy.fail({ kind: 'null-block' }, 3, 'eth_getBlockByNumber'),
       // A node that keeps answering `[]`: past a few polls the block's receipts decide.
-      () => proxy!.fail({ kind: 'empty-logs' }, 20, 'eth_getLogs'),
+      () => proxy.fail({ kind: 'empty-logs' }, 20, 'eth_getLogs'),
       // Past the client's timeout (2 s at EVM_POLL_INTERVAL_MS=50).
-      () => proxy!.fail({ kind: 'delay', ms: 2_500 }, 1),
+      () => proxy.fail({ kind: 'delay', ms: 2_500 }, 1),
     ];
     for (const [i, c] of customers.entries()) {
       await payToken(devnet(), c.address, BigInt(1_000_000 + i));
@@ -114,5 +121,48 @@ describe('§18 the follower under faults', () => {
     expect(await partner.eventTypes(again!.depositId)).toEqual(['crypto_deposit.confirming', 'crypto_deposit.completed']);
     expect(await ledgerRows(s, again!.depositId)).toEqual([{ type: 'DEPOSIT', amount_minor: '1000000' }]);
   });
-});
 
+  it('§18.3 catch-up: the logs of many blocks in one query, halved to what the node allows (EVM_LOG_RANGE_MAX); every deposit once', async () => {
+    const proxy = await rpcProxy();
+    const s = await server(proxy.url, { EVM_LOG_RANGE_MAX: '16' });
+    const partner = await EvmPartner.create(s, devnet());
+    const customers = await Promise.all([1, 2, 3, 4, 5].map(() => partner.customer()));
+    await followerPast(s, await devnet().head());
+    // The follower stops while blocks pile up: a payment, then three empty blocks, five times.
+    await s.service.stop();
+    proxy.fail({ kind: 'range-limit', maxBlocks: 5 }, 1_000, 'eth_getLogs');
+    const from = (await devnet().head()) + 1;
+    const paidIn: number[] = [];
+    for (const [i, c] of customers.entries()) {
+      await payToken(devnet(), c.address, BigInt(2_000_000 + i));
+      paidIn.push(await devnet().mine());
+      await devnet().mine(3);
+    }
+    const head = await devnet().head();
+    const seen = proxy.logQueries.length;
+    await s.start();
+    await followerPast(s, head);
+    const queries = proxy.logQueries.slice(seen);
+    const ranges = queries.filter((q): q is { fromBlock: number; toBlock: number } => 'fromBlock' in q);
+    // 16 blocks refused, 8 refused, then 4 at a time from the first block behind.
+    expect(ranges.slice(0, 3).map((q) => [q.fromBlock, q.toBlock - q.fromBlock + 1])).toEqual([
+      [from, 16],
+      [from, 8],
+      [from, 4],
+    ]);
+    const answered = ranges.filter((q) => q.toBlock - q.fromBlock + 1 <= 5);
+    expect(answered.map((q) => q.fromBlock)).toEqual(answered.map((_, i) => from + 4 * i));
+    expect(answered.at(-1)!.toBlock).toBeGreaterThanOrEqual(head - 1);
+    // Blocks the ranges answered ask nothing more: a block with a payment has its logs, an empty one a bloom without them.
+    const byHash = queries.filter((q) => 'blockHash' in q);
+    expect(byHash.length).toBeLessThanOrEqual(2);
+
+    await devnet().mine(2);
+    for (const [i, c] of customers.entries()) {
+      const ds = await partner.depositsUntil(c.customerId, (d) => d[0]?.status === 'COMPLETED', `deposit ${i} COMPLETED`);
+      expect(ds).toHaveLength(1);
+      expect(ds[0]).toMatchObject({ amountMinor: String(2_000_000 + i), blockNumber: paidIn[i] });
+      expect(await ledgerRows(s, ds[0]!.depositId)).toEqual([{ type: 'DEPOSIT', amount_minor: String(2_000_000 + i) }]);
+    }
+  }, 90_000);
+});
