@@ -60,6 +60,7 @@ const PG_ONLY = [
   'test/modules/customers/verification-cross-process.test.ts',
   'test/modules/frontend/stream-cross-process.test.ts',
   'test/modules/evm/deposits-cross-process.test.ts',
+  'test/modules/evm/withdrawals-cross-process.test.ts',
 ];
 const ENGINE_EXCLUDED = PG ? SQLITE_ONLY : PG_ONLY;
 

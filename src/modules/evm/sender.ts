@@ -50,6 +50,7 @@ import {
   insertEvmTransfer,
   markAttemptSent,
   newestAttempts,
+  statusInfoOf,
   transfersNotFinal,
   updateEvmTransfer,
   type EvmKindName,
@@ -75,6 +76,8 @@ const unreachable = (err: unknown): boolean =>
 class SignerMismatch extends Error {}
 /** Thrown inside a transaction to roll it back: the record left the state the step started from. */
 class Moved extends Error {}
+/** C9: another process took the capacity while this one prepared the record (seen under the counter's lock). */
+class NoCapacity extends Error {}
 
 type Outcome = 'done' | 'wait' | 'retry' | 'halted';
 
@@ -178,7 +181,9 @@ export class EvmSender implements StartTask {
       if (outcome === 'halted' || outcome === 'retry') return;
       if (outcome === 'wait') {
         waiting = true;
-        if (w.statusInfo !== STATUS_INFO.WAITING_CAPACITY) await this.change(kind, r, 'SCREENING', { statusInfo: STATUS_INFO.WAITING_CAPACITY });
+        if (w.statusInfo !== STATUS_INFO.WAITING_CAPACITY)
+          // Once, whichever process finds it waiting first (its `updated` event is written once).
+          await this.change(kind, r, 'SCREENING', { statusInfo: STATUS_INFO.WAITING_CAPACITY, unless: async (tx) => (await statusInfoOf(tx, w.resourceType, r.id)) === STATUS_INFO.WAITING_CAPACITY });
       }
     }
   }
@@ -204,28 +209,42 @@ export class EvmSender implements StartTask {
     };
   }
 
+  /**
+   * C9: whether the hot wallet has room for `order` (its gas × maxFeePerGas when known) beside the transfers
+   * not yet final as `x` sees them: fewer than EVM_MAX_INFLIGHT, and the balances at `latest` cover them.
+   */
+  private async capacity(x: Exec, order: Order, balances: { token?: bigint; eth: bigint }, own = 0n): Promise<boolean> {
+    const pending = await transfersNotFinal(x);
+    if (pending.length >= this.config.evm.maxInflight) return false;
+    if (!order.native) {
+      const owed = pending.filter((p) => !p.native && p.toAddress.toLowerCase() === order.to.toLowerCase()).reduce((s, p) => s + BigInt(p.units), 0n);
+      if (balances.token! < owed + order.units) return false;
+    }
+    const newest = await newestAttempts(x, pending.map((p) => p.resourceId));
+    const gasOf = new Map(pending.map((p) => [p.resourceId, BigInt(p.gas)]));
+    const ethOwed =
+      newest.reduce((s, a) => s + gasOf.get(a.resourceId)! * BigInt(a.maxFeePerGas), 0n) +
+      pending.filter((p) => p.native).reduce((s, p) => s + BigInt(p.valueWei), 0n);
+    return balances.eth >= ethOwed + own + order.value;
+  }
+
   private async broadcastFirst(kind: AnyKind, r: TransferRecord): Promise<Outcome> {
     const read = this.engine.read;
-    const pending = await transfersNotFinal(read);
-    if (pending.length >= this.config.evm.maxInflight) return 'wait';
+    if ((await transfersNotFinal(read)).length >= this.config.evm.maxInflight) return 'wait';
     let order: Order;
     let gas: bigint;
     let fees: Fees;
+    let balances: { token?: bigint; eth: bigint };
     try {
       order = await this.orderOf(r);
       // C9: the hot balance at `latest` covers what is not yet final and this record.
-      if (!order.native) {
-        const balance = await this.chain.readContract({ address: order.to, abi: erc20Abi, functionName: 'balanceOf', args: [this.hot], blockTag: 'latest' });
-        const owed = pending.filter((p) => !p.native && p.toAddress.toLowerCase() === order.to.toLowerCase()).reduce((s, p) => s + BigInt(p.units), 0n);
-        if (balance < owed + order.units) return 'wait';
-      }
-      const newest = await newestAttempts(read, pending.map((p) => p.resourceId));
-      const gasOf = new Map(pending.map((p) => [p.resourceId, BigInt(p.gas)]));
-      const ethOwed =
-        newest.reduce((s, a) => s + gasOf.get(a.resourceId)! * BigInt(a.maxFeePerGas), 0n) +
-        pending.filter((p) => p.native).reduce((s, p) => s + BigInt(p.valueWei), 0n);
-      const ethBalance = await this.chain.getBalance({ address: this.hot, blockTag: 'latest' });
-      if (ethBalance < ethOwed + order.value) return 'wait';
+      balances = {
+        ...(order.native
+          ? {}
+          : { token: await this.chain.readContract({ address: order.to, abi: erc20Abi, functionName: 'balanceOf', args: [this.hot], blockTag: 'latest' }) }),
+        eth: await this.chain.getBalance({ address: this.hot, blockTag: 'latest' }),
+      };
+      if (!(await this.capacity(read, order, balances))) return 'wait';
       // C8: gas = eth_estimateGas + 20 %; native ETH to an address without code: 21000.
       const code = order.native ? await this.chain.getCode({ address: order.destination }) : undefined;
       if (order.native && (code === undefined || code === '0x')) gas = TRANSFER_GAS;
@@ -251,7 +270,7 @@ export class EvmSender implements StartTask {
       const first = firstFees(block.baseFeePerGas ?? 0n, tip, this.config.evm.feeCapMultiplier, this.capWei);
       if (!first) return 'wait';
       fees = first;
-      if (ethBalance < ethOwed + gas * fees.maxFeePerGas + order.value) return 'wait';
+      if (!(await this.capacity(read, order, balances, gas * fees.maxFeePerGas))) return 'wait';
       // C10: the chain's count at `latest` above the counter is a transaction the service did not sign.
       if (!(await this.countCheck())) return 'halted';
     } catch (err) {
@@ -265,7 +284,18 @@ export class EvmSender implements StartTask {
         if (await findHalt(tx)) return false;
         const nonce = await allocateNonce(tx, this.hot, at);
         if (nonce === undefined) throw new Error(`no nonce counter for ${this.hot}`);
+        // C9: allocation serializes on the counter; another process may have used the room since the check above.
+        if (!(await this.capacity(tx, order, balances, gas * fees.maxFeePerGas))) throw new NoCapacity();
         const attempt = await this.signAttempt({ ...order, gas, nonce, ...fees });
+        // The record's status is the compare-and-set: another process that signed it first moved it on.
+        const row = await transition(tx, lifecycleOf(kind), {
+          id: r.id,
+          from: 'SCREENING',
+          to: 'BROADCASTING',
+          at,
+          set: { kytResult: 'CLEARED', txHash: attempt.txHash, dueAt: null },
+        });
+        if (!row) throw new Moved();
         await insertEvmTransfer(tx, {
           resourceId: r.id,
           resourceType: kind.resourceType,
@@ -286,20 +316,13 @@ export class EvmSender implements StartTask {
           updatedAt: at,
         });
         await insertAttempt(tx, { ...attempt, resourceId: r.id, nonce, createdAt: at, firstSentBlock: null, lastSentAt: null });
-        const row = await transition(tx, lifecycleOf(kind), {
-          id: r.id,
-          from: 'SCREENING',
-          to: 'BROADCASTING',
-          at,
-          set: { kytResult: 'CLEARED', txHash: attempt.txHash, dueAt: null },
-        });
-        if (!row) throw new Moved();
         return true;
       });
       if (!stored) return 'halted';
       this.finished += 1;
     } catch (err) {
       if (err instanceof Moved) return 'done';
+      if (err instanceof NoCapacity) return 'wait';
       if (err instanceof SignerMismatch) {
         // C10: nothing is stored (the transaction rolled back); the rail halts.
         await this.halt('SIGNER_MISMATCH', err.message);
@@ -509,12 +532,19 @@ export class EvmSender implements StartTask {
     kind: AnyKind,
     r: TransferRecord,
     to: string,
-    o: { statusInfo?: string; set?: Record<string, unknown>; ledger?: { type: TransactionType; amountMinor: bigint }[] },
+    o: {
+      statusInfo?: string;
+      set?: Record<string, unknown>;
+      ledger?: { type: TransactionType; amountMinor: bigint }[];
+      /** Checked first in the transaction: true → nothing changes. */
+      unless?: (tx: Exec) => Promise<boolean>;
+    },
     also?: (tx: Exec) => Promise<void>,
   ): Promise<boolean> {
     const at = this.clock().toISOString();
     const done = await this.engine.writer.run(async (tx) => {
       if (await findHalt(tx)) return false;
+      if (await o.unless?.(tx)) return false;
       const row = await transition(tx, lifecycleOf(kind), { id: r.id, from: r.status, to, at, statusInfo: o.statusInfo, set: o.set, ledger: o.ledger });
       if (!row) return false;
       await also?.(tx);

@@ -37,6 +37,16 @@ export async function evmRefundsIn(x: Exec, status: string, limit: number): Prom
   return rows.map((row) => ({ resourceType: 'CRYPTO_REFUND' as const, ...row }));
 }
 
+/** The statusInfo of a withdrawal or refund (undefined: no such record). */
+export async function statusInfoOf(x: Exec, resourceType: Waiting['resourceType'], id: string): Promise<string | undefined> {
+  if (resourceType === 'CRYPTO_WITHDRAWAL') {
+    const t = x.t.cryptoWithdrawals;
+    return (await x.q.select({ statusInfo: t.statusInfo }).from(t).where(eq(t.withdrawalId, id)))[0]?.statusInfo;
+  }
+  const t = x.t.cryptoRefunds;
+  return (await x.q.select({ statusInfo: t.statusInfo }).from(t).where(eq(t.refundId, id)))[0]?.statusInfo;
+}
+
 /** C9: the counter's next nonce; undefined before the rail's first start set it. */
 export async function findNonceCounter(x: Exec, address: string): Promise<number | undefined> {
   const t = x.t.evmNonces;
