@@ -8,6 +8,14 @@ export type Chain = PublicClient;
 
 export type ChainOptions = { timeoutMs?: number; retryCount?: number };
 
+/**
+ * The rail's tasks' timeout for one call: a node that does not answer within a few polls is given up on for
+ * this pass (never within a database transaction), 2–10 s.
+ */
+export function pollTimeoutMs(pollIntervalMs: number): number {
+  return Math.max(2_000, Math.min(10_000, 5 * pollIntervalMs));
+}
+
 /** A client over the configured URLs; undefined when the rail is off. */
 export function chainOf(evm: Pick<EvmConfig, 'rpcUrls'>, o: ChainOptions = {}): Chain | undefined {
   if (evm.rpcUrls.length === 0) return undefined;

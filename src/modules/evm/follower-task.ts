@@ -2,7 +2,7 @@
 // (the worker's round only starts it, and starts it again after a stop); each poll runs its own transactions.
 import type { Config } from '../../config.js';
 import type { StartTask, TaskServices } from '../../core/task.js';
-import { chainOf } from './chain.js';
+import { chainOf, pollTimeoutMs } from './chain.js';
 import { Follower } from './follower.js';
 
 /** C11: an error's message with every configured URL shown as its origin only. */
@@ -20,8 +20,7 @@ function redacted(config: Config, err: unknown): string {
  */
 export function followerTask(config: Config, services: TaskServices): StartTask {
   const interval = config.evm.pollIntervalMs;
-  // A node that does not answer within a few polls is given up on for this poll (never within a transaction).
-  const chain = chainOf(config.evm, { timeoutMs: Math.max(2_000, Math.min(10_000, 5 * interval)) })!;
+  const chain = chainOf(config.evm, { timeoutMs: pollTimeoutMs(interval) })!;
   const follower = new Follower({ engine: services.engine, chain, evm: config.evm, clock: services.clock, logger: services.logger });
   let loop: Promise<void> | undefined;
   let stopped = false;

@@ -4,7 +4,7 @@
 import type { StepTask, TaskFactory, WorkerTask } from '../../core/task.js';
 import { transition } from '../lifecycle/index.js';
 import { lifecycleOf, refundTransfers, withdrawalTransfers, type TransferKind } from '../transfers/index.js';
-import { chainOf } from './chain.js';
+import { chainOf, pollTimeoutMs } from './chain.js';
 import { followerTask } from './follower-task.js';
 import { findHalt } from './rail-repository.js';
 import { EvmSender } from './sender.js';
@@ -37,7 +37,7 @@ function entryTask<Row extends object>(kind: TransferKind<Row>, list: (x: Exec, 
 }
 
 const tasks: TaskFactory = (config, services) => {
-  const chain = chainOf(config.evm);
+  const chain = chainOf(config.evm, { timeoutMs: pollTimeoutMs(config.evm.pollIntervalMs) });
   if (!chain) return [];
   const follower = followerTask(config, services);
   const signer = config.evm.signer ? signerOf(config.evm.signer) : undefined;

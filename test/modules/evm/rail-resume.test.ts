@@ -1,7 +1,8 @@
 // §18.4 `rail resume` (C10): a halt is lifted only when its cause is over — FOREIGN_TRANSACTION once the
 // foreign transactions are final (before: INVALID_STATE, NONCE_NOT_FINAL), with the nonce counter moved past
 // them; FINALITY_LOST once the final blocks are canonical, or with --accept-reorg (audited, no ledger row
-// changed, the follower goes on without halting again); RAIL_OFF never by resume. Driven through partnerctl's
+// changed, the follower goes on without halting again); RAIL_OFF never by resume. A record whose nonce the
+// foreign transaction took fails "Broadcast failed" with its hold released. Driven through partnerctl's
 // own functions against a running server on the file's devnet.
 import { createWalletClient, http } from 'viem';
 import { foundry } from 'viem/chains';
@@ -12,8 +13,9 @@ import { OperatorRefusal } from '../../../src/cli/operators.js';
 import { DEVNET_HOT } from '../../../src/modules/evm/devnet/token.js';
 import { useDevnet } from '../../helpers/anvil.js';
 import { EvmPartner, followerPast, payToken, startEvmServer, waitFor } from '../../helpers/evm-deposits.js';
-import type { TestServer } from '../../helpers/harness.js';
-import { evmEnv } from './chain-transfers.js';
+import { randomEthAddress, type TestServer } from '../../helpers/harness.js';
+import { eventsOf, ledgerOf } from '../../helpers/withdrawals.js';
+import { evmEnv, EvmWorld, stateOf, waitSent, waitStatus } from './chain-transfers.js';
 
 const devnet = useDevnet();
 let server: TestServer;
@@ -54,6 +56,40 @@ describe('§18.4 rail resume', () => {
     expect(status.halted).toBeNull();
     expect(status.nonce.service).toBeGreaterThanOrEqual(status.nonce.chain);
     expect(await halt()).toBeUndefined();
+  });
+
+  it('FOREIGN_TRANSACTION that took a record’s nonce: resume fails it "Broadcast failed" with RELEASE; the next record gets the next nonce', async () => {
+    const world = await EvmWorld.create(server, devnet());
+    const wd = await world.customer('token', randomEthAddress());
+    const id = await world.withdraw(wd, 'token', '1000000');
+    const [attempt] = await waitSent(server, id);
+    // The service stops; its transaction leaves the pool and another one from the hot address takes the nonce.
+    await server.service.stop();
+    await devnet().rpc('anvil_dropTransaction', [attempt!.tx_hash]);
+    const hot = createWalletClient({ account: DEVNET_HOT, chain: foundry, transport: http(devnet().url) });
+    const foreign = await hot.sendTransaction({ to: '0x000000000000000000000000000000000000dEaD', value: 1n, nonce: attempt!.nonce, chain: foundry, account: DEVNET_HOT });
+    await devnet().mine();
+    await server.start();
+    const halted = await waitFor(halt, (h) => h !== undefined, 'halt');
+    expect(halted).toMatchObject({ reason: 'FOREIGN_TRANSACTION', detail: expect.stringContaining(foreign.toLowerCase()) });
+    await followerPast(server, await devnet().mine(2));
+    expect((await resume()).halted).toBeNull();
+    expect(await stateOf(server, 'withdrawal', id)).toMatchObject({ status: 'FAILED', status_info: 'Broadcast failed' });
+    expect(await ledgerOf(server, id)).toEqual([
+      ['HOLD', '1002500'],
+      ['RELEASE', '1002500'],
+    ]);
+    expect((await eventsOf(server, id)).map((e) => e.type).slice(-2)).toEqual(['crypto_withdrawal.broadcasting', 'crypto_withdrawal.failed']);
+    const counter = await server.db.get<{ next_nonce: number | string }>('SELECT next_nonce FROM evm_nonces WHERE address = ?', DEVNET_HOT.address);
+    expect(Number(counter!.next_nonce)).toBe(attempt!.nonce + 1);
+    // The rail goes on: the next withdrawal is signed with the next nonce and completes.
+    const next = await world.withdraw(await world.customer('token', randomEthAddress()), 'token', '2000000');
+    const [sent] = await waitSent(server, next);
+    expect(sent!.nonce).toBe(attempt!.nonce + 1);
+    await devnet().mine(1);
+    await waitStatus(server, 'withdrawal', next, 'CONFIRMING');
+    await devnet().mine(2);
+    await waitStatus(server, 'withdrawal', next, 'COMPLETED');
   });
 
   it('FINALITY_LOST: refused while a final block is gone; --accept-reorg lifts it (audited), no ledger row changes, the follower goes on', async () => {
