@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import os from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 const require = createRequire(import.meta.url);
@@ -74,6 +75,9 @@ export default defineConfig({
     // Shared by both projects (`extends: true`), as is resolve.alias above. No `include` here: a project
     // that extends this config would get it merged into (added to) its own.
     pool: 'forks',
+    // vitest's default is one worker fewer than the cores: one file at a time on a 2-core machine, which
+    // leaves a core idle while a suite waits on its server, PostgreSQL, anvil or a child process.
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
     testTimeout: 30_000,
     hookTimeout: 30_000,
     projects: [
