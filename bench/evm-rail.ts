@@ -39,6 +39,8 @@ async function run(engineName: string, databaseUrl: string, anvilUrl: string): P
     PORT: '0', DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', PARTNER_SANDBOX: 'true', RATE_LIMIT_RPS: '100000', RATE_LIMIT_BURST: '100000',
     EVM_RPC_URLS: anvilUrl, EVM_CHAIN_ID: '31337', EVM_DEPOSIT_XPUB: DEVNET_DEPOSIT_XPUB, EVM_SIGNER_KEY_FILE: keyFile,
     EVM_FINALITY: '2', EVM_POLL_INTERVAL_MS: '100', EVM_MAX_INFLIGHT: '64', WORKER_POLL_INTERVAL_MS: '50', SANDBOX_STEP_DELAY_MS: '0',
+    // The follower's catch-up range (§18.3); BENCH_EVM_LOG_RANGE_MAX=1 reads every block's logs by its hash.
+    EVM_LOG_RANGE_MAX: process.env.BENCH_EVM_LOG_RANGE_MAX ?? '1000',
   };
   const config = loadConfig(env);
   const token = await ensureDevnetToken(anvilUrl);
