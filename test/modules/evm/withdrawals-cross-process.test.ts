@@ -3,10 +3,11 @@
 // transaction that stores its attempt, and the capacity is checked again under that lock, so 20
 // withdrawals submitted at once get 20 distinct, contiguous nonces, one attempt each, never more than
 // EVM_MAX_INFLIGHT (16) not final, and each completes once with its ledger rows and events. Runs with
-// `npm run test:pg`.
+// `npm run test:pg`. The ledger's invariants L1–L3 and L5 hold for every customer at the end.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useDevnet } from '../../helpers/anvil.js';
 import { randomEthAddress, startTestServer, type TestServer } from '../../helpers/harness.js';
+import { checkLedgerInvariants } from '../../helpers/ledger-checks.js';
 import { processKit, type Spawned } from '../../helpers/processes.js';
 import { eventsOf, ledgerOf } from '../../helpers/withdrawals.js';
 import { attemptsOf, evmEnv, EvmWorld, HOT, tokenBalance, waitFor, type AttemptRow } from './chain-transfers.js';
@@ -98,6 +99,8 @@ describe('§18 C9 two senders on one database and one hot wallet', () => {
       expect(types.filter((t) => t === 'crypto_withdrawal.updated').length).toBeLessThanOrEqual(1);
     }
     expect(waited).toBeGreaterThanOrEqual(WITHDRAWALS - INFLIGHT);
+    // §10.1 L1–L3 (and L5) for every customer: nothing held any more, every row chained.
+    for (const wd of wds) await checkLedgerInvariants(server, wd.customerId);
     const sum = ids.reduce((s, _id, i) => s + BigInt(100_000 + i), 0n);
     expect(hotBefore - (await tokenBalance(devnet(), HOT))).toBe(sum);
     expect(other.output()).not.toMatch(/"level":(50|60)/);

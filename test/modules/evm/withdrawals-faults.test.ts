@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useDevnet } from '../../helpers/anvil.js';
 import { randomEthAddress, startTestServer, type TestServer } from '../../helpers/harness.js';
 import { startRpcProxy, type RpcProxy } from '../../helpers/rpc-proxy.js';
+import { checkLedgerInvariants } from '../../helpers/ledger-checks.js';
 import { ledgerOf } from '../../helpers/withdrawals.js';
 import { attemptsOf, evmEnv, EvmWorld, stateOf, tokenBalance, waitFor } from './chain-transfers.js';
 
@@ -62,6 +63,7 @@ describe('§18 the sender under faults', () => {
       ['WITHDRAWAL', '1234567'],
       ['WITHDRAWAL_FEE', '2500'],
     ]);
+    await checkLedgerInvariants(server, wd.customerId);
     proxy.clear();
   }, 90_000);
 
