@@ -1,6 +1,7 @@
 // `npm run bench:evm`: the EVM rail (§18) on a local anvil, one service process, on SQLite and then on
 // PostgreSQL (BENCH_PG_URL, default the local `test` database, a schema of its own dropped afterwards;
-// skipped when it does not answer):
+// skipped when it does not answer), and on PostgreSQL again with a second server process (`src/main.ts`)
+// on the same schema running the rail beside the bench's:
 //   - withdrawals: BENCH_EVM_WITHDRAWALS (default 60) token withdrawals submitted at once through one hot
 //     wallet; anvil mines a block every BENCH_EVM_BLOCK_MS (default 250) and finality is 2 blocks; reported:
 //     withdrawals COMPLETED per second, from the first submission to the last COMPLETED;
@@ -8,6 +9,7 @@
 //     follower started behind them; reported: blocks per second until it reaches the head.
 // What limits each: the withdrawals by EVM_MAX_INFLIGHT (64 here) and the blocks needed (inclusion +
 // finality); the follower by its round trips per block (block, logs by hash, receipts of native candidates).
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -34,7 +36,20 @@ const keyFile = path.join(dir, 'hot.key');
 fs.writeFileSync(keyFile, devnetKey(0), { mode: 0o600 });
 const approver = () => ({ authorizedByPartnerUserRef: 'bench', authorizationMethod: 'PASSKEY' as const, mfaEvidenceRef: `mfa-${randomUUID()}` });
 
-async function run(engineName: string, databaseUrl: string, anvilUrl: string): Promise<{ withdrawalsPerSecond: number; blocksPerSecond: number }> {
+/** A second server process on the bench's database (the rail runs in it too); resolves once it listens. */
+function secondProcess(env: Record<string, string>): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { env: { ...process.env, ...env, LOG_LEVEL: 'warn' }, stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (c: Buffer) => {
+      out += c.toString();
+      if (/listening on/i.test(out)) resolve(child);
+    });
+    child.once('exit', (code) => reject(new Error(`the second process exited (${code}) before it listened`)));
+  });
+}
+
+async function run(engineName: string, databaseUrl: string, anvilUrl: string, processes = 1): Promise<{ withdrawalsPerSecond: number; blocksPerSecond: number }> {
   const env = {
     PORT: '0', DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', PARTNER_SANDBOX: 'true', RATE_LIMIT_RPS: '100000', RATE_LIMIT_BURST: '100000',
     EVM_RPC_URLS: anvilUrl, EVM_CHAIN_ID: '31337', EVM_DEPOSIT_XPUB: DEVNET_DEPOSIT_XPUB, EVM_SIGNER_KEY_FILE: keyFile,
@@ -46,6 +61,7 @@ async function run(engineName: string, databaseUrl: string, anvilUrl: string): P
   const token = await ensureDevnetToken(anvilUrl);
   const mining = setInterval(() => void rpc(anvilUrl, 'evm_mine', []).catch(() => undefined), BLOCK_MS);
   let service = await startService(config);
+  const second = processes === 2 ? await secondProcess(env) : undefined;
   try {
     const { clientId, secret } = await createClient(service.engine, config.secretBox, { name: 'Bench EVM' });
     const tag = randomBytes(3).toString('hex');
@@ -83,9 +99,10 @@ async function run(engineName: string, databaseUrl: string, anvilUrl: string): P
     }
     const withdrawalsPerSecond = WITHDRAWALS / ((performance.now() - t0) / 1000);
 
-    // Catch-up: the follower stopped, BLOCKS blocks made (a deposit in every tenth), then started behind them.
+    // Catch-up (one process): the follower stopped, BLOCKS blocks made (a deposit in every tenth), then started behind them.
     clearInterval(mining);
     await service.stop();
+    await stopProcess(second);
     const payer = createWalletClient({ account: DEVNET_PAYER, chain: foundry, transport: http(anvilUrl) });
     const address = await depositAddressOf(databaseUrl, customerId);
     const before = Number(await rpc<Hex>(anvilUrl, 'eth_blockNumber', []));
@@ -102,12 +119,20 @@ async function run(engineName: string, databaseUrl: string, anvilUrl: string): P
       await new Promise((res) => setTimeout(res, 20));
     }
     const blocksPerSecond = (head - before) / ((performance.now() - t1) / 1000);
-    console.log(`${engineName}: ${withdrawalsPerSecond.toFixed(1)} withdrawals/s (${WITHDRAWALS}, a block every ${BLOCK_MS} ms), follower catch-up ${blocksPerSecond.toFixed(0)} blocks/s (${head - before} blocks)`);
+    console.log(`${engineName}, ${processes} process${processes === 1 ? '' : 'es'}: ${withdrawalsPerSecond.toFixed(1)} withdrawals/s (${WITHDRAWALS}, a block every ${BLOCK_MS} ms), follower catch-up ${blocksPerSecond.toFixed(0)} blocks/s (${head - before} blocks)`);
     return { withdrawalsPerSecond, blocksPerSecond };
   } finally {
     clearInterval(mining);
     await service.stop();
+    await stopProcess(second);
   }
+}
+
+async function stopProcess(child: ChildProcess | undefined): Promise<void> {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
 }
 
 async function depositAddressOf(databaseUrl: string, customerId: string): Promise<Hex> {
@@ -124,7 +149,10 @@ async function depositAddressOf(databaseUrl: string, customerId: string): Promis
 const anvil = await startAnvil({ port: 0, slotsInAnEpoch: 1 });
 try {
   await run('SQLite', `file:${path.join(dir, 'partner.db')}`, anvil.url);
-  if (await pgAnswers()) await onPgSchema('bench_evm', (url) => run('PostgreSQL', url, anvil.url));
+  if (await pgAnswers()) {
+    await onPgSchema('bench_evm', (url) => run('PostgreSQL', url, anvil.url));
+    await onPgSchema('bench_evm2', (url) => run('PostgreSQL', url, anvil.url, 2));
+  }
 } finally {
   await anvil.stop();
   fs.rmSync(dir, { recursive: true, force: true });
