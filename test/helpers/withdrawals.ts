@@ -156,6 +156,16 @@ export async function ledgerOf(server: TestServer, resourceId: string): Promise<
   return rows.map((r) => [r.type, r.amount_minor]);
 }
 
+/** §11.2 the events of a withdrawal from approval to COMPLETED, in order (both rails; EVM adds `updated` for statusInfo and txHash changes). */
+export const COMPLETED_WITHDRAWAL_EVENTS = [
+  'crypto_withdrawal.approved',
+  'crypto_withdrawal.submitted',
+  'crypto_withdrawal.screening',
+  'crypto_withdrawal.broadcasting',
+  'crypto_withdrawal.confirming',
+  'crypto_withdrawal.completed',
+];
+
 export type EventRowView = { type: string; sequence: number; data: Record<string, unknown>; created_at: string };
 
 /** A resource's events in feed order. */

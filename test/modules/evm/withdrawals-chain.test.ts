@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseTransaction, type Hex } from 'viem';
 import { useDevnet } from '../../helpers/anvil.js';
 import { randomEthAddress, Scenario, startTestServer, type TestServer } from '../../helpers/harness.js';
-import { eventsOf, ledgerOf } from '../../helpers/withdrawals.js';
+import { COMPLETED_WITHDRAWAL_EVENTS, eventsOf, ledgerOf } from '../../helpers/withdrawals.js';
 import {
   attemptsOf,
   ethBalance,
@@ -70,14 +70,7 @@ describe('withdrawals on the chain (C7)', () => {
       ['WITHDRAWAL', '1500000'],
       ['WITHDRAWAL_FEE', '2500'],
     ]);
-    expect(await types(id)).toEqual([
-      'crypto_withdrawal.approved',
-      'crypto_withdrawal.submitted',
-      'crypto_withdrawal.screening',
-      'crypto_withdrawal.broadcasting',
-      'crypto_withdrawal.confirming',
-      'crypto_withdrawal.completed',
-    ]);
+    expect(await types(id)).toEqual(COMPLETED_WITHDRAWAL_EVENTS);
     const view = await wd.view(id);
     expect(view).toMatchObject({ status: 'COMPLETED', statusInfo: 'Completed', kytResult: 'CLEARED', txHash: attempt!.tx_hash });
     const row = await server.db.get<{ included_tx_hash: string; included_block_number: number | string; receipt_status: string; final_at: string | null }>(

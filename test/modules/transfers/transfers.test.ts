@@ -7,7 +7,7 @@ import { denyAddress, setRouteState } from '../../../src/cli/operators.js';
 import { generatedTxHash } from '../../../src/core/addresses/derive.js';
 import { post } from '../../../src/modules/ledger/rules.js';
 import { ETH_ADDRESS, evidenceFor, randomEthAddress, Scenario, startTestServer, type TestServer } from '../../helpers/harness.js';
-import { atServer, balanceOf, clearFailAddress, eventsOf, failAddress, fund, ledgerOf, Wd } from '../../helpers/withdrawals.js';
+import { COMPLETED_WITHDRAWAL_EVENTS, atServer, balanceOf, clearFailAddress, eventsOf, failAddress, fund, ledgerOf, Wd } from '../../helpers/withdrawals.js';
 
 const DELAY = 600_000;
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
@@ -77,14 +77,7 @@ describe('withdrawal: SUBMITTED → SCREENING → BROADCASTING → CONFIRMING �
     expect(await balanceOf(server, wd.customerId)).toEqual({ available: '0', held: '0' });
 
     const events = await eventsOf(server, id);
-    expect(events.map((e) => e.type)).toEqual([
-      'crypto_withdrawal.approved',
-      'crypto_withdrawal.submitted',
-      'crypto_withdrawal.screening',
-      'crypto_withdrawal.broadcasting',
-      'crypto_withdrawal.confirming',
-      'crypto_withdrawal.completed',
-    ]);
+    expect(events.map((e) => e.type)).toEqual(COMPLETED_WITHDRAWAL_EVENTS);
     expectGapless(events);
     const view = await wd.view(id);
     expect(view).toMatchObject({ status: 'COMPLETED', txHash, completedAt: expect.stringMatching(ISO), submittedAt: expect.stringMatching(ISO) });
