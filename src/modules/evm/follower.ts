@@ -3,8 +3,9 @@
 // suspicious answer stops the poll and the next one tries again. A block is taken only when its parent is
 // the stored block below it; otherwise the follower walks back to the common ancestor, and what lay above
 // it is orphaned (its CONFIRMING deposits → DROPPED; a final one → FINALITY_LOST). Network calls are made
-// outside database transactions; each block is written in one transaction that first moves the follower's
-// position by compare-and-set, so several processes on one database take each block once, and
+// outside database transactions; each block — on catch-up each run of up to BLOCKS_PER_WRITE blocks — is
+// written in one transaction that first moves the follower's position by compare-and-set, so several
+// processes on one database take each block once, and
 // uq_evm_deposit_tx is the last guard (a violation: the deposit exists, no second row, no event). On
 // catch-up the tokens' logs of many blocks come in one query (§18.3 EVM_LOG_RANGE_MAX), and a block uses
 // them only when they carry its hash; otherwise it asks by its hash as at the head.
@@ -40,6 +41,8 @@ const TRANSFER = parseAbiItem('event Transfer(address indexed from, address inde
 const TRANSFER_TOPIC = keccak256(toHex('Transfer(address,address,uint256)'));
 /** Blocks read per poll (the rest next poll, at once): a poll stays short, and its work visible. */
 const BLOCKS_PER_POLL = 200;
+/** Blocks written in one transaction on catch-up, each checked against its parent before any is written. */
+const BLOCKS_PER_WRITE = 25;
 /** Final blocks kept below finality for reorganisation checks (besides the blocks that hold deposits). */
 const FINAL_WINDOW = 128;
 /** An empty log answer that the block's bloom contradicts is asked again this many polls before the receipts decide. */
@@ -124,7 +127,10 @@ export class Follower {
     return changes;
   }
 
-  /** Reads the blocks from `next` up to the head, one by one, each checked against its stored parent. */
+  /**
+   * Reads the blocks from `next` up to the head, one by one, each checked against its parent (the stored
+   * tip, or the block read before it), and writes them in runs of up to BLOCKS_PER_WRITE.
+   */
   private async forward(start: number, heads: Heads): Promise<number> {
     let next = start;
     let changes = 0;
@@ -135,26 +141,51 @@ export class Follower {
       if (header.hash !== tip.hash) return this.reorganise(next);
     }
     let window: LogWindow | undefined;
-    for (let read = 0; next <= heads.head && read < BLOCKS_PER_POLL; read++) {
-      // Catching up (the head is further than this block): the logs of the blocks ahead in one query.
-      if (next < heads.head && (!window || next > window.to)) window = await this.logWindow(next, Math.min(heads.head, start + BLOCKS_PER_POLL - 1));
-      const block = await this.block(next);
-      const parent = await findBlock(this.d.engine.read, next - 1);
-      if (parent && parent.hash !== block.parentHash) return changes + (await this.reorganise(next));
-      const matches = await this.matchesOf(block, window);
+    /** Blocks read and checked, not yet written: each one's parent is the one before it (the first's, the stored tip). */
+    let run: { block: ChainBlock; matches: Matches }[] = [];
+    /** Writes the run in one transaction; false when another process moved the follower first. */
+    const write = async (): Promise<boolean> => {
+      if (run.length === 0) return true;
+      const blocks = run;
+      run = [];
+      const from = blocks[0]!.block.number;
       const at = this.now();
-      const n = next;
       const done = await this.write(async (tx) => {
-        if (!(await advanceFollower(tx, n, n + 1, at))) return undefined;
-        // A block row of that number from a rescan is replaced by the canonical one read now.
-        await deleteBlocksAbove(tx, n - 1);
-        await insertBlock(tx, { number: n, hash: block.hash, parentHash: block.parentHash, final: n <= heads.finalized, seenAt: at });
-        return 1 + (await this.apply(tx, block, matches, at, true));
+        if (!(await advanceFollower(tx, from, from + blocks.length, at))) return undefined;
+        // Block rows of those numbers from a rescan are replaced by the canonical ones read now.
+        await deleteBlocksAbove(tx, from - 1);
+        let n = 0;
+        for (const { block, matches } of blocks) {
+          await insertBlock(tx, { number: block.number, hash: block.hash, parentHash: block.parentHash, final: block.number <= heads.finalized, seenAt: at });
+          n += 1 + (await this.apply(tx, block, matches, at, true));
+        }
+        return n;
       });
-      // Another process took this block first: it goes on from there.
-      if (done === undefined) return changes;
+      // Another process took these blocks first: it goes on from there.
+      if (done === undefined) return false;
       changes += done;
-      next += 1;
+      return true;
+    };
+    try {
+      for (let read = 0; next <= heads.head && read < BLOCKS_PER_POLL; read++) {
+        // Catching up (the head is further than this block): the logs of the blocks ahead in one query.
+        if (next < heads.head && (!window || next > window.to)) window = await this.logWindow(next, Math.min(heads.head, start + BLOCKS_PER_POLL - 1));
+        const block = await this.block(next);
+        const parentHash = run.length > 0 ? run.at(-1)!.block.hash : (await findBlock(this.d.engine.read, next - 1))?.hash;
+        if (parentHash !== undefined && parentHash !== block.parentHash) {
+          // The chain changed under blocks read but not written: they are read again next poll.
+          if (run.length > 0) return changes;
+          return changes + (await this.reorganise(next));
+        }
+        run.push({ block, matches: await this.matchesOf(block, window) });
+        next += 1;
+        if ((run.length >= BLOCKS_PER_WRITE || next > heads.head) && !(await write())) return changes;
+      }
+      await write();
+    } catch (err) {
+      // A poll that stops early keeps what it read and checked.
+      if (err instanceof Wait) await write();
+      throw err;
     }
     return changes;
   }
