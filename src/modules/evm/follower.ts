@@ -41,6 +41,8 @@ const TRANSFER = parseAbiItem('event Transfer(address indexed from, address inde
 const TRANSFER_TOPIC = keccak256(toHex('Transfer(address,address,uint256)'));
 /** Blocks read per poll (the rest next poll, at once): a poll stays short, and its work visible. */
 const BLOCKS_PER_POLL = 200;
+/** Blocks asked for ahead of the one being checked, on catch-up (their answers are checked in order all the same). */
+const BLOCKS_AHEAD = 6;
 /** Blocks written in one transaction on catch-up, each checked against its parent before any is written. */
 const BLOCKS_PER_WRITE = 25;
 /** Final blocks kept below finality for reorganisation checks (besides the blocks that hold deposits). */
@@ -166,11 +168,26 @@ export class Follower {
       changes += done;
       return true;
     };
+    const last = Math.min(heads.head, start + BLOCKS_PER_POLL - 1);
+    /** Blocks asked for ahead; one whose answer failed is asked again when its turn comes. */
+    const ahead = new Map<number, Promise<ChainBlock>>();
+    const blockAt = (n: number): Promise<ChainBlock> => {
+      const asked = ahead.get(n);
+      ahead.delete(n);
+      return asked ? asked.catch(() => this.block(n)) : this.block(n);
+    };
     try {
-      for (let read = 0; next <= heads.head && read < BLOCKS_PER_POLL; read++) {
-        // Catching up (the head is further than this block): the logs of the blocks ahead in one query.
-        if (next < heads.head && (!window || next > window.to)) window = await this.logWindow(next, Math.min(heads.head, start + BLOCKS_PER_POLL - 1));
-        const block = await this.block(next);
+      while (next <= last) {
+        // Catching up (the head is further than this block): the logs of the blocks ahead in one query,
+        // and the next blocks asked for while this one is checked.
+        if (next < heads.head && (!window || next > window.to)) window = await this.logWindow(next, last);
+        for (let n = next + 1; next < heads.head && n <= Math.min(last, next + BLOCKS_AHEAD); n++)
+          if (!ahead.has(n)) {
+            const asked = this.block(n);
+            asked.catch(() => undefined);
+            ahead.set(n, asked);
+          }
+        const block = await blockAt(next);
         const parentHash = run.length > 0 ? run.at(-1)!.block.hash : (await findBlock(this.d.engine.read, next - 1))?.hash;
         if (parentHash !== undefined && parentHash !== block.parentHash) {
           // The chain changed under blocks read but not written: they are read again next poll.
