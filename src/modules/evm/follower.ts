@@ -11,13 +11,14 @@
 // them only when they carry its hash; otherwise it asks by its hash as at the head.
 import { finalityLostDetail } from './halts.js';
 import type { Logger } from 'pino';
-import { BlockNotFoundError, decodeEventLog, getAddress, hexToBytes, keccak256, parseAbiItem, toHex, TransactionReceiptNotFoundError, type Hex } from 'viem';
+import { BlockNotFoundError, decodeEventLog, getAddress, TransactionReceiptNotFoundError, type Hex } from 'viem';
 import type { EvmConfig } from '../../config/evm.js';
 import type { Engine } from '../../db/engine.js';
 import type { Exec } from '../../db/exec.js';
 import { confirmingDepositsUpTo, decideFinalDeposit, dropChainDepositsAbove, includeChainDeposit } from '../deposits/index.js';
 import type { Chain } from './chain.js';
 import { headsOf, type Heads } from './finality.js';
+import { bloomHas, logsByBlock, TRANSFER, TRANSFER_TOPIC, transferLog, type LogWindow, type TransferLog } from './transfer-logs.js';
 import {
   addUnattributed,
   advanceFollower,
@@ -37,8 +38,6 @@ import { isRangeRefusal, LogRange } from './log-range.js';
 import { ensureFollower, findFollower, findHalt, findRail, insertHalt, updateFollower } from './rail-repository.js';
 import type { EvmFollowerRow } from './tables.js';
 
-const TRANSFER = parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)');
-const TRANSFER_TOPIC = keccak256(toHex('Transfer(address,address,uint256)'));
 /** Blocks read per poll (the rest next poll, at once): a poll stays short, and its work visible. */
 const BLOCKS_PER_POLL = 200;
 /** Blocks asked for ahead of the one being checked, on catch-up (their answers are checked in order all the same). */
@@ -64,9 +63,6 @@ type ChainBlock = { number: number; hash: string; parentHash: string; logsBloom:
 /** One (transaction, address, token) sum of C12, before its route is known. */
 type Group = { txHash: string; address: DepositAddress; tokenKey: string; units: bigint; from: string; logIndex: number };
 type Matches = { groups: Group[]; foreign: ChainTx[] };
-type TransferLog = { txHash: string; token: string; from: string; to: string; value: bigint; logIndex: number };
-/** The tokens' Transfer logs of blocks `from`–`to` from one range query, by block number, each with its block's hash. */
-type LogWindow = { from: number; to: number; tokens: string; byBlock: Map<number, { hash: string; logs: TransferLog[] }[]> };
 
 /** Why a poll stopped early: not an error, the next poll tries again. */
 class Wait extends Error {}
@@ -505,54 +501,4 @@ export class Follower {
       throw err;
     }
   }
-}
-
-/** A Transfer log as viem decodes it. */
-type ChainTransferLog = {
-  transactionHash: Hex | null;
-  address: Hex;
-  args: { from: Hex; to: Hex; value: bigint };
-  logIndex: number | null;
-  removed: boolean;
-  blockNumber: bigint | null;
-  blockHash: Hex | null;
-};
-
-/** A range query's logs by block number, and by block hash within a number (a reorganisation during the query). */
-function logsByBlock(logs: ChainTransferLog[]): LogWindow['byBlock'] {
-  const byBlock: LogWindow['byBlock'] = new Map();
-  for (const l of logs) {
-    if (l.removed || l.blockNumber === null || l.blockHash === null) continue;
-    const n = Number(l.blockNumber);
-    const hash = l.blockHash.toLowerCase();
-    const forBlock = byBlock.get(n) ?? [];
-    byBlock.set(n, forBlock);
-    let entry = forBlock.find((e) => e.hash === hash);
-    if (!entry) forBlock.push((entry = { hash, logs: [] }));
-    entry.logs.push(transferLog(l));
-  }
-  return byBlock;
-}
-
-/** A decoded Transfer log as the follower keeps it. */
-function transferLog(l: ChainTransferLog): TransferLog {
-  return {
-    txHash: l.transactionHash!.toLowerCase(),
-    token: l.address.toLowerCase(),
-    from: l.args.from.toLowerCase(),
-    to: l.args.to.toLowerCase(),
-    value: l.args.value,
-    logIndex: l.logIndex!,
-  };
-}
-
-/** Whether a 2048-bit logs bloom (the yellow paper's M3:2048) may contain `value` (an address or a topic). */
-export function bloomHas(bloom: string, value: Hex): boolean {
-  const bits = hexToBytes(bloom as Hex);
-  const h = hexToBytes(keccak256(value));
-  for (let i = 0; i < 6; i += 2) {
-    const bit = ((h[i]! << 8) | h[i + 1]!) & 2047;
-    if ((bits[256 - 1 - (bit >> 3)]! & (1 << (bit & 7))) === 0) return false;
-  }
-  return true;
 }

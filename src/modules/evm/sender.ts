@@ -32,6 +32,7 @@ import type { TransactionType } from '../ledger/index.js';
 import { transition } from '../lifecycle/index.js';
 import { findRoute, isDenied } from '../routes/index.js';
 import { lifecycleOf, STATUS_INFO, type TransferRecord } from '../transfers/index.js';
+import { hasCapacity, type Balances } from './capacity.js';
 import type { Chain } from './chain.js';
 import { bumpedFees, firstFees, GWEI, type Fees } from './fees.js';
 import { headsOf, isFinal, type Heads } from './finality.js';
@@ -49,7 +50,6 @@ import {
   insertAttempt,
   insertEvmTransfer,
   markAttemptSent,
-  newestAttempts,
   statusInfoOf,
   transfersNotFinal,
   updateEvmTransfer,
@@ -209,32 +209,13 @@ export class EvmSender implements StartTask {
     };
   }
 
-  /**
-   * C9: whether the hot wallet has room for `order` (its gas × maxFeePerGas when known) beside the transfers
-   * not yet final as `x` sees them: fewer than EVM_MAX_INFLIGHT, and the balances at `latest` cover them.
-   */
-  private async capacity(x: Exec, order: Order, balances: { token?: bigint; eth: bigint }, own = 0n): Promise<boolean> {
-    const pending = await transfersNotFinal(x);
-    if (pending.length >= this.config.evm.maxInflight) return false;
-    if (!order.native) {
-      const owed = pending.filter((p) => !p.native && p.toAddress.toLowerCase() === order.to.toLowerCase()).reduce((s, p) => s + BigInt(p.units), 0n);
-      if (balances.token! < owed + order.units) return false;
-    }
-    const newest = await newestAttempts(x, pending.map((p) => p.resourceId));
-    const gasOf = new Map(pending.map((p) => [p.resourceId, BigInt(p.gas)]));
-    const ethOwed =
-      newest.reduce((s, a) => s + gasOf.get(a.resourceId)! * BigInt(a.maxFeePerGas), 0n) +
-      pending.filter((p) => p.native).reduce((s, p) => s + BigInt(p.valueWei), 0n);
-    return balances.eth >= ethOwed + own + order.value;
-  }
-
   private async broadcastFirst(kind: AnyKind, r: TransferRecord): Promise<Outcome> {
     const read = this.engine.read;
     if ((await transfersNotFinal(read)).length >= this.config.evm.maxInflight) return 'wait';
     let order: Order;
     let gas: bigint;
     let fees: Fees;
-    let balances: { token?: bigint; eth: bigint };
+    let balances: Balances;
     try {
       order = await this.orderOf(r);
       // C9: the hot balance at `latest` covers what is not yet final and this record.
@@ -244,7 +225,7 @@ export class EvmSender implements StartTask {
           : { token: await this.chain.readContract({ address: order.to, abi: erc20Abi, functionName: 'balanceOf', args: [this.hot], blockTag: 'latest' }) }),
         eth: await this.chain.getBalance({ address: this.hot, blockTag: 'latest' }),
       };
-      if (!(await this.capacity(read, order, balances))) return 'wait';
+      if (!(await hasCapacity(read, this.config.evm.maxInflight, order, balances))) return 'wait';
       // C8: gas = eth_estimateGas + 20 %; native ETH to an address without code: 21000.
       const code = order.native ? await this.chain.getCode({ address: order.destination }) : undefined;
       if (order.native && (code === undefined || code === '0x')) gas = TRANSFER_GAS;
@@ -270,7 +251,7 @@ export class EvmSender implements StartTask {
       const first = firstFees(block.baseFeePerGas ?? 0n, tip, this.config.evm.feeCapMultiplier, this.capWei);
       if (!first) return 'wait';
       fees = first;
-      if (!(await this.capacity(read, order, balances, gas * fees.maxFeePerGas))) return 'wait';
+      if (!(await hasCapacity(read, this.config.evm.maxInflight, order, balances, gas * fees.maxFeePerGas))) return 'wait';
       // C10: the chain's count at `latest` above the counter is a transaction the service did not sign.
       if (!(await this.countCheck())) return 'halted';
     } catch (err) {
@@ -285,7 +266,7 @@ export class EvmSender implements StartTask {
         const nonce = await allocateNonce(tx, this.hot, at);
         if (nonce === undefined) throw new Error(`no nonce counter for ${this.hot}`);
         // C9: allocation serializes on the counter; another process may have used the room since the check above.
-        if (!(await this.capacity(tx, order, balances, gas * fees.maxFeePerGas))) throw new NoCapacity();
+        if (!(await hasCapacity(tx, this.config.evm.maxInflight, order, balances, gas * fees.maxFeePerGas))) throw new NoCapacity();
         const attempt = await this.signAttempt({ ...order, gas, nonce, ...fees });
         // The record's status is the compare-and-set: another process that signed it first moved it on.
         const row = await transition(tx, lifecycleOf(kind), {
