@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll } from 'vitest';
+import { afterAll, expect } from 'vitest';
 import { signedHeaders } from '../../src/http/signature.js';
 
 /** The package root: the working directory of every process started here. */
@@ -43,6 +43,25 @@ export function stderrResult(stderr: string): any {
       throw new Error(`partnerctl's first stderr line is not the database notice: ${stderr}`);
   }
   return JSON.parse(lines.at(-1)!);
+}
+
+/** §11.8 a partnerctl refusal: exit 1, nothing on stdout, `{"code","detail"}` on stderr (the detail matching `detail` when given). */
+export function expectRefusal(r: Run, code: string, detail?: RegExp): string {
+  expect(r.code, r.stderr).toBe(1);
+  expect(r.stdout.trim()).toBe('');
+  const out = stderrResult(r.stderr);
+  expect(out).toEqual({ code, detail: expect.any(String) });
+  if (detail) expect(out.detail).toMatch(detail);
+  return out.detail as string;
+}
+
+/** §11.8 a partnerctl usage error: exit 2, nothing on stdout, `{"error"}` on stderr (matching `error` when given). */
+export function expectUsage(r: Run, error?: RegExp): void {
+  expect(r.code, r.stderr).toBe(2);
+  expect(r.stdout.trim()).toBe('');
+  const out = stderrResult(r.stderr);
+  expect(out).toEqual({ error: expect.any(String) });
+  if (error) expect(out.error).toMatch(error);
 }
 
 /** The exit code `run` reports for a process it killed because it outlived its timeout (as timeout(1) does). */

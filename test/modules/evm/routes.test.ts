@@ -12,7 +12,7 @@ import { DEVNET_TOKEN_ADDRESS } from '../../../src/modules/evm/devnet/token.js';
 import { Scenario, startTestServer, type TestServer } from '../../helpers/harness.js';
 import { useDevnet } from '../../helpers/anvil.js';
 import { partnerctlHere, partnerctlHereJson } from '../../helpers/partnerctl-here.js';
-import { processKit, stderrResult, type Run } from '../../helpers/processes.js';
+import { expectRefusal, expectUsage, processKit, stderrResult, type Run } from '../../helpers/processes.js';
 
 const devnet = useDevnet();
 const { tempDir, partnerctl, partnerctlJson } = processKit({ tempPrefix: 'partner-evm-routes-' });
@@ -47,21 +47,14 @@ const createArgs = (code: string, clientId: string, extra: string[] = [], o: { c
 ];
 
 /** A refusal: exit 1, nothing on stdout, {code, detail} on stderr. */
-async function expectRefusal(args: string[], code: string, detail?: RegExp, env?: Record<string, string>, run: (args: string[], env?: Record<string, string>) => Promise<Run> = ctl) {
-  const r = await run(args, env);
-  expect(r.code, r.stderr).toBe(1);
-  expect(r.stdout.trim()).toBe('');
-  const body = stderrResult(r.stderr);
-  expect(body).toEqual({ code, detail: expect.any(String) });
-  if (detail) expect(body.detail).toMatch(detail);
-  return body.detail as string;
+/** A refusal of the command `args`: exit 1, nothing on stdout, {code, detail} on stderr. */
+async function refused(args: string[], code: string, detail?: RegExp, env?: Record<string, string>, run: (args: string[], env?: Record<string, string>) => Promise<Run> = ctl) {
+  return expectRefusal(await run(args, env), code, detail);
 }
 
-async function expectUsage(args: string[], run: (args: string[]) => Promise<Run> = ctl) {
-  const r = await run(args);
-  expect(r.code, r.stderr).toBe(2);
-  expect(r.stdout.trim()).toBe('');
-  expect(stderrResult(r.stderr)).toEqual({ error: expect.any(String) });
+/** A usage error of the command `args`: exit 2. */
+async function misused(args: string[], run: (args: string[]) => Promise<Run> = ctl) {
+  expectUsage(await run(args));
 }
 
 const routeRow = (code: string, clientId: string) =>
@@ -99,15 +92,15 @@ describe('§18.4 route create --rail EVM', { timeout: 120_000 }, () => {
   it('--rail FOO is a usage error (exit 2); --rail EVM on another blockchain → exit 1 VALIDATION_FAILED, nothing written', async () => {
     const clientId = await newClient();
     const code = `X-${suffix()}`;
-    await expectUsage(createArgs(code, clientId, ['--rail', 'FOO']), spawned.ctl);
-    await expectRefusal(createArgs(code, clientId, ['--rail', 'EVM'], { blockchain: 'TRON' }), 'VALIDATION_FAILED', /ETH/, undefined, spawned.ctl);
+    await misused(createArgs(code, clientId, ['--rail', 'FOO']), spawned.ctl);
+    await refused(createArgs(code, clientId, ['--rail', 'EVM'], { blockchain: 'TRON' }), 'VALIDATION_FAILED', /ETH/, undefined, spawned.ctl);
     expect(await routeRow(code, clientId)).toBeUndefined();
   });
 
   it('without EVM_RPC_URLS (or EVM_DEVNET) → exit 1 VALIDATION_FAILED naming the variable; nothing written', async () => {
     const clientId = await newClient();
     const code = `X-${suffix()}`;
-    await expectRefusal(createArgs(code, clientId, ['--rail', 'EVM']), 'VALIDATION_FAILED', /EVM_RPC_URLS/, {});
+    await refused(createArgs(code, clientId, ['--rail', 'EVM']), 'VALIDATION_FAILED', /EVM_RPC_URLS/, {});
     expect(await routeRow(code, clientId)).toBeUndefined();
   });
 
@@ -115,17 +108,17 @@ describe('§18.4 route create --rail EVM', { timeout: 120_000 }, () => {
     const clientId = await newClient();
     const code = `X-${suffix()}`;
     // The devnet token has 6 decimals; another currency so that the scale is the only fault.
-    await expectRefusal(
+    await refused(
       createArgs(code, clientId, ['--rail', 'EVM', '--token-contract', DEVNET_TOKEN_ADDRESS], { currency: `T${suffix()}`.toUpperCase(), scale: '8' }),
       'VALIDATION_FAILED',
       /--scale 8 .*6 decimals/,
     );
     const empty = `0x${randomBytes(20).toString('hex')}`;
-    await expectRefusal(createArgs(code, clientId, ['--rail', 'EVM', '--token-contract', empty]), 'VALIDATION_FAILED', /no contract code/);
+    await refused(createArgs(code, clientId, ['--rail', 'EVM', '--token-contract', empty]), 'VALIDATION_FAILED', /no contract code/);
     // STOP: code that answers nothing.
-    await expectRefusal(createArgs(code, clientId, ['--rail', 'EVM', '--token-contract', await codeAt('00')]), 'VALIDATION_FAILED', /decimals\(\)/);
+    await refused(createArgs(code, clientId, ['--rail', 'EVM', '--token-contract', await codeAt('00')]), 'VALIDATION_FAILED', /decimals\(\)/);
     // Returns 78 to any call: PUSH1 0x4e PUSH1 0 MSTORE PUSH1 0x20 PUSH1 0 RETURN.
-    await expectRefusal(createArgs(code, clientId, ['--rail', 'EVM', '--token-contract', await codeAt('604e60005260206000f3')]), 'VALIDATION_FAILED', /78/);
+    await refused(createArgs(code, clientId, ['--rail', 'EVM', '--token-contract', await codeAt('604e60005260206000f3')]), 'VALIDATION_FAILED', /78/);
     // 77 is accepted (scale 6 ≤ 77).
     const big = await ctlJson(createArgs(`B-${suffix()}`, clientId, ['--rail', 'EVM', '--token-contract', await codeAt('604d60005260206000f3')]));
     expect(big.tokenDecimals).toBe(77);
@@ -134,7 +127,7 @@ describe('§18.4 route create --rail EVM', { timeout: 120_000 }, () => {
 
   it('a node answering another chain id → VALIDATION_FAILED naming both ids', async () => {
     const clientId = await newClient();
-    await expectRefusal(createArgs(`X-${suffix()}`, clientId, ['--rail', 'EVM']), 'VALIDATION_FAILED', /31337.*11155111/, {
+    await refused(createArgs(`X-${suffix()}`, clientId, ['--rail', 'EVM']), 'VALIDATION_FAILED', /31337.*11155111/, {
       ...evmEnv,
       EVM_CHAIN_ID: '11155111',
     });
@@ -144,11 +137,11 @@ describe('§18.4 route create --rail EVM', { timeout: 120_000 }, () => {
     const clientId = await newClient();
     await ctlJson(createArgs(`A-${suffix()}`, clientId, ['--rail', 'EVM', '--token-contract', DEVNET_TOKEN_ADDRESS]));
     const second = `B-${suffix()}`;
-    await expectRefusal(createArgs(second, clientId, ['--rail', 'EVM', '--token-contract', DEVNET_TOKEN_ADDRESS.toLowerCase()]), 'VALIDATION_FAILED', /uq_evm_route_token/);
+    await refused(createArgs(second, clientId, ['--rail', 'EVM', '--token-contract', DEVNET_TOKEN_ADDRESS.toLowerCase()]), 'VALIDATION_FAILED', /uq_evm_route_token/);
     expect(await routeRow(second, clientId)).toBeUndefined();
     const currency = `E${suffix()}`.toUpperCase();
     await ctlJson(createArgs(`N-${suffix()}`, clientId, ['--rail', 'EVM'], { currency, scale: '18' }));
-    await expectRefusal(createArgs(`M-${suffix()}`, clientId, ['--rail', 'EVM'], { currency, scale: '18' }), 'VALIDATION_FAILED', /native/);
+    await refused(createArgs(`M-${suffix()}`, clientId, ['--rail', 'EVM'], { currency, scale: '18' }), 'VALIDATION_FAILED', /native/);
     // The same token on a SANDBOX route of the partner is not an EVM route: allowed.
     expect(await ctlJson(createArgs(`S-${suffix()}`, clientId, ['--token-contract', DEVNET_TOKEN_ADDRESS]))).toMatchObject({ rail: 'SANDBOX', tokenContract: DEVNET_TOKEN_ADDRESS });
     const other = await newClient();
@@ -167,8 +160,8 @@ describe('§18.4 route create --rail EVM', { timeout: 120_000 }, () => {
   it('§16.6 --token-contract on SANDBOX routes: ETH only (VALIDATION_FAILED), a valid address (usage error), stored EIP-55, none removes it', async () => {
     const clientId = await newClient();
     const code = `S-${suffix()}`;
-    await expectRefusal(createArgs(code, clientId, ['--token-contract', DEVNET_TOKEN_ADDRESS], { blockchain: 'TRON' }), 'VALIDATION_FAILED', /ETH/);
-    await expectUsage(createArgs(code, clientId, ['--token-contract', '0x1234']));
+    await refused(createArgs(code, clientId, ['--token-contract', DEVNET_TOKEN_ADDRESS], { blockchain: 'TRON' }), 'VALIDATION_FAILED', /ETH/);
+    await misused(createArgs(code, clientId, ['--token-contract', '0x1234']));
     expect(await ctlJson(createArgs(code, clientId, ['--token-contract', DEVNET_TOKEN_ADDRESS.toLowerCase()]))).toMatchObject({
       rail: 'SANDBOX', tokenContract: DEVNET_TOKEN_ADDRESS, tokenDecimals: null,
     });
@@ -184,10 +177,10 @@ describe('§18.4 route update --rail EVM', { timeout: 120_000 }, () => {
     const updated = await ctlJson(['route', 'update', '--code', code, '--client-id', clientId, '--rail', 'EVM']);
     expect(updated).toMatchObject({ routeCode: code, rail: 'EVM', tokenContract: DEVNET_TOKEN_ADDRESS, tokenDecimals: 6 });
     const update = (...extra: string[]) => ['route', 'update', '--code', code, '--client-id', clientId, ...extra];
-    await expectRefusal(update('--rail', 'SANDBOX'), 'INVALID_STATE', /rail never changes/);
-    await expectRefusal(update('--rail', 'EVM'), 'INVALID_STATE', /rail never changes/);
-    await expectRefusal(update('--token-contract', 'none'), 'INVALID_STATE', /tokenContract never changes/);
-    await expectRefusal(update('--token-contract', `0x${randomBytes(20).toString('hex')}`), 'INVALID_STATE', /tokenContract never changes/);
+    await refused(update('--rail', 'SANDBOX'), 'INVALID_STATE', /rail never changes/);
+    await refused(update('--rail', 'EVM'), 'INVALID_STATE', /rail never changes/);
+    await refused(update('--token-contract', 'none'), 'INVALID_STATE', /tokenContract never changes/);
+    await refused(update('--token-contract', `0x${randomBytes(20).toString('hex')}`), 'INVALID_STATE', /tokenContract never changes/);
     // Other settings still change.
     expect(await ctlJson(update('--fee-minor', '7'))).toMatchObject({ feeAmountMinor: '7', rail: 'EVM', tokenContract: DEVNET_TOKEN_ADDRESS });
     expect(await routeRow(code, clientId)).toEqual({ rail: 'EVM', token_contract: DEVNET_TOKEN_ADDRESS, token_decimals: 6 });
@@ -198,12 +191,12 @@ describe('§18.4 route update --rail EVM', { timeout: 120_000 }, () => {
     const customerId = await s.customer();
     await s.deposit(customerId);
     const update = (code: string, ...extra: string[]) => ['route', 'update', '--code', code, '--client-id', s.client.clientId, ...extra];
-    await expectRefusal(update(s.routeCode, '--rail', 'EVM'), 'INVALID_STATE', /deposits, withdrawals or refunds/);
+    await refused(update(s.routeCode, '--rail', 'EVM'), 'INVALID_STATE', /deposits, withdrawals or refunds/);
     expect(await routeRow(s.routeCode, s.client.clientId)).toMatchObject({ rail: 'SANDBOX' });
     const tron = await server.newRoute(s.client, { blockchain: 'TRON' });
-    await expectRefusal(update(tron, '--rail', 'EVM'), 'VALIDATION_FAILED', /ETH/);
-    await expectUsage(update(tron, '--rail', 'FOO'));
-    await expectRefusal(update(`none-${suffix()}`, '--rail', 'EVM'), 'NOT_FOUND');
+    await refused(update(tron, '--rail', 'EVM'), 'VALIDATION_FAILED', /ETH/);
+    await misused(update(tron, '--rail', 'FOO'));
+    await refused(update(`none-${suffix()}`, '--rail', 'EVM'), 'NOT_FOUND');
   });
 
   it('a second native EVM route of the partner by update → VALIDATION_FAILED, the route stays SANDBOX', async () => {
@@ -212,7 +205,7 @@ describe('§18.4 route update --rail EVM', { timeout: 120_000 }, () => {
     await ctlJson(createArgs(`N-${suffix()}`, clientId, ['--rail', 'EVM'], { currency, scale: '18' }));
     const code = `M-${suffix()}`;
     await ctlJson(createArgs(code, clientId, [], { currency, scale: '18' }));
-    await expectRefusal(['route', 'update', '--code', code, '--client-id', clientId, '--rail', 'EVM'], 'VALIDATION_FAILED', /uq_evm_route_token/);
+    await refused(['route', 'update', '--code', code, '--client-id', clientId, '--rail', 'EVM'], 'VALIDATION_FAILED', /uq_evm_route_token/);
     expect(await routeRow(code, clientId)).toMatchObject({ rail: 'SANDBOX' });
   });
 });

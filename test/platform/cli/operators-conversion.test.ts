@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../helpers/harness.js';
 import { partnerctlHere, partnerctlHereJson } from '../../helpers/partnerctl-here.js';
-import { processKit, stderrResult } from '../../helpers/processes.js';
+import { expectRefusal, expectUsage, processKit } from '../../helpers/processes.js';
 
 const { partnerctl, partnerctlJson } = processKit({ tempPrefix: 'partner-ctl-conv-' });
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
@@ -31,16 +31,6 @@ describe('§16.6 partnerctl rate and conversion-pair (on the server’s own data
     ctl: (args: string[]) => partnerctl(server.databaseUrl, args),
     ctlJson: (args: string[]) => partnerctlJson(server.databaseUrl, args),
   };
-  function expectRefusal(r: { code: number; stdout: string; stderr: string }, code: string) {
-    expect(r.code, r.stderr).toBe(1);
-    expect(r.stdout.trim()).toBe('');
-    expect(stderrResult(r.stderr)).toEqual({ code, detail: expect.any(String) });
-  }
-  function expectUsage(r: { code: number; stdout: string; stderr: string }) {
-    expect(r.code, r.stderr).toBe(2);
-    expect(r.stdout.trim()).toBe('');
-    expect(stderrResult(r.stderr)).toEqual({ error: expect.any(String) });
-  }
 
   it('rate set prints {base, quote, rate, asOf} and replaces the earlier rate; rate list orders by base, then quote', async () => {
     const a = await spawned.ctlJson(['rate', 'set', '--base', coin, '--quote', 'EUR', '--rate', '0.9200']);

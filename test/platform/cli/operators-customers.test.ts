@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CUSTOMER_FIELDS, startTestServer, type Client, type TestServer } from '../../helpers/harness.js';
 import { eventTrail } from '../../helpers/lifecycle.js';
 import { partnerctlHere, partnerctlHereJson } from '../../helpers/partnerctl-here.js';
-import { processKit, stderrResult } from '../../helpers/processes.js';
+import { expectRefusal, expectUsage, processKit } from '../../helpers/processes.js';
 
 const { partnerctl, partnerctlJson } = processKit({ tempPrefix: 'partner-ctl-customers-' });
 const GET = `query($customerId: UUID!) { customer(customerId: $customerId) { ${CUSTOMER_FIELDS} } }`;
@@ -33,16 +33,6 @@ describe('§16.6 partnerctl customer suspend | reactivate | verification-decide,
     return r.body as Record<string, unknown> & { customerId: string };
   };
   const read = async (customerId: string) => (await server.gql(client, GET, { customerId })).body.data.customer;
-  function expectRefusal(r: { code: number; stdout: string; stderr: string }, code: string) {
-    expect(r.code, r.stderr).toBe(1);
-    expect(r.stdout.trim()).toBe('');
-    expect(stderrResult(r.stderr)).toEqual({ code, detail: expect.any(String) });
-  }
-  function expectUsage(r: { code: number; stdout: string; stderr: string }) {
-    expect(r.code, r.stderr).toBe(2);
-    expect(r.stdout.trim()).toBe('');
-    expect(stderrResult(r.stderr)).toEqual({ error: expect.any(String) });
-  }
 
   it('suspend sets status SUSPENDED and suspendedAt, event customer.updated; again: unchanged, no event; reactivate clears it', async () => {
     const c = await newCustomer();

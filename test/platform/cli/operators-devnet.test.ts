@@ -12,7 +12,7 @@ import { chainAt } from '../../../src/modules/evm/chain.js';
 import { evmReach, useDevnet } from '../../helpers/anvil.js';
 import { startTestServer, type TestServer } from '../../helpers/harness.js';
 import { partnerctlHere } from '../../helpers/partnerctl-here.js';
-import { processKit, stderrResult, type Run } from '../../helpers/processes.js';
+import { expectRefusal, expectUsage, processKit } from '../../helpers/processes.js';
 
 const devnet = useDevnet();
 const { partnerctl } = processKit({ tempPrefix: 'partner-ctl-devnet-' });
@@ -38,18 +38,6 @@ describe('§18.4 partnerctl devnet', () => {
   /** The real `partnerctl` process. */
   const spawned = (args: string[], extra: Record<string, string> = env()) => partnerctl(server.databaseUrl, ['devnet', ...args], extra);
   const chain = () => chainAt([devnet().url]);
-  function expectRefusal(r: Run, code: string, detail: RegExp) {
-    expect(r.code, r.stderr).toBe(1);
-    expect(r.stdout.trim()).toBe('');
-    const out = stderrResult(r.stderr);
-    expect(out).toEqual({ code, detail: expect.any(String) });
-    expect(out.detail).toMatch(detail);
-  }
-  function expectUsage(r: Run, error: RegExp) {
-    expect(r.code, r.stderr).toBe(2);
-    expect(r.stdout.trim()).toBe('');
-    expect(stderrResult(r.stderr).error).toMatch(error);
-  }
 
   it('pay on a token route: transfer(to, amountMinor × 10^(6 − 2)) from the payer, one block mined; the printed result', async () => {
     const head = await devnet().head();

@@ -7,10 +7,9 @@ import { addClientOrigin, MAX_ORIGINS_PER_CLIENT } from '../../../src/cli/fronte
 import { Scenario, startTestServer, type Client, type TestServer } from '../../helpers/harness.js';
 import { expectGraphQLProblem } from '../../helpers/problems.js';
 import { partnerctlHere, partnerctlHereJson } from '../../helpers/partnerctl-here.js';
-import { processKit, stderrResult } from '../../helpers/processes.js';
+import { expectRefusal, expectUsage, processKit } from '../../helpers/processes.js';
 
 const { partnerctl, partnerctlJson } = processKit({ tempPrefix: 'partner-ctl-frontend-' });
-type Run = { code: number; stdout: string; stderr: string };
 
 const CREATE = `mutation($customerId: UUID!, $input: CreateFrontendSessionInput!) { createFrontendSession(customerId: $customerId, input: $input) { sessionId revokedAt } }`;
 
@@ -31,18 +30,6 @@ describe('§17.3 partnerctl client origin', () => {
   };
   const stored = (clientId: string) =>
     server.db.all<{ origin: string }>('SELECT origin FROM client_origins WHERE client_id = ? ORDER BY origin', clientId).then((rows) => rows.map((r) => r.origin));
-  function expectRefusal(r: Run, code: string, detail: RegExp) {
-    expect(r.code, r.stderr).toBe(1);
-    expect(r.stdout.trim()).toBe('');
-    const out = stderrResult(r.stderr);
-    expect(out).toEqual({ code, detail: expect.any(String) });
-    expect(out.detail).toMatch(detail);
-  }
-  function expectUsage(r: Run, error: RegExp) {
-    expect(r.code, r.stderr).toBe(2);
-    expect(r.stdout.trim()).toBe('');
-    expect(stderrResult(r.stderr).error).toMatch(error);
-  }
   async function session(client: Client, customerId: string, o: string) {
     const r = await server.gql(client, CREATE, { customerId, input: { origin: o } });
     expect(r.status, r.text).toBe(200);

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ETH_ADDRESS, randomEthAddress, Scenario, startTestServer, type TestServer } from '../../helpers/harness.js';
 import { partnerctlHere, partnerctlHereJson } from '../../helpers/partnerctl-here.js';
-import { processKit, stderrResult } from '../../helpers/processes.js';
+import { expectRefusal, expectUsage, processKit } from '../../helpers/processes.js';
 
 const { partnerctl, partnerctlJson } = processKit({ tempPrefix: 'partner-ctl-test-' });
 const newRouteCode = () => `USDT-ETH-${randomBytes(3).toString('hex')}`;
@@ -35,16 +35,6 @@ describe('§10.2 / §10.7 partnerctl: routes, screening and sandbox failures (on
       code,
     );
 
-  function expectRefusal(r: { code: number; stdout: string; stderr: string }, code: string) {
-    expect(r.code, r.stderr).toBe(1);
-    expect(r.stdout.trim()).toBe('');
-    expect(stderrResult(r.stderr)).toEqual({ code, detail: expect.any(String) });
-  }
-  function expectUsage(r: { code: number; stdout: string; stderr: string }) {
-    expect(r.code, r.stderr).toBe(2);
-    expect(r.stdout.trim()).toBe('');
-    expect(stderrResult(r.stderr)).toEqual({ error: expect.any(String) });
-  }
 
   it('route create --travel-rule-threshold-minor T stores and prints the threshold (absent: null)', async () => {
     const client = await server.newClient();

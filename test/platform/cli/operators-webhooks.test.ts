@@ -6,11 +6,10 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomEthAddress, Scenario, startTestServer, type TestServer } from '../../helpers/harness.js';
 import { partnerctlHere, partnerctlHereJson } from '../../helpers/partnerctl-here.js';
-import { processKit, stderrResult } from '../../helpers/processes.js';
+import { expectRefusal, expectUsage, processKit } from '../../helpers/processes.js';
 import { createEndpoint, dataOf, DISABLE, ENDPOINT, insertDelivery, SECRET_FORMAT, secretsNow } from '../../helpers/webhooks.js';
 
 const { partnerctl, partnerctlJson } = processKit({ tempPrefix: 'partner-ctl-webhooks-' });
-type Run = { code: number; stdout: string; stderr: string };
 
 describe('§11.8 partnerctl webhook', () => {
   let server: TestServer;
@@ -26,16 +25,6 @@ describe('§11.8 partnerctl webhook', () => {
     ctl: (args: string[], extra: Record<string, string> = {}) => partnerctl(server.databaseUrl, ['webhook', ...args], extra),
     ctlJson: (args: string[]) => partnerctlJson(server.databaseUrl, ['webhook', ...args]),
   };
-  function expectRefusal(r: Run, code: string) {
-    expect(r.code, r.stderr).toBe(1);
-    expect(r.stdout.trim()).toBe('');
-    expect(stderrResult(r.stderr)).toEqual({ code, detail: expect.any(String) });
-  }
-  function expectUsage(r: Run) {
-    expect(r.code, r.stderr).toBe(2);
-    expect(r.stdout.trim()).toBe('');
-    expect(stderrResult(r.stderr)).toEqual({ error: expect.any(String) });
-  }
 
   it('create prints {"endpoint", "secret"}: the client sees the endpoint, and the secret signs', async () => {
     const client = await server.newClient();
