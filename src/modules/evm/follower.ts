@@ -5,10 +5,10 @@
 // it is orphaned (its CONFIRMING deposits → DROPPED; a final one → FINALITY_LOST). Network calls are made
 // outside database transactions; each block — on catch-up each run of up to BLOCKS_PER_WRITE blocks — is
 // written in one transaction that first moves the follower's position by compare-and-set, so several
-// processes on one database take each block once, and
-// uq_evm_deposit_tx is the last guard (a violation: the deposit exists, no second row, no event). On
-// catch-up the tokens' logs of many blocks come in one query (§18.3 EVM_LOG_RANGE_MAX), and a block uses
-// them only when they carry its hash; otherwise it asks by its hash as at the head.
+// processes on one database take each block once, and uq_evm_deposit_tx is the last guard (a violation:
+// the deposit exists, no second row, no event). On catch-up the tokens' logs of many blocks come in one
+// query (§18.3 EVM_LOG_RANGE_MAX), and a block uses them only when they carry its hash; otherwise it asks
+// by its hash as at the head.
 import { finalityLostDetail } from './halts.js';
 import type { Logger } from 'pino';
 import { BlockNotFoundError, decodeEventLog, getAddress, TransactionReceiptNotFoundError, type Hex } from 'viem';
