@@ -5,8 +5,6 @@ import { CommanderError, type Command } from 'commander';
 import { OperatorRefusal } from './operators.js';
 import { buildProgram, JsonLines, type CliIo } from './program.js';
 
-export type { CliIo } from './program.js';
-
 const { version } = JSON.parse(fs.readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
 
 /** One JSON document and its newline. */

@@ -347,12 +347,13 @@ export class Follower {
 
   /**
    * §18.3: the tokens' Transfer logs of blocks `from` up to at most `last`, EVM_LOG_RANGE_MAX blocks or
-   * fewer after a refusal; undefined when there are no tokens or the query failed (each block then asks by
-   * its hash).
+   * fewer after a refusal; a window of no tokens when there are none, or when the query failed (each block
+   * then asks by its hash).
    */
-  private async logWindow(from: number, last: number): Promise<LogWindow | undefined> {
+  private async logWindow(from: number, last: number): Promise<LogWindow> {
     const tokens = (await evmTokenKeys(this.d.engine.read)).filter((k) => k !== 'native').sort() as Hex[];
-    if (tokens.length === 0) return undefined;
+    // No token routes: a window with no logs, so the blocks it covers do not ask again.
+    if (tokens.length === 0) return { from, to: last, tokens: '', byBlock: new Map() };
     for (;;) {
       const to = Math.min(last, from + this.range.blocks - 1);
       try {

@@ -2,7 +2,7 @@
 // one eth_getLogs, at most this many blocks; a provider's refusal of the range or of the answer's size
 // halves it (down to one block). Providers refuse in their own words, so the refusal is recognised by the
 // JSON-RPC codes they use for it and by the words of their messages.
-import { BaseError, RpcRequestError } from 'viem';
+import { BaseError } from 'viem';
 
 /** JSON-RPC codes providers answer a range or result-size limit with (limit exceeded, invalid params, server error). */
 const RANGE_CODES = new Set([-32005, -32602, -32600, -32000, -32001, -32011]);
@@ -11,11 +11,11 @@ const RANGE_WORDS = /range|too many|too large|limit|exceed|size|10000|results|re
 /** Whether `err` is a provider refusing a log query for its range or the size of its answer. */
 export function isRangeRefusal(err: unknown): boolean {
   if (!(err instanceof BaseError)) return false;
-  const rpc = err.walk((e) => e instanceof RpcRequestError || (typeof (e as { code?: unknown }).code === 'number' && RANGE_CODES.has((e as { code: number }).code)));
-  if (!rpc) return false;
-  const code = (rpc as { code?: number }).code;
-  const text = `${(rpc as BaseError).details ?? ''} ${(rpc as BaseError).shortMessage ?? ''}`;
-  return code !== undefined && RANGE_CODES.has(code) && RANGE_WORDS.test(text);
+  const refusal = err.walk((e) => {
+    const code = (e as { code?: unknown }).code;
+    return typeof code === 'number' && RANGE_CODES.has(code);
+  }) as BaseError | null;
+  return refusal !== null && RANGE_WORDS.test(`${refusal.details ?? ''} ${refusal.shortMessage ?? ''}`);
 }
 
 /** Successful range queries after which a halved range is doubled again (never above the maximum). */
