@@ -3,14 +3,13 @@
 // a suite checks its many refusals this way and keeps a few runs as real processes for the boundary
 // itself (exit codes, streams; test/helpers/processes.ts).
 import { runPartnerctl } from '../../src/cli/run.js';
-import { cleanEnv, MODE_VARS, type Run } from './processes.js';
+import { cleanEnv, databaseUrlOf, MODE_VARS, type Run } from './processes.js';
 
 /** partnerctl on `database` (a SQLite file's path, or a DATABASE_URL), with the environment a spawned one gets. */
 export async function partnerctlHere(database: string, args: string[], extra: Record<string, string> = {}, unset: readonly string[] = MODE_VARS): Promise<Run> {
-  const url = /^(file:|postgres(ql)?:\/\/)/.test(database) ? database : `file:${database}`;
   let stdout = '';
   let stderr = '';
-  const code = await runPartnerctl(args, cleanEnv({ DATABASE_URL: url, ...extra }, unset), {
+  const code = await runPartnerctl(args, cleanEnv({ DATABASE_URL: databaseUrlOf(database), ...extra }, unset), {
     out: (s) => {
       stdout += s;
     },

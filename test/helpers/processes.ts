@@ -45,6 +45,11 @@ export function stderrResult(stderr: string): any {
   return JSON.parse(lines.at(-1)!);
 }
 
+/** A DATABASE_URL for `database`: a SQLite file's path, or already a URL (`file:…`, `postgres://…`). */
+export function databaseUrlOf(database: string): string {
+  return /^(file:|postgres(ql)?:\/\/)/.test(database) ? database : `file:${database}`;
+}
+
 /** §11.8 a partnerctl refusal: exit 1, nothing on stdout, `{"code","detail"}` on stderr (the detail matching `detail` when given). */
 export function expectRefusal(r: Run, code: string, detail?: RegExp): string {
   expect(r.code, r.stderr).toBe(1);
@@ -180,8 +185,7 @@ export function processKit(o: ProcessKitOptions = {}) {
 
     /** The real partnerctl on `database`: a SQLite file's path, or a DATABASE_URL (`file:…`, `postgres://…`). */
     partnerctl(database: string, args: string[], extra: Record<string, string> = {}): Promise<Run> {
-      const url = /^(file:|postgres(ql)?:\/\/)/.test(database) ? database : `file:${database}`;
-      return partnerctlTurn(() => run(process.execPath, ['bin/partnerctl.mjs', ...args], env({ DATABASE_URL: url, ...extra }), 60_000, o.maxBuffer));
+      return partnerctlTurn(() => run(process.execPath, ['bin/partnerctl.mjs', ...args], env({ DATABASE_URL: databaseUrlOf(database), ...extra }), 60_000, o.maxBuffer));
     },
 
     /** partnerctl's JSON output; throws if it exits non-zero. */
