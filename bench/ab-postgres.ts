@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { CpuSampler } from './cpu.js';
-import { measure, median, provision, scenarios, startService, stop, type Fixture, type Proc } from './harness.js';
+import { analyze, measure, median, provision, scenarios, startService, stop, type Fixture, type Proc } from './harness.js';
 
 const PG_URL = process.env.BENCH_PG_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const BASE = process.env.AB_BASE_ROOT;
@@ -64,6 +64,8 @@ try {
   procs.push(b);
   await measure('warm-up A', a.url, fa, scenarios.restCreate(fa));
   await measure('warm-up B', b.url, fb, scenarios.restCreate(fb));
+  await analyze(urlA);
+  await analyze(urlB);
   const ra: Round[] = [];
   const rb: Round[] = [];
   for (let i = 1; i <= ROUNDS; i++) {

@@ -19,7 +19,7 @@ import pg from 'pg';
 import { operationHashOf } from '../src/core/operation-hash.js';
 import { signedHeaders } from '../src/http/signature.js';
 import { CpuSampler, type CpuUse } from './cpu.js';
-import { CONNECTIONS, measure, measureSpread, paced, provision, SECONDS, startService, stop, type Fixture, type Make, type Measure, type Proc } from './harness.js';
+import { analyze, CONNECTIONS, measure, measureSpread, paced, provision, SECONDS, startService, stop, type Fixture, type Make, type Measure, type Proc } from './harness.js';
 import { seedBalance, seedBeneficiary, seedEvents, seedWithdrawals } from './seed-lifecycle.js';
 import { releaseWithdrawals, seedLifecyclePg } from './seed-lifecycle-pg.js';
 
@@ -390,6 +390,7 @@ async function pgWorker(dir: string, processes: number): Promise<Record<string, 
     const f = await provision(path.join(dir, `pg-worker-${processes}.db`), databaseUrl);
     // Seeded not yet due: the processes start (and warm up) first, then one update makes them all due.
     await seedLifecyclePg(databaseUrl, f, { withdrawals: { rows: WORKER_ROWS, status: 'SUBMITTED', amount: '1000', fee: '100', held: true }, balance: { available: 0n, held: BigInt(WORKER_ROWS) * 1100n } });
+    await analyze(databaseUrl);
     const services = await startServices(dir, `pg-worker-${processes}`, processes, databaseUrl, { SANDBOX_STEP_DELAY_MS: '0', WORKER_POLL_INTERVAL_MS: '10' });
     try {
       return await withPg(adminUrl, async (sql) => {
@@ -426,6 +427,7 @@ async function pgSubmissions(dir: string, processes: number, results: Measure[])
     const f = await provision(path.join(dir, `pg-submit-${processes}.db`), databaseUrl);
     const affordable = FUNDED;
     const ids = await seedLifecyclePg(databaseUrl, f, { withdrawals: { rows: SUBMISSIONS, status: 'APPROVED', amount: '1000', fee: '100' }, balance: { available: BigInt(affordable) * 1100n, held: 0n } });
+    await analyze(databaseUrl);
     const services = await startServices(dir, `pg-submit-${processes}`, processes, databaseUrl, { SANDBOX_STEP_DELAY_MS: '600000' });
     try {
       const label = `PostgreSQL submissions, ${processes} process${processes > 1 ? 'es' : ''}`;

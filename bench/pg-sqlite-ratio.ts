@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { CpuSampler } from './cpu.js';
-import { measure, median, provision, scenarios, startService, stop, type Fixture, type Proc } from './harness.js';
+import { analyze, measure, median, provision, scenarios, startService, stop, type Fixture, type Proc } from './harness.js';
 
 const PG_URL = process.env.BENCH_PG_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const ROUNDS = Number(process.env.AB_ROUNDS ?? 4);
@@ -48,6 +48,7 @@ try {
   procs.push(postgres);
   await measure('warm-up SQLite', sqlite.url, fs_, scenarios.restCreate(fs_));
   await measure('warm-up PostgreSQL', postgres.url, fp, scenarios.restCreate(fp));
+  await analyze(u.toString());
   const rs: Round[] = [];
   const rp: Round[] = [];
   for (let i = 1; i <= ROUNDS; i++) {

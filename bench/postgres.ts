@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import pg from 'pg';
-import { CONNECTIONS, SECONDS, median, measure, measureSpread, provision, ROUNDS, scenarios, startService, stop, type Measure, type Proc } from './harness.js';
+import { analyze, CONNECTIONS, SECONDS, median, measure, measureSpread, provision, ROUNDS, scenarios, startService, stop, type Measure, type Proc } from './harness.js';
 import { pgbenchFloor } from './pgbench-floor.js';
 
 const PG_URL = process.env.BENCH_PG_URL || 'postgres://postgres@127.0.0.1:5432/test';
@@ -51,6 +51,7 @@ export async function benchPostgres(dir: string): Promise<PostgresResult | undef
     const [a, b] = started as [Proc, Proc];
     await measure('warm-up PostgreSQL process 1', a.url, fixture, scenarios.restCreate(fixture));
     await measure('warm-up PostgreSQL process 2', b.url, fixture, scenarios.restCreate(fixture));
+    await analyze(databaseUrl);
     const one: Measure[] = [];
     const two: Measure[] = [];
     const floor: number[] = [];
