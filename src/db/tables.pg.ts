@@ -117,4 +117,6 @@ export const rateBuckets = pgTable('rate_buckets', {
   tokens: doublePrecision('tokens').notNull(),
   atMs: bigint('at_ms', { mode: 'number' }).notNull(),
   granted: boolean('granted').notNull(),
+  // Tokens the last request took (a process takes several at once for a busy client, src/http/rate-limit.ts).
+  taken: doublePrecision('taken').notNull().default(0),
 });

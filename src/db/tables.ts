@@ -118,6 +118,7 @@ export const rateBuckets = sqliteTable('rate_buckets', {
   tokens: real('tokens').notNull(),
   atMs: integer('at_ms').notNull(),
   granted: integer('granted', { mode: 'boolean' }).notNull(),
+  taken: real('taken').notNull().default(0),
 });
 
 export type EvidenceInsert = typeof authorizationEvidence.$inferInsert;

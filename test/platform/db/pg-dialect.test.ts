@@ -15,7 +15,7 @@ import { openEngine, type Engine } from '../../../src/db/engine.js';
 import type { Exec, Query, Tables } from '../../../src/db/exec.js';
 import { deleteIdempotencyRecord, findEvidenceUse, findIdempotencyRecord, insertEvidence, insertIdempotencyRecord, purgeIdempotencyRecords } from '../../../src/db/idempotency-repository.js';
 import * as pgTables from '../../../src/db/generated/tables.pg.js';
-import { takeToken } from '../../../src/db/rate-repository.js';
+import { takeTokens } from '../../../src/db/rate-repository.js';
 import { findActiveBeneficiaryByAddress, findBeneficiary, insertBeneficiary } from '../../../src/modules/beneficiaries/repository.js';
 import { findCustomer, findCustomerByExternalRef, insertCustomer } from '../../../src/modules/customers/repository.js';
 import { findDeposit, insertDeposit, lockDeposit } from '../../../src/modules/deposits/repository.js';
@@ -101,9 +101,22 @@ describe('the PostgreSQL dialect, without a server (PGlite)', () => {
   it('the rate-limit bucket (PostgreSQL only) grants the burst, then refills at the rate', async () => {
     const limit = { rps: 2, burst: 3 };
     const waits = [];
-    for (let i = 0; i < 4; i++) waits.push(await takeToken(pgExec, 'bucket', limit, 10_000));
-    waits.push(await takeToken(pgExec, 'bucket', limit, 10_500));
-    waits.push(await takeToken(pgExec, 'bucket', limit, 10_500));
+    const wait = async (nowMs: number) => (await takeTokens(pgExec, 'bucket', limit, nowMs, 1)).wait;
+    for (let i = 0; i < 4; i++) waits.push(await wait(10_000));
+    waits.push(await wait(10_500));
+    waits.push(await wait(10_500));
     expect(waits).toEqual([0, 0, 0, 1, 0, 1]);
+  });
+
+  it('the bucket hands out several whole tokens at once, never more than are there', async () => {
+    const limit = { rps: 2, burst: 3 };
+    const take = (nowMs: number, count: number) => takeTokens(pgExec, 'lease', limit, nowMs, count);
+    expect(await take(10_000, 2)).toEqual({ taken: 2, wait: 0 });
+    expect(await take(10_000, 2)).toEqual({ taken: 1, wait: 0 });
+    expect(await take(10_000, 2)).toEqual({ taken: 0, wait: 1 });
+    // 0.75 s at 2/s: 1.5 tokens, of which one whole is taken and half stays.
+    expect(await take(10_750, 5)).toEqual({ taken: 1, wait: 0 });
+    expect(await take(11_000, 5)).toEqual({ taken: 1, wait: 0 });
+    expect(await take(20_000, 64)).toEqual({ taken: 3, wait: 0 });
   });
 });

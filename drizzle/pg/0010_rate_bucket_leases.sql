@@ -1,0 +1,1 @@
+ALTER TABLE "rate_buckets" ADD COLUMN "taken" double precision DEFAULT 0 NOT NULL;

@@ -1,0 +1,1 @@
+ALTER TABLE `rate_buckets` ADD `taken` real DEFAULT 0 NOT NULL;
