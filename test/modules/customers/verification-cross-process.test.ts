@@ -1,6 +1,7 @@
 // §16.4 an operator's verification decision vs the review step (compare-and-set on the pending review),
-// across processes on one PostgreSQL database: two servers whose workers run the review step, and the real
-// `partnerctl customer verification-decide` started as its own process so that it lands around the step.
+// across processes on one PostgreSQL database: two servers whose workers run the review step, and
+// `partnerctl customer verification-decide` run from the test's process (partnerctl's own code, on a
+// connection of its own; no process start-up to guess) so that it lands around the step.
 // §12.3: the decision applies at once in any state and ends the pending review; a review step that finds
 // the review ended changes nothing. Runs with `npm run test:pg`.
 import { randomUUID } from 'node:crypto';
@@ -10,15 +11,16 @@ import { SecretBox } from '../../../src/core/secret-box.js';
 import { openEngine } from '../../../src/db/engine.js';
 import { createPgSchema, type PgSchema } from '../../helpers/pg.js';
 import { PgTestDb } from '../../helpers/pg-test-db.js';
+import { partnerctlHere } from '../../helpers/partnerctl-here.js';
 import { processKit, type Run, type Spawned, signedSend } from '../../helpers/processes.js';
 
 const kit = processKit({ tempPrefix: 'partner-verification-xproc-' });
 const CUSTOMERS = 16;
-/** Races run this many at a time (each starts a partnerctl process: the machine is small). */
+/** Races run this many at a time. */
 const AT_ONCE = 2;
 /**
  * Each decision is aimed at its review's due time + an offset spread over [-SPREAD_MS/2, SPREAD_MS/2):
- * partnerctl is started that far ahead by its start-up (tsx, a database connection), estimated from the
+ * partnerctl is started that far ahead by its start-up (a database connection), estimated from the
  * decisions so far, so the decisions land on either side of the step.
  */
 const SPREAD_MS = 800;
@@ -42,9 +44,9 @@ beforeAll(async () => {
   } finally {
     await engine.close();
   }
-  // partnerctl's start-up here (tsx, a database connection), two at once as the races run them.
+  // partnerctl's start-up here (a database connection), two at once as the races run them.
   const t0 = Date.now();
-  const probes = await Promise.all([0, 1].map(() => kit.partnerctl(schema.url, ['customer', 'verification-decide', '--customer-id', randomUUID(), '--outcome', 'VERIFIED'])));
+  const probes = await Promise.all([0, 1].map(() => partnerctlHere(schema.url, ['customer', 'verification-decide', '--customer-id', randomUUID(), '--outcome', 'VERIFIED'])));
   for (const p of probes) expect(p.code).toBe(1); // NOT_FOUND: it reached the database
   startUpMs = Date.now() - t0;
   stepDelayMs = 2 * startUpMs + SPREAD_MS / 2;
@@ -96,7 +98,7 @@ async function race(i: number): Promise<Raced> {
   const offset = ((i * 7) % CUSTOMERS) * (SPREAD_MS / CUSTOMERS) - SPREAD_MS / 2;
   await sleep(Math.max(0, dueAt + offset - startUpMs - Date.now()));
   const launched = Date.now();
-  const decided = await kit.partnerctl(schema.url, ['customer', 'verification-decide', '--customer-id', customerId, '--outcome', 'REJECTED', '--info', INFO]);
+  const decided = await partnerctlHere(schema.url, ['customer', 'verification-decide', '--customer-id', customerId, '--outcome', 'REJECTED', '--info', INFO]);
   if (decided.code === 0) startUpMs = Math.round((startUpMs + Date.parse(JSON.parse(decided.stdout).updatedAt) - launched) / 2);
   return { customerId, dueAt, decided };
 }

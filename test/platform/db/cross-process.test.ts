@@ -145,47 +145,43 @@ describe(`${PROCESSES} server processes on one PostgreSQL`, () => {
     expect(await count(`select count(*) as n from crypto_refunds where deposit_id = $1`, depositId)).toBe(3);
   });
 
-  it('a client’s rate limit holds across processes: N processes do not give it N times its burst', async () => {
+  /** A new client with its own limit, and `n` `{ __typename }` queries of it spread over the processes. */
+  async function queriesOfLimitedClient(name: string, limit: { rps: number; burst: number }, n: number): Promise<number[]> {
     const engine = await openEngine({ kind: 'pg', url: db.url }, { poolSize: 1, migrate: false });
-    let limited: { clientId: string; secret: string };
+    let client: { clientId: string; secret: string };
     try {
-      limited = await createClient(engine, SecretBox.development(), { name: 'Limited' });
-      await engine.writer.run((x) => x.q.update(x.t.partnerClients).set({ rateLimitRps: 1, rateLimitBurst: 5 }).where(sqlEq(x.t.partnerClients.clientId, limited.clientId)));
+      client = await createClient(engine, SecretBox.development(), { name });
+      await engine.writer.run((x) =>
+        x.q.update(x.t.partnerClients).set({ rateLimitRps: limit.rps, rateLimitBurst: limit.burst }).where(sqlEq(x.t.partnerClients.clientId, client.clientId)),
+      );
     } finally {
       await engine.close();
     }
     const query = JSON.stringify({ query: '{ __typename }' });
-    const replies = await each(PROCESSES * 5, async (s) => {
-      const headers = signedHeaders(limited.secret, { method: 'POST', path: '/graphql', clientId: limited.clientId, idempotencyKey: null, body: query });
+    return each(n, async (s) => {
+      const headers = signedHeaders(client.secret, { method: 'POST', path: '/graphql', clientId: client.clientId, idempotencyKey: null, body: query });
       const res = await fetch(`${s.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: query });
       return res.status;
     });
+  }
+
+  it('a client’s rate limit holds across processes: N processes do not give it N times its burst', async () => {
+    const replies = await queriesOfLimitedClient('Limited', { rps: 1, burst: 5 }, PROCESSES * 5);
     // Burst 5 at 1 token/s: 5 pass (6 if a second passes during the burst), never 15.
     const passed = replies.filter((s) => s === 200).length;
     expect(passed).toBeGreaterThanOrEqual(5);
     expect(passed).toBeLessThanOrEqual(6);
     expect(replies.filter((s) => s === 429).length).toBe(replies.length - passed);
   });
+
   it('a busy client’s limit holds across processes while each process spends tokens it took in leases', async () => {
     // Leases of up to 10 tokens here (src/http/rate-limit.ts leaseCap: a tenth of a second at 100/s).
-    const engine = await openEngine({ kind: 'pg', url: db.url }, { poolSize: 1, migrate: false });
-    let busy: { clientId: string; secret: string };
-    try {
-      busy = await createClient(engine, SecretBox.development(), { name: 'Busy' });
-      await engine.writer.run((x) => x.q.update(x.t.partnerClients).set({ rateLimitRps: 100, rateLimitBurst: 160 }).where(sqlEq(x.t.partnerClients.clientId, busy.clientId)));
-    } finally {
-      await engine.close();
-    }
-    const query = JSON.stringify({ query: '{ __typename }' });
     const startedAt = Date.now();
-    const replies = await each(PROCESSES * 100, async (s) => {
-      const headers = signedHeaders(busy.secret, { method: 'POST', path: '/graphql', clientId: busy.clientId, idempotencyKey: null, body: query });
-      const res = await fetch(`${s.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: query });
-      return res.status;
-    });
+    const replies = await queriesOfLimitedClient('Busy', { rps: 100, burst: 160 }, PROCESSES * 100);
     const seconds = (Date.now() - startedAt) / 1000;
     const passed = replies.filter((s) => s === 200).length;
-    // Never above the burst and what refilled while the requests ran; refused, never failed.
+    // Never above the burst and what refilled meanwhile (the client's first request came after startedAt);
+    // refused, never failed.
     expect(passed).toBeLessThanOrEqual(160 + Math.ceil(seconds * 100));
     expect(passed).toBeGreaterThanOrEqual(80);
     expect(replies.filter((s) => s === 429).length).toBe(replies.length - passed);
