@@ -59,10 +59,11 @@ export const evmRoutesKey = (clientId: string) => `evm-routes:${clientId}`;
 
 /**
  * PostgreSQL, createCustomer before it asks whether the partner has an EVM route: the key of
- * `evmRoutesKey`, shared until commit, then the client's row FOR SHARE (as webhooks' holdEndpoints). A
- * route change waits for the customer's commit, so it sees the customer; and a customer whose snapshot
- * is older than a committed route change fails on the client row it wrote (`touchClientRow`) and runs
- * again, seeing the route. SQLite: every job runs alone.
+ * `evmRoutesKey`, shared until commit, then the client's row FOR SHARE (as the webhooks' fan-out holds
+ * a client's endpoints: insertDeliveriesOfEvent). A route change waits for the customer's commit, so
+ * it sees the customer; and a customer whose snapshot is older than a committed route change fails on
+ * the client row it wrote (`touchClientRow`) and runs again, seeing the route. SQLite: every job runs
+ * alone.
  */
 export async function holdEvmRoutes(x: Exec, clientId: string): Promise<void> {
   if (x.engine !== 'pg') return;

@@ -13,34 +13,36 @@ export type NewDelivery = Pick<
 > & { redelivery?: number };
 
 /**
- * PostgreSQL: before the fan-out reads a client's endpoints, the key their changes hold exclusively
- * (`endpointsKey`), shared until commit, then the client's row FOR SHARE. The lock orders the fan-out
- * against a change of the endpoints; the row, which every change writes, makes a fan-out whose snapshot
- * is older than a committed change fail with a serialization error and run again with a fresh snapshot.
- * One statement: the lock is taken as the row is read, before the row lock. SQLite: every job runs alone.
- */
-export async function holdEndpoints(x: Exec, clientId: string, key: string): Promise<void> {
-  if (x.engine !== 'pg') return;
-  // Nobody reads its answer; what it may fail with (a serialization failure) fails the transaction.
-  await unawaited(x, pgStatement(x, 'holdEndpoints', HOLD_ENDPOINTS, [key, clientId]));
-}
-
-const HOLD_ENDPOINTS = `select ${sharedKeyLockCall('$1')} from partner_clients where client_id = $2 for share`;
-
-/**
  * PostgreSQL: the fan-out of one event (src/modules/webhooks/delivery.ts) as one statement, sent without
  * waiting for its answer (src/db/pipelined.ts). The same rules as the fan-out's loop on SQLite: D1, one
  * PENDING delivery per ENABLED endpoint of the client subscribed to the type ([] = all); D5, held back
  * (no due time) when a delivery of the resource to that endpoint is still PENDING, which it writes
  * unchanged (touchPendingOfResource). The event's position and sequence are read from its row, written
  * by the statement before this one in the same transaction.
+ *
+ * `holding` (the transaction's first fan-out of the client): the statement first holds the client's
+ * endpoints, their key (`endpointsKey`, which their changes hold exclusively) shared until commit, then
+ * the client's row FOR SHARE. The lock orders the fan-out against a change of the endpoints; the row,
+ * which every change writes, makes a fan-out whose snapshot is older than a committed change fail with
+ * a serialization error and run again with a fresh snapshot. The hold's CTE is read by a condition that
+ * names no row (a one-time filter, checked before any row is produced), so it is taken even when the
+ * client has no endpoint; being in the statement that reads the endpoints rather than before it
+ * changes nothing, since the snapshot is the transaction's (taken at its first statement) and a change
+ * committed after it fails the FOR SHARE either way.
  */
-export async function insertDeliveriesOfEvent(x: Exec, event: { eventId: string; clientId: string; type: string; resourceId: string }): Promise<void> {
-  await unawaited(x, pgStatement(x, 'insertDeliveriesOfEvent', INSERT_DELIVERIES_OF_EVENT, [event.clientId, event.type, event.resourceId, event.eventId]));
+export async function insertDeliveriesOfEvent(
+  x: Exec,
+  event: { eventId: string; clientId: string; type: string; resourceId: string },
+  holding?: string,
+): Promise<void> {
+  const values = [event.clientId, event.type, event.resourceId, event.eventId];
+  if (holding === undefined) await unawaited(x, pgStatement(x, 'insertDeliveriesOfEvent', INSERT_DELIVERIES_OF_EVENT, values));
+  else await unawaited(x, pgStatement(x, 'holdAndInsertDeliveriesOfEvent', HOLD_AND_INSERT_DELIVERIES_OF_EVENT, [...values, holding]));
 }
 
-const INSERT_DELIVERIES_OF_EVENT = `
-  with subscribed as (
+const deliveriesOfEvent = (withHold: boolean) => `
+  with ${withHold ? `hold as (select ${sharedKeyLockCall('$5')} from partner_clients where client_id = $1 for share),` : ''}
+  subscribed as (
     select endpoint_id from webhook_endpoints
     where client_id = $1 and status = 'ENABLED' and (jsonb_array_length(types::jsonb) = 0 or types::jsonb ? $2)
   ),
@@ -55,7 +57,10 @@ const INSERT_DELIVERIES_OF_EVENT = `
     case when exists (select 1 from touched t where t.endpoint_id = s.endpoint_id) then null else e.created_at end,
     e.created_at, e.created_at, 0
   from subscribed s, events e
-  where e.event_id = $4`;
+  where e.event_id = $4${withHold ? ' and (select count(*) from hold) >= 0' : ''}`;
+
+const INSERT_DELIVERIES_OF_EVENT = deliveriesOfEvent(false);
+const HOLD_AND_INSERT_DELIVERIES_OF_EVENT = deliveriesOfEvent(true);
 
 /** D1: a client's ENABLED endpoints, by the client index (the one query when it has none). */
 export async function enabledEndpointsOf(x: Exec, clientId: string): Promise<WebhookEndpointRow[]> {

@@ -21,7 +21,6 @@ import {
   endpointsWithDue,
   enabledEndpointsOf,
   expiredDeliveries,
-  holdEndpoints,
   findDelivery,
   findEndpoint,
   findEvent,
@@ -40,7 +39,7 @@ import { postWebhook, type AttemptOutcome } from './http-client.js';
 import { endpointsKey, signingSecrets } from './rules.js';
 import { webhookHeaders } from './signing.js';
 
-/** The clients whose endpoints a transaction holds (holdEndpoints), by the transaction's Exec. */
+/** PostgreSQL: the clients whose endpoints a transaction holds (insertDeliveriesOfEvent), by its Exec. */
 const holding = new WeakMap<Exec, Set<string>>();
 
 /**
@@ -50,16 +49,19 @@ const holding = new WeakMap<Exec, Set<string>>();
  * events (`onEventRecorded`), so the events module imports nothing of webhooks.
  */
 export async function fanOut(tx: Exec, event: NewEvent): Promise<void> {
-  // §11.4: an event committed after an endpoint change was answered follows that change, across
-  // processes (see holdEndpoints); once per client and transaction, which may record several events.
-  const held = holding.get(tx) ?? new Set<string>();
-  if (!held.has(event.clientId)) {
-    await holdEndpoints(tx, event.clientId, endpointsKey(event.clientId));
-    held.add(event.clientId);
-    holding.set(tx, held);
+  if (tx.engine === 'pg') {
+    // §11.4: an event committed after an endpoint change was answered follows that change, across
+    // processes: the first fan-out of a client in a transaction (which may record several events) holds
+    // its endpoints. These rules, in the database, in one statement the transaction does not wait for.
+    const held = holding.get(tx) ?? new Set<string>();
+    const hold = !held.has(event.clientId);
+    if (hold) {
+      held.add(event.clientId);
+      holding.set(tx, held);
+    }
+    return insertDeliveriesOfEvent(tx, event, hold ? endpointsKey(event.clientId) : undefined);
   }
-  // PostgreSQL: these rules, in the database, in one statement the transaction does not wait for.
-  if (tx.engine === 'pg') return insertDeliveriesOfEvent(tx, event);
+  // SQLite: every job runs alone, nothing to hold.
   const endpoints = await enabledEndpointsOf(tx, event.clientId);
   // The event's position and sequence, which the database drew.
   const row = endpoints.length > 0 ? await findEvent(tx, event.eventId) : undefined;

@@ -131,7 +131,8 @@ export function checkCreateInput(input: CreateInput, production: boolean): void 
 /**
  * The key every change of a client's endpoints (create, disable, enable) holds exclusively from before
  * its transaction until after its commit (RunOptions.exclusive), and every fan-out holds shared
- * (holdEndpoints): a change waits for the fan-outs running, and later ones see it (§11.4, §11.5 D1).
+ * (insertDeliveriesOfEvent's hold): a change waits for the fan-outs running, and later ones see it
+ * (§11.4, §11.5 D1).
  */
 export function endpointsKey(clientId: string): string {
   return `webhook-endpoints:${clientId}`;
@@ -170,7 +171,7 @@ export async function disableEndpoint(tx: Exec, row: WebhookEndpointRow, now: Da
   const at = now.toISOString();
   const disabled = await transitionEndpoint(tx, row.endpointId, 'ENABLED', { status: 'DISABLED', disabledAt: at, updatedAt: at });
   if (!disabled) throw new Problem('INVALID_STATE', 'The webhook endpoint changed meanwhile; retry.');
-  // The client's row is written by every change of its endpoints (see holdEndpoints).
+  // The client's row is written by every change of its endpoints (see insertDeliveriesOfEvent's hold).
   await lockClient(tx, row.clientId);
   await cancelPendingDeliveries(tx, row.endpointId, at);
   return endpointView(disabled);
