@@ -29,7 +29,8 @@ export type Taken = {
 /** Takes up to `count` tokens of the shared bucket `key` at once. */
 export async function takeTokens(x: Exec, key: string, limit: { rps: number; burst: number }, nowMs: number, count: number): Promise<Taken> {
   const { rows } = await pgStatement<{ tokens: number; taken: number }>(x, 'takeTokens', TAKE_TOKENS, [key, limit.burst, nowMs, limit.rps, count]);
-  const row = rows[0];
-  if (!row || row.taken >= 1) return { taken: row ? row.taken : 1, wait: 0 };
+  // An upsert with RETURNING answers its one row.
+  const row = rows[0]!;
+  if (row.taken >= 1) return { taken: row.taken, wait: 0 };
   return { taken: 0, wait: Math.max(1, Math.ceil((1 - row.tokens) / limit.rps)) };
 }
