@@ -118,8 +118,8 @@ export class Pipeline {
   }
 
   /** Counters for tests and the benchmark. */
-  stats(): { replayCacheHits: number; replayCacheEntries: number } {
-    return { replayCacheHits: this.replays.hits, replayCacheEntries: this.replays.size };
+  stats(): { replayCacheHits: number; replayCacheEntries: number; credentialReads: number } {
+    return { replayCacheHits: this.replays.hits, replayCacheEntries: this.replays.size, credentialReads: this.credentials.reads };
   }
 
   /**
