@@ -104,6 +104,16 @@ export function startFloor(file: string, secret: string, sync: 'FULL' | 'NORMAL'
   );
 }
 
+/** The PostgreSQL floor (bench/floor-server-pg.ts) on the schema `databaseUrl` names, as provisioned for the service. */
+export function startPgFloor(databaseUrl: string, secret: string, logFile: string, pool?: number): Promise<Proc> {
+  return startProcess(
+    ['--import', 'tsx', 'bench/floor-server-pg.ts'],
+    { FLOOR_PG_URL: databaseUrl, FLOOR_SECRET: secret, ...(pool ? { FLOOR_POOL: String(pool) } : {}) },
+    /floor \(PostgreSQL\) listening on (http:\/\/\S+)/,
+    logFile,
+  );
+}
+
 export function stop(p: Proc): Promise<void> {
   if (p.proc.exitCode === null && p.proc.signalCode === null) p.proc.kill('SIGTERM');
   return p.exited;

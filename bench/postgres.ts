@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import pg from 'pg';
-import { analyze, CONNECTIONS, SECONDS, median, measure, measureSpread, provision, ROUNDS, scenarios, startService, stop, type Measure, type Proc } from './harness.js';
+import { analyze, CONNECTIONS, SECONDS, median, measure, measureSpread, provision, ROUNDS, scenarios, startPgFloor, startService, stop, type Measure, type Proc } from './harness.js';
 import { pgbenchFloor } from './pgbench-floor.js';
 
 const PG_URL = process.env.BENCH_PG_URL || 'postgres://postgres@127.0.0.1:5432/test';
@@ -15,6 +15,8 @@ export type PostgresResult = {
   twoProcessesRps: number;
   oneProcessP99: number;
   twoProcessesP99: number;
+  /** The node:http floor on PostgreSQL (bench/floor-server-pg.ts): the most a process gets through node-postgres here. */
+  nodeFloorRps: number;
   /** pgbench, the create's statements in one transaction (bench/pgbench-floor.ts): as the service, and with the feed lock exclusive to commit. */
   floorTps?: number;
   exclusiveFloorTps?: number;
@@ -48,17 +50,21 @@ export async function benchPostgres(dir: string): Promise<PostgresResult | undef
     const fixture2 = { ...fixture, file: path.join(dir, 'pg-2.db') };
     started.push(await startService(fixture.file, { DATABASE_URL: databaseUrl }));
     started.push(await startService(fixture2.file, { DATABASE_URL: databaseUrl }));
-    const [a, b] = started as [Proc, Proc];
+    started.push(await startPgFloor(databaseUrl, fixture.secret, path.join(dir, 'pg-floor.log')));
+    const [a, b, nodeFloor] = started as [Proc, Proc, Proc];
     await measure('warm-up PostgreSQL process 1', a.url, fixture, scenarios.restCreate(fixture));
     await measure('warm-up PostgreSQL process 2', b.url, fixture, scenarios.restCreate(fixture));
+    await measure('warm-up PostgreSQL floor', nodeFloor.url, fixture, scenarios.floorCreate(fixture));
     await analyze(databaseUrl);
     const one: Measure[] = [];
+    const nodeFloorRates: number[] = [];
     const two: Measure[] = [];
     const floor: number[] = [];
     const exclusive: number[] = [];
     const pgbench = { clients: CONNECTIONS, seconds: SECONDS };
     for (let round = 1; round <= ROUNDS; round++) {
       one.push(await measure(`PostgreSQL REST create, 1 process (round ${round})`, a.url, fixture, scenarios.restCreate(fixture)));
+      nodeFloorRates.push((await measure(`PostgreSQL floor create, node:http (round ${round})`, nodeFloor.url, fixture, scenarios.floorCreate(fixture))).rps);
       two.push(await measureSpread(`PostgreSQL REST create, 2 processes (round ${round})`, [a.url, b.url], fixture, scenarios.restCreate(fixture)));
       const f = await pgbenchFloor(dir, databaseUrl, fixture, { ...pgbench, feedLock: 'shared' });
       const x = await pgbenchFloor(dir, databaseUrl, fixture, { ...pgbench, feedLock: 'exclusive' });
@@ -67,6 +73,7 @@ export async function benchPostgres(dir: string): Promise<PostgresResult | undef
       if (f && x) console.log(`pgbench floor (round ${round}): ${f.tps.toFixed(0)}/s as the service (feed lock shared), ${x.tps.toFixed(0)}/s with it exclusive to commit`);
     }
     return {
+      nodeFloorRps: median(nodeFloorRates),
       floorTps: floor.length > 0 ? median(floor) : undefined,
       exclusiveFloorTps: exclusive.length > 0 ? median(exclusive) : undefined,
       oneProcessRps: median(one.map((m) => m.rps)),

@@ -141,6 +141,7 @@ async function main(): Promise<void> {
         twoProcessesRps: postgres.twoProcessesRps,
         oneProcessP99: postgres.oneProcessP99,
         twoProcessesP99: postgres.twoProcessesP99,
+        nodeFloorRps: postgres.nodeFloorRps,
         floorTps: postgres.floorTps,
         exclusiveFloorTps: postgres.exclusiveFloorTps,
       },
@@ -180,6 +181,10 @@ async function main(): Promise<void> {
     if (postgres)
       console.log(
         `REST creates, saturated (median of ${ROUNDS}): SQLite ${restSat.toFixed(0)}/s; PostgreSQL 1 process ${postgres.oneProcessRps.toFixed(0)}/s (p99 ${postgres.oneProcessP99} ms), 2 processes ${postgres.twoProcessesRps.toFixed(0)}/s (p99 ${postgres.twoProcessesP99} ms)`,
+      );
+    if (postgres)
+      console.log(
+        `PostgreSQL node:http floor (bench/floor-server-pg.ts) ${postgres.nodeFloorRps.toFixed(0)}/s: / SQLite REST create = ${(postgres.nodeFloorRps / restSat).toFixed(2)} (what any service could reach of the 0.6 here); PostgreSQL REST create / it = ${(postgres.oneProcessRps / postgres.nodeFloorRps).toFixed(2)}`,
       );
     if (postgres?.floorTps && postgres.exclusiveFloorTps)
       console.log(

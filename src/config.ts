@@ -130,7 +130,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port,
     host: env.HOST || '127.0.0.1',
     database,
-    databasePoolSize: Math.floor(positiveNumber('DATABASE_POOL_SIZE', env.DATABASE_POOL_SIZE, 10)),
+    databasePoolSize: Math.floor(positiveNumber('DATABASE_POOL_SIZE', env.DATABASE_POOL_SIZE, 4)),
     production,
     sandbox,
     idempotencyTtlHours: positiveNumber('IDEMPOTENCY_TTL_HOURS', env.IDEMPOTENCY_TTL_HOURS, 24),

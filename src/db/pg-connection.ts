@@ -10,13 +10,22 @@ export type WireCounters = { statements: number; roundTrips: number };
 
 type Corkable = { cork(): void; uncork(): void };
 
-export type PipelinedClient = pg.Client & {
+/**
+ * The work a connection's statements are sent for (a transaction's attempt). The connection may pass to
+ * the next job before the last answers to this one's arrive (src/db/pg-engine.ts), so a statement's
+ * failure is kept with the job that sent it, not with the connection.
+ */
+export type Job = {
   /**
-   * The first statement that failed since the engine cleared it (at a transaction's BEGIN). In a
-   * transaction every statement after a failed one fails too (25P02: the transaction is aborted), so
-   * this one is the cause, the one a retry is decided on.
+   * The first of the job's statements that failed. In a transaction every statement after a failed one
+   * fails too (25P02: the transaction is aborted), so this one is the cause, the one a retry is decided on.
    */
   failure: unknown;
+};
+
+export type PipelinedClient = pg.Client & {
+  /** The job whose statements are being sent; a fresh one when no job holds the connection. */
+  job: Job;
   /** Set when the connection cannot be trusted with another transaction (a ROLLBACK that failed). */
   unusable: boolean;
 };
@@ -30,7 +39,7 @@ export type PipelinedClient = pg.Client & {
  */
 export function pipelinedClientClass(wire: WireCounters): typeof pg.Client {
   return class extends pg.Client {
-    failure: unknown = undefined;
+    job: Job = { failure: undefined };
     unusable = false;
     private awaiting = 0;
     private answeredSinceSend = false;
@@ -46,6 +55,7 @@ export function pipelinedClientClass(wire: WireCounters): typeof pg.Client {
       if (this.awaiting === 0 || this.answeredSinceSend) wire.roundTrips += 1;
       this.answeredSinceSend = false;
       this.corkUntilNextTick();
+      const job = this.job;
       // eslint-disable-next-line @typescript-eslint/no-explicit-any
       const result = (super.query as any)(...args);
       // A promise (every call but pg-pool's own, which pass a callback and are answered before the
@@ -60,7 +70,7 @@ export function pipelinedClientClass(wire: WireCounters): typeof pg.Client {
           (error: unknown) => {
             this.awaiting -= 1;
             this.answeredSinceSend = true;
-            this.failure ??= error;
+            job.failure ??= error;
           },
         );
       }

@@ -18,7 +18,7 @@ import type { Engine, EngineOptions, EngineWriter } from './engine-types.js';
 import type { Exec, Query, RunOptions, Speculation, Tables } from './exec.js';
 import * as pgTables from './generated/tables.pg.js';
 import { EXCLUSIVE_SESSION_LOCK, EXCLUSIVE_SESSION_UNLOCK } from './keyed-locks.js';
-import { pipelinedClientClass, type PipelinedClient, type WireCounters } from './pg-connection.js';
+import { pipelinedClientClass, type Job, type PipelinedClient, type WireCounters } from './pg-connection.js';
 import { HeldWritesClient } from './pg-held-writes.js';
 
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle/pg');
@@ -67,11 +67,17 @@ class TransactionWriter implements EngineWriter {
    * waiting (src/db/pipelined.ts), so those writes and the commit are one round trip. A statement that
    * failed, awaited or not, fails the attempt with its own error: the COMMIT of an aborted transaction
    * rolls it back, and what failed after it failed only because it was aborted.
+   *
+   * `handOver`, once the COMMIT is sent: the connection goes to the next job before the COMMIT's answer
+   * arrives, so that job's first statements follow it on the wire and the server answers both in one
+   * wake-up: under load a job then costs one round trip of its own, not two. The server runs them after
+   * the COMMIT, each in its own transaction; what this job sent keeps its failures (`Job`).
    */
-  private async once<T>(client: PipelinedClient, work: (tx: Exec) => Promise<T>): Promise<T> {
+  private async once<T>(client: PipelinedClient, work: (tx: Exec) => Promise<T>, handOver?: () => void): Promise<T> {
     this.stats.transactions += 1;
-    client.failure = undefined;
-    client.query(BEGIN).catch(() => undefined); // its failure is the connection's `failure`
+    const job: Job = { failure: undefined };
+    client.job = job;
+    client.query(BEGIN).catch(() => undefined); // its failure is the job's `failure`
     let q = this.builders.get(client);
     if (!q) this.builders.set(client, (q = drizzle(client, { schema: pgTables }) as unknown as Query));
     let gate: HeldWritesClient | undefined;
@@ -94,30 +100,45 @@ class TransactionWriter implements EngineWriter {
       await client.query('rollback').catch(() => {
         client.unusable = true;
       });
-      throw client.failure ?? error;
+      throw job.failure ?? error;
     } finally {
       // Work still running after its job (set aside, not awaited) sends nothing more on this connection.
       gate?.refuse();
     }
     try {
-      await client.query('commit');
+      const commit = client.query('commit');
+      if (handOver) {
+        client.job = { failure: undefined };
+        handOver();
+      }
+      await commit;
     } catch (error) {
-      // Without an SQLSTATE the connection failed, not the transaction: it is not given to another job.
+      // Without an SQLSTATE the connection failed, not the transaction: it is not given to another job
+      // (one it was handed over to fails on it too, and closes it).
       if (codeOf(error) === undefined) client.unusable = true;
-      throw client.failure ?? error;
+      throw job.failure ?? error;
     }
     // A statement sent without waiting failed: the COMMIT answered ROLLBACK.
-    if (client.failure !== undefined) throw client.failure;
+    if (job.failure !== undefined) throw job.failure;
     return result;
   }
 
-  /** `work` on a connection of the pool, returned to it afterwards (closed if it cannot be trusted). */
-  private async connected<T>(work: (client: PipelinedClient) => Promise<T>): Promise<T> {
+  /**
+   * `work` on a connection of the pool, returned to it afterwards (closed if it cannot be trusted), or
+   * earlier when `work` hands it over (`once`).
+   */
+  private async connected<T>(work: (client: PipelinedClient, handOver: () => void) => Promise<T>): Promise<T> {
     const client = (await this.pool.connect()) as unknown as PipelinedClient & pg.PoolClient;
-    try {
-      return await work(client);
-    } finally {
+    let returned = false;
+    const handOver = () => {
+      if (returned) return;
+      returned = true;
       client.release(client.unusable);
+    };
+    try {
+      return await work(client, handOver);
+    } finally {
+      handOver();
     }
   }
 
@@ -138,7 +159,7 @@ class TransactionWriter implements EngineWriter {
     if (options?.exclusive !== undefined) return this.exclusively(options.exclusive, work);
     for (let attempt = 1; ; attempt++) {
       try {
-        return await (attempt > SERIAL_AFTER ? this.serially(work) : this.connected((client) => this.once(client, work)));
+        return await (attempt > SERIAL_AFTER ? this.serially(work) : this.connected((client, handOver) => this.once(client, work, handOver)));
       } catch (error) {
         await this.afterFailure(error, attempt, attempt < SERIAL_AFTER);
       }
