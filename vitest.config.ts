@@ -53,6 +53,7 @@ const SQLITE_ONLY = [
 const PG_ONLY = [
   'test/platform/db/cross-process.test.ts',
   'test/platform/db/pg-round-trips.test.ts',
+  'test/platform/db/pg-handover.test.ts',
   'test/platform/db/pg-feed-watermark.test.ts',
   'test/platform/lifecycle/lifecycle-cross-process.test.ts',
   'test/modules/webhooks/webhook-cross-process.test.ts',

@@ -12,6 +12,6 @@ export async function unawaited(x: Exec, write: PromiseLike<unknown>): Promise<v
     await write;
     return;
   }
-  // The failure, if any, is the connection's: the engine throws it at the commit.
+  // The failure, if any, is the job's: the engine throws it at the commit.
   write.then(undefined, () => undefined);
 }
