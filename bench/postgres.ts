@@ -1,5 +1,6 @@
 // The PostgreSQL part of `npm run bench`: REST creates at saturation on one PostgreSQL database with one
-// and with two server processes, in alternating rounds, beside the SQLite figures of the same run.
+// and with two server processes, in alternating rounds with the PostgreSQL floors and with SQLite creates
+// on a service of their own, so the PostgreSQL / SQLite ratio compares rounds minutes apart at most.
 // BENCH_PG_URL (default: the local server's `test` database); skipped when it does not answer. Each run
 // works in a schema of its own, dropped afterwards.
 import { randomBytes } from 'node:crypto';
@@ -15,6 +16,10 @@ export type PostgresResult = {
   twoProcessesRps: number;
   oneProcessP99: number;
   twoProcessesP99: number;
+  /** SQLite REST creates on a service of their own, measured in the same rounds (the ratio's other side). */
+  sqliteRps: number;
+  /** PostgreSQL (1 process) / SQLite, each round's pair: the machine's drift cancels within a round. */
+  roundRatios: number[];
   /** The node:http floor on PostgreSQL (bench/floor-server-pg.ts): the most a process gets through node-postgres here. */
   nodeFloorRps: number;
   /** pgbench, the create's statements in one transaction (bench/pgbench-floor.ts): as the service, and with the feed lock exclusive to commit. */
@@ -51,18 +56,23 @@ export async function benchPostgres(dir: string): Promise<PostgresResult | undef
     started.push(await startService(fixture.file, { DATABASE_URL: databaseUrl }));
     started.push(await startService(fixture2.file, { DATABASE_URL: databaseUrl }));
     started.push(await startPgFloor(databaseUrl, fixture.secret, path.join(dir, 'pg-floor.log')));
-    const [a, b, nodeFloor] = started as [Proc, Proc, Proc];
+    const sqliteFixture = await provision(path.join(dir, 'pg-part-sqlite.db'));
+    started.push(await startService(sqliteFixture.file));
+    const [a, b, nodeFloor, sqlite] = started as [Proc, Proc, Proc, Proc];
     await measure('warm-up PostgreSQL process 1', a.url, fixture, scenarios.restCreate(fixture));
     await measure('warm-up PostgreSQL process 2', b.url, fixture, scenarios.restCreate(fixture));
     await measure('warm-up PostgreSQL floor', nodeFloor.url, fixture, scenarios.floorCreate(fixture));
+    await measure('warm-up SQLite beside PostgreSQL', sqlite.url, sqliteFixture, scenarios.restCreate(sqliteFixture));
     await analyze(databaseUrl);
     const one: Measure[] = [];
     const nodeFloorRates: number[] = [];
+    const sqliteRates: number[] = [];
     const two: Measure[] = [];
     const floor: number[] = [];
     const exclusive: number[] = [];
     const pgbench = { clients: CONNECTIONS, seconds: SECONDS };
     for (let round = 1; round <= ROUNDS; round++) {
+      sqliteRates.push((await measure(`SQLite REST create, beside PostgreSQL (round ${round})`, sqlite.url, sqliteFixture, scenarios.restCreate(sqliteFixture))).rps);
       one.push(await measure(`PostgreSQL REST create, 1 process (round ${round})`, a.url, fixture, scenarios.restCreate(fixture)));
       nodeFloorRates.push((await measure(`PostgreSQL floor create, node:http (round ${round})`, nodeFloor.url, fixture, scenarios.floorCreate(fixture))).rps);
       two.push(await measureSpread(`PostgreSQL REST create, 2 processes (round ${round})`, [a.url, b.url], fixture, scenarios.restCreate(fixture)));
@@ -73,6 +83,8 @@ export async function benchPostgres(dir: string): Promise<PostgresResult | undef
       if (f && x) console.log(`pgbench floor (round ${round}): ${f.tps.toFixed(0)}/s as the service (feed lock shared), ${x.tps.toFixed(0)}/s with it exclusive to commit`);
     }
     return {
+      sqliteRps: median(sqliteRates),
+      roundRatios: one.map((m, i) => m.rps / sqliteRates[i]!),
       nodeFloorRps: median(nodeFloorRates),
       floorTps: floor.length > 0 ? median(floor) : undefined,
       exclusiveFloorTps: exclusive.length > 0 ? median(exclusive) : undefined,
