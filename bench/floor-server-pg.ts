@@ -8,9 +8,9 @@
 // the signature: the most any service can do per process on this machine with this driver.
 // FLOOR_ROUND_TRIPS=1: the writes go out with the lookup, unconditionally (no decision on its answer):
 // what the second round trip costs (docs/performance.md).
-import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
-import http from 'node:http';
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
+import { serveFloor } from './floor-http.js';
 
 const url = process.env.FLOOR_PG_URL;
 if (!url) throw new Error('FLOOR_PG_URL: the database (its schema in options) the bench provisioned');
@@ -87,29 +87,4 @@ async function create(clientId: string, nonce: string, key: string, fingerprint:
   }
 }
 
-const server = http.createServer((req, res) => {
-  const chunks: Buffer[] = [];
-  req.on('data', (c: Buffer) => chunks.push(c));
-  req.on('end', () => {
-    const body = Buffer.concat(chunks);
-    const h = req.headers as Record<string, string>;
-    const bodySha = createHash('sha256').update(body).digest('hex');
-    const canonical = [req.method, req.url, h['x-partner-timestamp'], h['x-partner-nonce'], h['x-partner-client-id'], h['idempotency-key'] ?? '', bodySha].join('\n');
-    const expected = Buffer.from(createHmac('sha256', secret).update(canonical).digest('hex'));
-    const given = Buffer.from(h['x-partner-signature'] ?? '');
-    if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
-      res.writeHead(401).end();
-      return;
-    }
-    const requestId = randomUUID();
-    create(h['x-partner-client-id']!, h['x-partner-nonce']!, h['idempotency-key']!, bodySha, req.url!.split('/')[4] ?? '', body.toString('utf8'), requestId).then(
-      (r) => res.writeHead(r.status, { 'content-type': 'application/json', 'x-request-id': requestId }).end(r.body),
-      () => res.writeHead(409).end(),
-    );
-  });
-});
-
-server.listen(0, '127.0.0.1', () => {
-  const address = server.address() as { port: number };
-  console.log(`floor (PostgreSQL) listening on http://127.0.0.1:${address.port}`);
-});
+serveFloor(secret, 'floor (PostgreSQL)', (c) => create(c.clientId, c.nonce, c.key, c.fingerprint, c.customerId, c.body, c.requestId));

@@ -4,9 +4,9 @@
 // the rate the real service is compared with. FLOOR_SYNC picks the durability: FULL (default, the
 // service's: WAL, one fsync per commit, here one per request on the event loop) or NORMAL (no fsync at
 // commit: what the same work costs in CPU alone).
-import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
-import http from 'node:http';
+import { randomUUID } from 'node:crypto';
 import Database from 'better-sqlite3';
+import { serveFloor } from './floor-http.js';
 
 const file = process.env.FLOOR_DB ?? '/tmp/floor.db';
 const secret = process.env.FLOOR_SECRET ?? 'floor-secret';
@@ -53,31 +53,4 @@ const create = db.transaction((clientId: string, nonce: string, key: string, fin
   return { status: 200, body: response };
 });
 
-const server = http.createServer((req, res) => {
-  const chunks: Buffer[] = [];
-  req.on('data', (c: Buffer) => chunks.push(c));
-  req.on('end', () => {
-    const body = Buffer.concat(chunks);
-    const h = req.headers as Record<string, string>;
-    const bodySha = createHash('sha256').update(body).digest('hex');
-    const canonical = [req.method, req.url, h['x-partner-timestamp'], h['x-partner-nonce'], h['x-partner-client-id'], h['idempotency-key'] ?? '', bodySha].join('\n');
-    const expected = Buffer.from(createHmac('sha256', secret).update(canonical).digest('hex'));
-    const given = Buffer.from(h['x-partner-signature'] ?? '');
-    if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
-      res.writeHead(401).end();
-      return;
-    }
-    try {
-      const requestId = randomUUID();
-      const r = create(h['x-partner-client-id']!, h['x-partner-nonce']!, h['idempotency-key']!, bodySha, req.url!.split('/')[4] ?? '', body.toString('utf8'), requestId);
-      res.writeHead(r.status, { 'content-type': 'application/json', 'x-request-id': requestId }).end(r.body);
-    } catch {
-      res.writeHead(409).end();
-    }
-  });
-});
-
-server.listen(0, '127.0.0.1', () => {
-  const address = server.address() as { port: number };
-  console.log(`floor (synchronous=${sync}) listening on http://127.0.0.1:${address.port}`);
-});
+serveFloor(secret, `floor (synchronous=${sync})`, (c) => create(c.clientId, c.nonce, c.key, c.fingerprint, c.customerId, c.body, c.requestId));
