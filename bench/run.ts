@@ -156,51 +156,46 @@ async function main(): Promise<void> {
     // Every target of the create path from this one run (docs/performance.md).
     const p99Rest = median(halfP99.rest);
     const p99Gql = median(halfP99.graphql);
-    const ratioRows: [string, string, boolean | null][] = [
-      ['REST create / durable floor', summary.ratios.restCreateToFloor.toFixed(2), summary.ratios.restCreateToFloor >= 1.5],
-      ['REST create / no-fsync floor', summary.ratios.restCreateToNoFsyncFloor.toFixed(2), summary.ratios.restCreateToNoFsyncFloor >= 0.6],
-      ['GraphQL create / durable floor', summary.ratios.graphqlCreateToFloor.toFixed(2), summary.ratios.graphqlCreateToFloor >= 1.3],
-      ['GraphQL create / no-fsync floor', summary.ratios.graphqlCreateToNoFsyncFloor.toFixed(2), summary.ratios.graphqlCreateToNoFsyncFloor >= 0.5],
-      ['REST replay / REST create', summary.ratios.replayToRestCreate.toFixed(2), summary.ratios.replayToRestCreate >= 2],
-      ['REST replay, cache off / REST create', summary.ratios.replayCacheOffToRestCreate.toFixed(2), null],
-      [`p99 at half saturation, REST, ms (median of ${LATENCY_ROUNDS}: ${halfP99.rest.join(', ')})`, String(p99Rest), p99Rest <= 25],
-      [`p99 at half saturation, GraphQL, ms (median of ${LATENCY_ROUNDS}: ${halfP99.graphql.join(', ')})`, String(p99Gql), p99Gql <= 25],
-      [`floor p99 at the REST rate, ms (${halfP99.floor.join(', ')})`, String(median(halfP99.floor)), null],
+    // A row's target and whether it is met, from one bound.
+    type Bound = ['≥' | '≤', number];
+    const row = (name: string, value: number, bound?: Bound, text = value.toFixed(2)) => ({
+      name,
+      text,
+      target: bound ? `${bound[0]} ${bound[1]}` : '',
+      met: bound ? (bound[0] === '≥' ? value >= bound[1] : value <= bound[1]) : null,
+    });
+    const r = summary.ratios;
+    const ratioRows = [
+      row('REST create / durable floor', r.restCreateToFloor, ['≥', 1.5]),
+      row('REST create / no-fsync floor', r.restCreateToNoFsyncFloor, ['≥', 0.6]),
+      row('GraphQL create / durable floor', r.graphqlCreateToFloor, ['≥', 1.3]),
+      row('GraphQL create / no-fsync floor', r.graphqlCreateToNoFsyncFloor, ['≥', 0.5]),
+      row('REST replay / REST create', r.replayToRestCreate, ['≥', 2]),
+      row('REST replay, cache off / REST create', r.replayCacheOffToRestCreate),
+      row(`p99 at half saturation, REST, ms (median of ${LATENCY_ROUNDS}: ${halfP99.rest.join(', ')})`, p99Rest, ['≤', 25], String(p99Rest)),
+      row(`p99 at half saturation, GraphQL, ms (median of ${LATENCY_ROUNDS}: ${halfP99.graphql.join(', ')})`, p99Gql, ['≤', 25], String(p99Gql)),
+      row(`floor p99 at the REST rate, ms (${halfP99.floor.join(', ')})`, median(halfP99.floor), undefined, String(median(halfP99.floor))),
     ];
-    if (large) ratioRows.push([`REST create, ${large.rows} rows / empty`, (large.rps / large.emptyRps).toFixed(2), large.rps / large.emptyRps >= 0.8]);
+    if (large) ratioRows.push(row(`REST create, ${large.rows} rows / empty`, large.rps / large.emptyRps, ['≥', 0.8]));
     if (postgres) {
-      const ratio = postgres.oneProcessRps / postgres.sqliteRps;
-      const rounds = postgres.roundRatios.map((r) => r.toFixed(2)).join(', ');
-      ratioRows.push([`PostgreSQL REST create, 1 process / SQLite, alternating rounds (${postgres.oneProcessRps.toFixed(0)} / ${postgres.sqliteRps.toFixed(0)}; rounds ${rounds})`, ratio.toFixed(2), ratio >= 0.6]);
+      const rounds = postgres.roundRatios.map((x) => x.toFixed(2)).join(', ');
+      const name = `PostgreSQL REST create, 1 process / SQLite, alternating rounds (${postgres.oneProcessRps.toFixed(0)} / ${postgres.sqliteRps.toFixed(0)}; rounds ${rounds})`;
+      ratioRows.push(row(name, postgres.oneProcessRps / postgres.sqliteRps, ['≥', 0.6]));
     }
-    const targets: Record<string, string> = {
-      'REST create / durable floor': '≥ 1.5',
-      'REST create / no-fsync floor': '≥ 0.6',
-      'GraphQL create / durable floor': '≥ 1.3',
-      'GraphQL create / no-fsync floor': '≥ 0.5',
-      'REST replay / REST create': '≥ 2',
-    };
     console.log('\n| ratio | value | target | met |\n|---|---:|---|---|');
-    for (const [name, value, met] of ratioRows) {
-      const target = targets[name] ?? (name.startsWith('p99 at half') ? '≤ 25' : name.includes('rows / empty') ? '≥ 0.8' : name.startsWith('PostgreSQL REST create, 1 process / SQLite') ? '≥ 0.6' : '');
-      console.log(`| ${name} | ${value} | ${target} | ${met === null ? '' : met ? 'yes' : '**no**'} |`);
-    }
-    if (postgres)
+    for (const { name, text, target, met } of ratioRows) console.log(`| ${name} | ${text} | ${target} | ${met === null ? '' : met ? 'yes' : '**no**'} |`);
+    if (postgres) {
       console.log(
         `REST creates, saturated (median of ${ROUNDS}): SQLite ${restSat.toFixed(0)}/s; PostgreSQL 1 process ${postgres.oneProcessRps.toFixed(0)}/s (p99 ${postgres.oneProcessP99} ms), 2 processes ${postgres.twoProcessesRps.toFixed(0)}/s (p99 ${postgres.twoProcessesP99} ms)`,
       );
-    if (postgres)
       console.log(
-        `PostgreSQL node:http floor (bench/floor-server-pg.ts) ${postgres.nodeFloorRps.toFixed(0)}/s: / SQLite REST create = ${(postgres.nodeFloorRps / restSat).toFixed(2)} (what any service could reach of the 0.6 here); PostgreSQL REST create / it = ${(postgres.oneProcessRps / postgres.nodeFloorRps).toFixed(2)}`,
+        `PostgreSQL node:http floor (bench/floor-server-pg.ts) ${postgres.nodeFloorRps.toFixed(0)}/s (what any service could reach of the 0.6 here): / SQLite beside it = ${(postgres.nodeFloorRps / postgres.sqliteRps).toFixed(2)}, / the first part's SQLite REST create = ${(postgres.nodeFloorRps / restSat).toFixed(2)}; PostgreSQL REST create / it = ${(postgres.oneProcessRps / postgres.nodeFloorRps).toFixed(2)}`,
       );
-    if (postgres?.floorTps && postgres.exclusiveFloorTps)
-      console.log(
-        `PostgreSQL REST create (1 process) / the SQLite REST create of the first part = ${(postgres.oneProcessRps / restSat).toFixed(2)} (minutes apart); / pgbench floor ${postgres.floorTps.toFixed(0)}/s = ${(postgres.oneProcessRps / postgres.floorTps).toFixed(2)} (goal ≥ 0.3); the floor with the feed lock exclusive to commit: ${postgres.exclusiveFloorTps.toFixed(0)}/s`,
-      );
-    if (postgres)
-      console.log(
-        `PostgreSQL node:http floor / SQLite beside it = ${(postgres.nodeFloorRps / postgres.sqliteRps).toFixed(2)}`,
-      );
+      if (postgres.floorTps && postgres.exclusiveFloorTps)
+        console.log(
+          `PostgreSQL REST create (1 process) / the SQLite REST create of the first part = ${(postgres.oneProcessRps / restSat).toFixed(2)} (minutes apart); / pgbench floor ${postgres.floorTps.toFixed(0)}/s = ${(postgres.oneProcessRps / postgres.floorTps).toFixed(2)} (goal ≥ 0.3); the floor with the feed lock exclusive to commit: ${postgres.exclusiveFloorTps.toFixed(0)}/s`,
+        );
+    }
     const out = path.join(ROOT, 'bench', 'results');
     fs.mkdirSync(out, { recursive: true });
     fs.writeFileSync(path.join(out, 'latest.json'), JSON.stringify(summary, null, 2));
