@@ -44,7 +44,9 @@ export function decodeCursor(after: string | null | undefined, list: string, sco
   if (!Array.isArray(parsed) || parsed.length !== shape.length + 2 || parsed[0] !== list || parsed[1] !== scope)
     throw invalidCursor('is not a cursor of this list');
   const key = parsed.slice(2) as unknown[];
-  if (!key.every((part, i) => typeof part === shape[i] && (typeof part !== 'number' || Number.isSafeInteger(part))))
+  // A number in a sort key is a feed position or a sequence, never below 0: a negative one is no cursor
+  // this service issued, and would start a list (§9.3) or the stream (§17.4) at the beginning.
+  if (!key.every((part, i) => typeof part === shape[i] && (typeof part !== 'number' || (Number.isSafeInteger(part) && part >= 0))))
     throw invalidCursor('is not a cursor of this list');
   return key as SortKey;
 }

@@ -38,7 +38,7 @@ export class Cors {
   /** The request's Origin, normalised (§17.3), when some client registered it; else undefined. */
   async registeredOrigin(header: string | undefined, nowMs: number): Promise<string | undefined> {
     if (header === undefined) return undefined;
-    const checked = normaliseOrigin(header, this.production);
+    const checked = normaliseOrigin(header, this.production, { header: true });
     if (!('origin' in checked)) return undefined;
     const origin = checked.origin;
     const hit = this.registered.get(origin);
@@ -67,7 +67,8 @@ export class Cors {
     const origin = await this.registeredOrigin(originHeader, nowMs);
     if (origin === undefined) return;
     reply.headers['access-control-allow-origin'] = origin;
-    reply.headers['access-control-expose-headers'] = 'x-request-id';
+    // §17.3 (amended): the page reads the request id to quote and a 429's Retry-After.
+    reply.headers['access-control-expose-headers'] = 'x-request-id, retry-after';
     varyOnOrigin(reply.headers);
   }
 }

@@ -334,8 +334,10 @@ export class Pipeline {
    */
   private async forSession(call: HttpCall, surfaceCall: SurfaceCall, session: FrontendSession & { clientId: string }, requestId: string, log: Logger): Promise<SurfaceOutcome> {
     const given = call.headers.origin;
-    const checked = given === undefined ? undefined : normaliseOrigin(given, this.deps.config.production);
-    if (!checked || !('origin' in checked) || checked.origin !== session.origin)
+    if (given === undefined)
+      throw new Problem('ORIGIN_NOT_ALLOWED', 'A frontend session is used from a browser page: the request must carry the Origin header of the page the session was created for.');
+    const checked = normaliseOrigin(given, this.deps.config.production, { header: true });
+    if (!('origin' in checked) || checked.origin !== session.origin)
       throw new Problem('ORIGIN_NOT_ALLOWED', 'The Origin of this request is not the origin this frontend session was created for.');
     const rps = this.deps.config.frontend.ratePerSecond;
     // §17.2: burst twice the rate (20 for the default 10 per second).

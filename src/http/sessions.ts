@@ -23,8 +23,16 @@ const BEARER = /^bearer +([^ ]+) *$/i;
 export const sessionInvalid = (): Problem =>
   new Problem('AUTH_SESSION_INVALID', 'The bearer token is not a valid frontend session: ask your backend for a new session.');
 
-/** A request that carries an Authorization header takes the bearer path (§17.2), whatever its scheme. */
-export const isBearerRequest = (headers: Record<string, string | undefined>): boolean => headers.authorization !== undefined;
+/** The Bearer scheme's name (case-insensitive, RFC 9110 §11.1), alone or before its credentials. */
+const BEARER_SCHEME = /^bearer(?: |$)/i;
+
+/**
+ * §17.6 (amended): a request takes the bearer path only when its Authorization header's scheme is
+ * `Bearer`. Another scheme (a gateway's `Basic`) is ignored: the request is a signed one (§2), or
+ * answered as §2 answers a missing header.
+ */
+export const isBearerRequest = (headers: Record<string, string | undefined>): boolean =>
+  headers.authorization !== undefined && BEARER_SCHEME.test(headers.authorization.trimStart());
 
 /**
  * Session rows by token hash, each answered for at most SESSION_CACHE_MS of the request clock after it

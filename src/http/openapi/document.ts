@@ -66,7 +66,7 @@ const HEADERS = {
     description: 'A frontend session’s request from an origin some client registered (§17.3, §17.6): that origin, on every answer. Never on signed requests.',
     schema: { type: 'string', pattern: '^https?://[^/]+$' },
   },
-  AccessControlExposeHeaders: { description: 'With Access-Control-Allow-Origin (§17.3).', schema: { type: 'string', const: 'x-request-id' } },
+  AccessControlExposeHeaders: { description: 'With Access-Control-Allow-Origin (§17.3).', schema: { type: 'string', const: 'x-request-id, retry-after' } },
   Vary: { description: 'With Access-Control-Allow-Origin (§17.3).', schema: { type: 'string', const: 'Origin' } },
   // Its value is the path's own methods (a const on each 405); HEAD is not one of them (§6).
   Allow: { description: 'The methods this path answers (RFC 9110 §10.2.1).', required: true, schema: { type: 'string' } },

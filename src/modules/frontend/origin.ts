@@ -7,8 +7,12 @@ export type OriginCheck = { origin: string } | { fault: string };
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1']);
 
-/** The normalised origin, or why `value` is not one: `https` only in production; in development also `http://localhost[:port]` and `http://127.0.0.1[:port]`. */
-export function normaliseOrigin(value: string, production: boolean): OriginCheck {
+/**
+ * The normalised origin, or why `value` is not one: `https` only in production; in development also
+ * `http://localhost[:port]` and `http://127.0.0.1[:port]`. `header`: the value is a request's `Origin`
+ * header, which a browser sends as the serialisation itself, so even a lone trailing slash is a path.
+ */
+export function normaliseOrigin(value: string, production: boolean, o: { header?: boolean } = {}): OriginCheck {
   if (value.length === 0 || value.length > 255) return { fault: 'must be 1–255 characters' };
   let url: URL;
   try {
@@ -19,8 +23,10 @@ export function normaliseOrigin(value: string, production: boolean): OriginCheck
   if (url.username !== '' || url.password !== '') return { fault: 'must not carry userinfo' };
   if (url.search !== '' || value.includes('?')) return { fault: 'must not carry a query' };
   if (url.hash !== '' || value.includes('#')) return { fault: 'must not carry a fragment' };
-  // The serialisation drops a lone trailing slash; any other path is refused.
-  if (url.pathname !== '/' || /^[a-z][a-z0-9+.-]*:\/\/[^/]*\/./i.test(value)) return { fault: 'must not carry a path' };
+  // The serialisation drops a lone trailing slash, which a registration or a create may carry (§17.3);
+  // any other path is refused, and on a request's Origin (§17.2) the slash too.
+  if (url.pathname !== '/' || /^[a-z][a-z0-9+.-]*:\/\/[^/]*\/./i.test(value) || (o.header && /^[a-z][a-z0-9+.-]*:\/\/[^/]*\//i.test(value)))
+    return { fault: 'must not carry a path' };
   if (url.protocol === 'https:') return { origin: url.origin };
   if (url.protocol === 'http:' && !production && LOCAL_HOSTS.has(url.hostname)) return { origin: url.origin };
   return { fault: production ? 'must be an https origin' : 'must be an https origin, or http://localhost or http://127.0.0.1 with an optional port' };

@@ -77,7 +77,8 @@ const SURFACES: Surface[] = [
 /** §17.6: the browser can read the answer, whatever its status. */
 function expectCors(r: Reply, origin = ORIGIN): void {
   expect(r.headers.get('access-control-allow-origin'), r.text).toBe(origin);
-  expect(r.headers.get('access-control-expose-headers')).toBe('x-request-id');
+  // §17.3 (amended): a 429's Retry-After too.
+  expect(r.headers.get('access-control-expose-headers')).toBe('x-request-id, retry-after');
   expect(r.headers.get('vary')).toBe('Origin');
 }
 
@@ -120,7 +121,6 @@ describe.each(SURFACES)('$name', (surface) => {
       ['malformed (short)', live, `Bearer pfs_${randomBytes(8).toString('base64url')}`],
       ['malformed (no prefix)', live, `Bearer ${randomBytes(32).toString('base64url')}`],
       ['no token', live, 'Bearer'],
-      ['another scheme', live, `Basic ${live.token}`],
       ['the token twice', live, `Bearer ${live.token} ${live.token}`],
       ['revoked', revoked, undefined],
     ];
@@ -146,9 +146,13 @@ describe.each(SURFACES)('$name', (surface) => {
 
   it('3. Origin absent, unregistered, or another registered one → 403 ORIGIN_NOT_ALLOWED; the same origin written otherwise is the origin (§17.3)', async () => {
     const x = await session();
-    for (const origin of [null, 'https://evil.example.com', OTHER_ORIGIN, 'http://app.example.com', 'https://app.example.com:8443']) {
+    // A trailing slash is a path: a browser never sends one, and the header is not the origin (§17.3).
+    for (const origin of [null, 'https://evil.example.com', OTHER_ORIGIN, 'http://app.example.com', 'https://app.example.com:8443', 'https://app.example.com/']) {
       const r = await surface.send(x, { origin });
       surface.problem(r, 403, 'ORIGIN_NOT_ALLOWED');
+      // Without an Origin the detail says that one is missing, not that it is another.
+      if (origin === null) expect(r.text).toContain('must carry the Origin header');
+      else expect(r.text).toContain('is not the origin this frontend session was created for');
       // Readable where the page's origin is registered by some client (§17.6), not elsewhere.
       if (origin === OTHER_ORIGIN) expectCors(r, OTHER_ORIGIN);
       else expect(r.headers.get('access-control-allow-origin'), String(origin)).toBeNull();
@@ -158,6 +162,47 @@ describe.each(SURFACES)('$name', (surface) => {
       expect(r.status, `${origin}: ${r.text}`).toBe(200);
       expectCors(r);
     }
+  });
+});
+
+describe('only the Bearer scheme makes a bearer request (§17.6 amended)', () => {
+  const GATEWAY = 'Basic Z2F0ZXdheTpzZWNyZXQ=';
+  const SCHEMES = [GATEWAY, 'Digest username="gw"', 'Bearerish abc', 'Partner-HMAC-SHA256 x'];
+
+  it('a signed request that also carries another scheme (a gateway’s Basic) is answered as signed, on both surfaces, without CORS headers', async () => {
+    for (const authorization of SCHEMES) {
+      const g = await server.gql(s.client, CUSTOMER_QUERY, { id: customerA }, { headers: { authorization, origin: ORIGIN } });
+      expect(g.status, `${authorization}: ${g.text}`).toBe(200);
+      expect(g.body.data.customer.customerId).toBe(customerA);
+      const r = await server.request(s.client, 'GET', `/partner/v1/customers/${customerA}`, { headers: { authorization, origin: ORIGIN } });
+      expect(r.status, `${authorization}: ${r.text}`).toBe(200);
+      expect(r.headers.get('access-control-allow-origin')).toBeNull();
+    }
+  });
+
+  it('another scheme without the §2 headers is answered as §2 answers a missing header (401 AUTH_HEADERS_MISSING, the §2 challenge)', async () => {
+    const live = await session();
+    for (const authorization of SCHEMES) {
+      const g = await asBrowser(server, live, 'POST', '/graphql', { authorization, body: { query: CUSTOMER_QUERY, variables: { id: customerA } } });
+      expectGraphQLProblem(g, 401, 'AUTH_HEADERS_MISSING');
+      expect(g.headers.get('www-authenticate'), authorization).toMatch(/^Partner-HMAC-SHA256 /);
+      expect(g.headers.get('access-control-allow-origin'), authorization).toBeNull();
+      const r = await asBrowser(server, live, 'GET', `/partner/v1/customers/${customerA}`, { authorization });
+      expectRestProblem(r, 401, 'AUTH_HEADERS_MISSING');
+      expect(r.headers.get('www-authenticate'), authorization).toMatch(/^Partner-HMAC-SHA256 /);
+    }
+  });
+
+  it('a development origin with a trailing slash is not the registered one (403), without it it is (200)', async () => {
+    const local = 'http://localhost:5173';
+    await registerOrigin(server, s.client.clientId, local);
+    const x = await openSessionRecord(server, s.client.clientId, customerA, local);
+    const slash = await asBrowser(server, x, 'GET', `/partner/v1/customers/${customerA}`, { origin: `${local}/` });
+    expectRestProblem(slash, 403, 'ORIGIN_NOT_ALLOWED');
+    expect(slash.headers.get('access-control-allow-origin')).toBeNull();
+    const ok = await asBrowser(server, x, 'GET', `/partner/v1/customers/${customerA}`, { origin: local });
+    expect(ok.status, ok.text).toBe(200);
+    expectCors(ok, local);
   });
 });
 

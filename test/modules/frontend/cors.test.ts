@@ -103,7 +103,7 @@ describe('preflight (§17.3)', () => {
 describe('answers to bearer requests (§17.6)', () => {
   function expectReadable(r: Reply, origin: string, what: string): void {
     expect(r.headers.get('access-control-allow-origin'), `${what}: ${r.text}`).toBe(origin);
-    expect(r.headers.get('access-control-expose-headers'), what).toBe('x-request-id');
+    expect(r.headers.get('access-control-expose-headers'), what).toBe('x-request-id, retry-after');
     expect(r.headers.get('vary'), what).toBe('Origin');
     expect(corsHeaders(r), what).toEqual(['access-control-allow-origin', 'access-control-expose-headers']);
   }

@@ -8,7 +8,7 @@ import { appendEvent } from '../../../src/modules/events/repository.js';
 import { revokeSession } from '../../../src/modules/frontend/repository.js';
 import { encodeCursor } from '../../../src/core/pages.js';
 import { randomEthAddress, Scenario, startTestServer, TestServer, type Client } from '../../helpers/harness.js';
-import { expectRestProblem } from '../../helpers/problems.js';
+import { expectGraphQLProblem, expectRestProblem } from '../../helpers/problems.js';
 import { asBrowser, openSessionRecord, type OpenSession } from '../../helpers/frontend.js';
 import { feedFrames, openBrowserStream, openStream, STREAM_PATH, type Frame, type SseStream } from '../../helpers/sse.js';
 
@@ -201,6 +201,12 @@ describe('GET /partner/v1/frontend/events/stream, signed by the partner (§17.4)
     const otherList = encodeCursor('cryptoWithdrawals', `${s.client.clientId}/${customerId}`, ['2026-01-01T00:00:00.000Z', randomUUID()]);
     expectRestProblem(await req(`${STREAM_PATH}?customerId=${customerId}&after=${otherList}`), 400, 'VALIDATION_FAILED', { pointer: '/after' });
     expectRestProblem(await req(`${STREAM_PATH}?customerId=${customerId}`, { 'last-event-id': foreign }), 400, 'VALIDATION_FAILED', { pointer: '/Last-Event-ID' });
+    // A position below the feed's first, signed for this partner: no cursor the service issued, not the beginning.
+    for (const position of [-1, -1000]) {
+      const negative = encodeCursor('events', s.client.clientId, [position]);
+      expectRestProblem(await req(`${STREAM_PATH}?customerId=${customerId}&after=${negative}`), 400, 'VALIDATION_FAILED', { pointer: '/after' });
+      expectRestProblem(await req(`${STREAM_PATH}?customerId=${customerId}`, { 'last-event-id': negative }), 400, 'VALIDATION_FAILED', { pointer: '/Last-Event-ID' });
+    }
     expectRestProblem(await req(`${STREAM_PATH}?customerId=${randomUUID()}`), 404, 'CUSTOMER_NOT_FOUND');
     expectRestProblem(await req(`${STREAM_PATH}?customerId=${customerId}`, {}, other.client), 403, 'FORBIDDEN');
     const post = await server.request(s.client, 'POST', `${STREAM_PATH}?customerId=${customerId}`, { idempotencyKey: null });
@@ -208,6 +214,13 @@ describe('GET /partner/v1/frontend/events/stream, signed by the partner (§17.4)
     expect(post.headers.get('allow')).toBe('GET');
     expectRestProblem(await server.request(s.client, 'GET', `${STREAM_PATH}?customerId=${customerId}`, { sign: false }), 401, 'AUTH_HEADERS_MISSING');
     expectRestProblem(await server.request(s.client, 'GET', `${STREAM_PATH}?customerId=${customerId}`, { idempotencyKey: randomUUID() }), 400, 'IDEMPOTENCY_SCOPE_INVALID');
+  });
+
+  it('events(after:) refuses a negative position too, on both surfaces (§9.3: not a cursor of the list)', async () => {
+    const negative = encodeCursor('events', s.client.clientId, [-1]);
+    const r = await server.gql(s.client, 'query($after: String) { events(after: $after) { items { eventId } } }', { after: negative });
+    expectGraphQLProblem(r, 400, 'VALIDATION_FAILED', { pointer: '/after' });
+    expectRestProblem(await server.request(s.client, 'GET', `/partner/v1/events?cursor=${negative}`), 400, 'VALIDATION_FAILED', { pointer: '/cursor' });
   });
 
   it('Last-Event-ID wins over ?after=', async () => {
