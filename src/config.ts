@@ -72,6 +72,11 @@ export type Config = {
   };
   /** §18.3 the EVM rail (rpcUrls empty: off). */
   evm: EvmConfig;
+  /**
+   * Lifecycle settled point 12: in production, `/metrics` answers only `Authorization: Bearer <METRICS_TOKEN>`
+   * (at least 32 characters); without it, 404. Outside production the page is open and this is unused.
+   */
+  metricsToken: string | undefined;
   /** Token bucket per partner client, after authentication. */
   rateLimit: { rps: number; burst: number };
   /** Token bucket per source address for requests that fail authentication. */
@@ -100,6 +105,17 @@ function retryMaxDelay(raw: string | undefined, base: number): number {
 /** §11.4 / §11.9: read by the server and by partnerctl (webhook rotate-secret). */
 export function webhookSecretOverlapSecondsOf(env: NodeJS.ProcessEnv): number {
   return integerIn('WEBHOOK_SECRET_OVERLAP_SECONDS', env.WEBHOOK_SECRET_OVERLAP_SECONDS, 86_400, 0, 604_800);
+}
+
+/** The least length of METRICS_TOKEN: a secret a scraper holds, not a word to guess. */
+export const METRICS_TOKEN_MIN_LENGTH = 32;
+
+/** METRICS_TOKEN: absent or empty is none; a shorter one stops the start, naming the variable, never its value. */
+function metricsTokenOf(raw: string | undefined): string | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  if (raw.length < METRICS_TOKEN_MIN_LENGTH || !/^[\x21-\x7e]+$/.test(raw))
+    throw new Error(`METRICS_TOKEN must be at least ${METRICS_TOKEN_MIN_LENGTH} printable characters without spaces (it is ${raw.length} characters long)`);
+  return raw;
 }
 
 /** §17.5: the default TTL lies in 60–max, so the maximum is read first. */
@@ -157,6 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     verificationCheckMaxAgeDays: integerIn('VERIFICATION_CHECK_MAX_AGE_DAYS', env.VERIFICATION_CHECK_MAX_AGE_DAYS, 90, 1, 730),
     cryptoRequiresVerifiedCustomer: booleanOf('CRYPTO_REQUIRES_VERIFIED_CUSTOMER', env.CRYPTO_REQUIRES_VERIFIED_CUSTOMER, false),
     frontend: frontendOf(env),
+    metricsToken: metricsTokenOf(env.METRICS_TOKEN),
     evm: evmConfigOf(env, { production, sandbox, sqliteFile: database.kind === 'sqlite' ? database.file : null }),
     rateLimit: {
       rps: positiveNumber('RATE_LIMIT_RPS', env.RATE_LIMIT_RPS, 200),

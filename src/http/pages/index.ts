@@ -10,7 +10,7 @@ import { openApiPage } from './openapi.js';
 import { problemsIndexPage, problemsPage } from './problems.js';
 
 export function pagesOf(deps: PageDeps & { engine: Engine }): Page[] {
-  return [problemsIndexPage(), problemsPage(), openApiPage(deps.schema, deps.rest.describe()), metricsPage(deps.metrics), ...graphiqlPages()];
+  return [problemsIndexPage(), problemsPage(), openApiPage(deps.schema, deps.rest.describe()), metricsPage(deps.metrics, { production: deps.config.production, token: deps.config.metricsToken }), ...graphiqlPages()];
 }
 
 export function findPage(pages: Page[], pathname: string, production: boolean): Page | undefined {

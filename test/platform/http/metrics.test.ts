@@ -2,7 +2,9 @@
 // group commit's batch sizes (SQLite), and the worker's and webhooks' queue depths, read when scraped.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_ENGINE } from '../../helpers/pg.js';
-import { Scenario, startTestServer, type TestServer } from '../../helpers/harness.js';
+import { loadConfig } from '../../../src/config.js';
+import { Scenario, startTestServer, toReply, type TestServer } from '../../helpers/harness.js';
+import { expectRestProblem } from '../../helpers/problems.js';
 
 let server: TestServer;
 let s: Scenario;
@@ -90,5 +92,73 @@ describe('GET /metrics', () => {
     }
     server.clock.advance(server.config.sandboxStepDelayMs);
     expect(sample(await scrape(), 'worker_queue_depth', { task: 'refund-transfers' })).toBe(1);
+  });
+});
+
+describe('GET /metrics in production (lifecycle settled point 12)', () => {
+  const TOKEN = `mt_${'k7Q'.repeat(11)}`; // 36 characters
+  let withToken: TestServer;
+  let without: TestServer;
+  beforeAll(async () => {
+    withToken = await startTestServer({ NODE_ENV: 'production', METRICS_TOKEN: TOKEN });
+    without = await startTestServer({ NODE_ENV: 'production' });
+  }, 30_000);
+  afterAll(async () => {
+    await withToken?.stop();
+    await without?.stop();
+  });
+
+  const get = (on: TestServer, headers: Record<string, string> = {}) => fetch(`${on.url}/metrics`, { headers }).then(toReply);
+
+  it('answers only Authorization: Bearer <METRICS_TOKEN> (the scheme in any case)', async () => {
+    for (const authorization of [`Bearer ${TOKEN}`, `bearer ${TOKEN}`]) {
+      const r = await get(withToken, { authorization });
+      expect(r.status, r.text).toBe(200);
+      expect(r.text).toMatch(/^# HELP http_requests_total /m);
+      expect(r.text).toMatch(/^rail_halted/m);
+    }
+  });
+
+  it('any other request is an unknown path: 404 NOT_FOUND, nothing of the metrics, never the token', async () => {
+    const cases: Record<string, string>[] = [
+      {},
+      { authorization: `Bearer ${TOKEN.slice(0, -1)}` },
+      { authorization: `Bearer ${TOKEN}x` },
+      { authorization: `Basic ${Buffer.from(`prometheus:${TOKEN}`).toString('base64')}` },
+      { authorization: TOKEN },
+      { authorization: `Bearer ${TOKEN} ${TOKEN}` },
+    ];
+    for (const headers of cases) {
+      const r = await get(withToken, { ...headers, 'x-request-id': 'scrape-1' });
+      expectRestProblem(r, 404, 'NOT_FOUND');
+      expect(r.headers.get('x-request-id')).toBe('scrape-1');
+      expect(r.text).not.toContain('http_requests_total');
+      expect(r.text).not.toContain(TOKEN);
+    }
+  });
+
+  it('without METRICS_TOKEN every request is 404; /healthz and /readyz stay unsigned and say only up and ready', async () => {
+    for (const headers of [{}, { authorization: `Bearer ${TOKEN}` }]) expectRestProblem(await get(without, headers), 404, 'NOT_FOUND');
+    for (const on of [without, withToken]) {
+      const health = await fetch(`${on.url}/healthz`).then(toReply);
+      expect([health.status, health.body]).toEqual([200, { status: 'ok' }]);
+      const ready = await fetch(`${on.url}/readyz`).then(toReply);
+      expect([ready.status, ready.body]).toEqual([200, { status: 'ready' }]);
+    }
+  });
+
+  it('a METRICS_TOKEN shorter than 32 characters stops the start, naming the variable and never its value', () => {
+    const short = 'short-secret-0123456789abcdefgh'; // 31
+    let message = '';
+    try {
+      loadConfig({ METRICS_TOKEN: short });
+    } catch (e) {
+      message = (e as Error).message;
+    }
+    expect(message).toContain('METRICS_TOKEN');
+    expect(message).toContain('32');
+    expect(message).not.toContain(short);
+    expect(loadConfig({ METRICS_TOKEN: TOKEN }).metricsToken).toBe(TOKEN);
+    expect(loadConfig({}).metricsToken).toBeUndefined();
   });
 });
