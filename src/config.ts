@@ -50,6 +50,16 @@ export type Config = {
   webhookMaxInFlightPerEndpoint: number;
   /** §12.2: the most bytes an uploaded file may have (FILE_MAX_BYTES); the file PUT's body limit. */
   fileMaxBytes: number;
+  /**
+   * How long a request's body may take to arrive, from its head (BODY_TIMEOUT_MS); past it, 408
+   * REQUEST_TIMEOUT and the bytes dropped. The file upload gets one more second per
+   * UPLOAD_MIN_BYTES_PER_SECOND of its size (src/http/server.ts).
+   */
+  bodyTimeoutMs: number;
+  /** The slowest upload rate waited for: the upload's time is BODY_TIMEOUT_MS + size / this (UPLOAD_MIN_BYTES_PER_SECOND). */
+  uploadMinBytesPerSecond: number;
+  /** File uploads a partner client may have in flight in one process (UPLOAD_CONCURRENCY_PER_CLIENT); one more is 429. */
+  uploadConcurrencyPerClient: number;
   /** §12.2: how long a file stays PENDING_UPLOAD (FILE_UPLOAD_WINDOW_SECONDS). */
   fileUploadWindowSeconds: number;
   /** §12.3: the oldest acceptable check `completedAt`, in days (VERIFICATION_CHECK_MAX_AGE_DAYS). */
@@ -169,6 +179,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookSecretOverlapSeconds: webhookSecretOverlapSecondsOf(env),
     webhookMaxInFlightPerEndpoint: integerIn('WEBHOOK_MAX_IN_FLIGHT_PER_ENDPOINT', env.WEBHOOK_MAX_IN_FLIGHT_PER_ENDPOINT, 4, 1, 64),
     fileMaxBytes: integerIn('FILE_MAX_BYTES', env.FILE_MAX_BYTES, 10_485_760, 1024, 52_428_800),
+    bodyTimeoutMs: integerIn('BODY_TIMEOUT_MS', env.BODY_TIMEOUT_MS, 30_000, 50, 600_000),
+    uploadMinBytesPerSecond: integerIn('UPLOAD_MIN_BYTES_PER_SECOND', env.UPLOAD_MIN_BYTES_PER_SECOND, 65_536, 1024, 1_073_741_824),
+    uploadConcurrencyPerClient: integerIn('UPLOAD_CONCURRENCY_PER_CLIENT', env.UPLOAD_CONCURRENCY_PER_CLIENT, 4, 1, 1000),
     fileUploadWindowSeconds: integerIn('FILE_UPLOAD_WINDOW_SECONDS', env.FILE_UPLOAD_WINDOW_SECONDS, 3600, 1, 86_400),
     verificationCheckMaxAgeDays: integerIn('VERIFICATION_CHECK_MAX_AGE_DAYS', env.VERIFICATION_CHECK_MAX_AGE_DAYS, 90, 1, 730),
     cryptoRequiresVerifiedCustomer: booleanOf('CRYPTO_REQUIRES_VERIFIED_CUSTOMER', env.CRYPTO_REQUIRES_VERIFIED_CUSTOMER, false),

@@ -106,7 +106,7 @@ export async function startService(config: Config, options: ServiceOptions = {})
     pages: pagesOf({ config, engine, schema, rest, metrics }),
     stream: { feed },
   });
-  const server = createHttpServer(pipeline);
+  const server = createHttpServer(pipeline, config);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());

@@ -80,6 +80,10 @@ export const platformGuides: ProblemGuides<'platform'> = {
     when: 'The body is larger than 64 KiB.',
     action: 'Send a smaller body; no operation needs more.',
   },
+  REQUEST_TIMEOUT: {
+    when: 'The body did not arrive in time: BODY_TIMEOUT_MS (30 s) from the request head, and on the file upload also one second per UPLOAD_MIN_BYTES_PER_SECOND (64 KiB) of its Content-Length. Nothing was kept of it.',
+    action: 'Send the body at once after the headers, as one request; on a slow link, retry the upload (a same-bytes PUT is safe) when the connection is better.',
+  },
   NOT_FOUND: {
     when: 'No such path, or no such record (withdrawal, deposit, refund, transaction, webhook endpoint) for a REST GET or a mutation.',
     action: 'Check the path (docs/api/surfaces.md) and the id; ids of another environment or database do not exist here.',

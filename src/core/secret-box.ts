@@ -40,6 +40,33 @@ export class SecretBox {
     return [VERSION, iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), ciphertext.toString('base64url')].join('.');
   }
 
+  /**
+   * `sealBytes` fed chunk by chunk (§12.2 an upload as it arrives): the same sealed form, built without
+   * ever holding the whole plaintext or the whole ciphertext as bytes. base64url of 3-byte-aligned pieces
+   * joins into the base64url of the whole, so each piece is encoded as it comes.
+   */
+  sealBytesStream(aad: string): { update(chunk: Buffer): void; final(): string } {
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', this.key, iv);
+    cipher.setAAD(Buffer.from(aad, 'utf8'));
+    const pieces: string[] = [];
+    let carry = Buffer.alloc(0);
+    const push = (bytes: Buffer) => {
+      const data = carry.length === 0 ? bytes : Buffer.concat([carry, bytes]);
+      const whole = data.length - (data.length % 3);
+      if (whole > 0) pieces.push(data.subarray(0, whole).toString('base64url'));
+      carry = Buffer.from(data.subarray(whole));
+    };
+    return {
+      update: (chunk) => push(cipher.update(chunk)),
+      final: () => {
+        push(cipher.final());
+        pieces.push(carry.toString('base64url'));
+        return [VERSION, iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), pieces.join('')].join('.');
+      },
+    };
+  }
+
   openBytes(aad: string, sealed: string): Buffer {
     const [version, iv, tag, ciphertext] = sealed.split('.');
     if (version !== VERSION || !iv || !tag || ciphertext === undefined) throw new Error('not sealed bytes');

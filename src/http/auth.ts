@@ -21,6 +21,8 @@ export type AuthInput = {
   path: string;
   headers: Record<string, string | undefined>;
   body: Buffer;
+  /** SHA-256 of the body, when the server hashed it as it arrived (the upload's body is not kept). */
+  bodyHash?: string;
 };
 
 export function hasAnyAuthHeader(headers: Record<string, string | undefined>): boolean {
@@ -69,7 +71,7 @@ export async function authenticate(db: Exec, nonces: NonceLedger, credentials: C
     clientId,
     idempotencyKey: req.headers['idempotency-key'],
     body: req.body,
-    bodyHash: bodySha256(req.body),
+    bodyHash: req.bodyHash ?? bodySha256(req.body),
   };
   // Every active secret is tried (rotation), each compared in constant time.
   const formatFault = signatureFormatFault(signature);

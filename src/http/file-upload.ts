@@ -19,21 +19,26 @@ export function uploadPathId(pathname: string): string | undefined {
   return UPLOAD_PATH.exec(pathname)?.[1];
 }
 
-/** A signed upload of a matched path. */
-export function uploadCall(call: HttpCall, rawId: string): SurfaceCall {
-  let fileId: string | undefined;
+/** The file id the upload looks up (and seals its bytes under), or undefined when the path's is not percent-encoding. */
+export function uploadFileIdOf(rawId: string): string | undefined {
   try {
     // §9.4: ids compare case-insensitively; lower case, as the UUID scalar gives every other path id.
-    fileId = decodeURIComponent(rawId).toLowerCase();
+    return decodeURIComponent(rawId).toLowerCase();
   } catch {
-    fileId = undefined;
+    return undefined;
   }
+}
+
+/** A signed upload of a matched path. */
+export function uploadCall(call: HttpCall, rawId: string): SurfaceCall {
+  const fileId = uploadFileIdOf(rawId);
   return {
     execute: async (ctx) => {
       if (fileId === undefined) throw new Problem('INVALID_REQUEST', 'The path is not valid percent-encoding.');
       const file = await uploadCustomerFileContent(ctx, fileId, {
         contentType: call.headers['content-type'],
         contentEncoding: call.headers['content-encoding'],
+        received: call.upload,
         body: call.body,
       });
       return { reply: json(200, renderAs('PartnerCustomerFile', file)) };

@@ -14,6 +14,7 @@ import { auditRefusal, auditSuccess, auditSubject } from '../core/audit.js';
 import type { FrontendSession, RequestContext, Writer } from '../core/context.js';
 import { Problem } from '../core/problem.js';
 import type { Engine } from '../db/engine.js';
+import { UploadReceiver } from '../modules/files/index.js';
 import type { LiveFeed } from '../modules/frontend/index.js';
 import { authenticate, checkAuthHead, hasAnyAuthHeader, WWW_AUTHENTICATE, type Authenticated } from './auth.js';
 import { isJsonContentType, jsonBodyOrUndefined } from './body.js';
@@ -21,7 +22,7 @@ import { Cors } from './cors.js';
 import { CredentialCache } from './credentials.js';
 import { DevProxy } from './dev-proxy.js';
 import { eventStreamCall, STREAM_PATH } from './event-stream.js';
-import { uploadCall, uploadPathId, UPLOAD_TEMPLATE } from './file-upload.js';
+import { uploadCall, uploadFileIdOf, uploadPathId, UPLOAD_TEMPLATE } from './file-upload.js';
 import { GraphQLSurface, isIntrospectionOnly } from './graphql-surface.js';
 import { NonceLedger } from './nonces.js';
 import { rateBuckets, type Buckets } from './rate-limit.js';
@@ -37,6 +38,14 @@ import type { Surface, SurfaceCall, SurfaceOutcome } from './surface.js';
 import type { HttpCall, HttpReply } from './types.js';
 
 export const MAX_BODY_BYTES = 64 * 1024;
+/**
+ * The Retry-After of an upload refused for the client's bound: when a slot frees cannot be known (an
+ * upload in flight may take BODY_TIMEOUT_MS and more), so the soonest worth a new attempt.
+ */
+export const UPLOAD_RETRY_AFTER_SECONDS = 1;
+
+/** An upload admitted to send its body: the receiver that hashes and seals it as it comes, and its slot. */
+export type UploadAdmission = { receiver: UploadReceiver | undefined; release: () => void };
 const REQUEST_ID_FORMAT = /^[\x21-\x7e]{1,128}$/;
 
 /** The request's X-Request-Id when it is one we can echo (§2), else a new one. */
@@ -104,6 +113,8 @@ export class Pipeline {
   private readonly sessionBuckets: Buckets;
   private readonly sessions = new SessionCache();
   private readonly cors: Cors;
+  /** File uploads in flight per client in this process (UPLOAD_CONCURRENCY_PER_CLIENT). */
+  private readonly uploads = new Map<string, number>();
 
   constructor(private readonly deps: PipelineDeps) {
     const { config, engine } = deps;
@@ -118,8 +129,10 @@ export class Pipeline {
   }
 
   /** Counters for tests and the benchmark. */
-  stats(): { replayCacheHits: number; replayCacheEntries: number; credentialReads: number } {
-    return { replayCacheHits: this.replays.hits, replayCacheEntries: this.replays.size, credentialReads: this.credentials.reads };
+  stats(): { replayCacheHits: number; replayCacheEntries: number; credentialReads: number; uploadsInFlight: number } {
+    let uploadsInFlight = 0;
+    for (const held of this.uploads.values()) uploadsInFlight += held;
+    return { replayCacheHits: this.replays.hits, replayCacheEntries: this.replays.size, credentialReads: this.credentials.reads, uploadsInFlight };
   }
 
   /**
@@ -127,12 +140,19 @@ export class Pipeline {
    * whose 413 comes after §2's checks that need no body (check 1 of its table): a promise there, which
    * answers the refusal instead when those fail.
    */
-  bodyLimitOf(head: Omit<HttpCall, 'body'>): number | Promise<{ limit: number } | { refusal: Problem }> {
+  bodyLimitOf(head: Omit<HttpCall, 'body'>): number | Promise<{ limit: number; upload: UploadAdmission } | { refusal: Problem }> {
     // A frontend session never uploads (§17.2): its PUT is held to §6's limit and refused after its checks.
-    if (head.method !== 'PUT' || uploadPathId(head.url.split('?')[0]!) === undefined || isBearerRequest(head.headers)) return MAX_BODY_BYTES;
+    const rawId = head.method === 'PUT' && !isBearerRequest(head.headers) ? uploadPathId(head.url.split('?')[0]!) : undefined;
+    if (rawId === undefined) return MAX_BODY_BYTES;
     const now = this.deps.clock();
     return checkAuthHead(this.deps.engine.read, this.credentials, head.headers, now).then(
-      () => ({ limit: this.deps.config.fileMaxBytes }),
+      ({ clientId }) => {
+        const release = this.takeUploadSlot(clientId);
+        if (!release) return { refusal: rateLimited(UPLOAD_RETRY_AFTER_SECONDS, `At most ${this.deps.config.uploadConcurrencyPerClient} file uploads of a partner client at once (UPLOAD_CONCURRENCY_PER_CLIENT).`) };
+        const fileId = uploadFileIdOf(rawId);
+        const receiver = fileId === undefined ? undefined : new UploadReceiver(this.deps.config.secretBox, fileId);
+        return { limit: this.deps.config.fileMaxBytes, upload: { receiver, release } };
+      },
       async (e: unknown) => {
         if (!(e instanceof Problem)) return { refusal: this.problemOf(e, this.deps.logger) };
         // As authenticate(): a request that fails §2 counts against its address.
@@ -142,6 +162,25 @@ export class Pipeline {
     )
       // Never rejects: a fault here (the rate buckets' database) is the request's answer.
       .catch((e: unknown) => ({ refusal: this.problemOf(e, this.deps.logger) }));
+  }
+
+  /**
+   * A slot among the client's uploads in flight in this process, or undefined when all are taken. The
+   * returned release frees it (once, however often it is called), when the upload's answer is sent or
+   * its connection closes.
+   */
+  private takeUploadSlot(clientId: string): (() => void) | undefined {
+    const held = this.uploads.get(clientId) ?? 0;
+    if (held >= this.deps.config.uploadConcurrencyPerClient) return undefined;
+    this.uploads.set(clientId, held + 1);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const left = (this.uploads.get(clientId) ?? 1) - 1;
+      if (left > 0) this.uploads.set(clientId, left);
+      else this.uploads.delete(clientId);
+    };
   }
 
   /** Never throws: every outcome is a reply, every fault a problem. `refusal`: the answer, found before the body (bodyLimitOf). */
@@ -388,7 +427,13 @@ export class Pipeline {
     const address = call.remoteAddress ?? 'unknown';
     let client: Authenticated;
     try {
-      client = await authenticate(this.deps.engine.read, this.nonces, this.credentials, { method: call.method, path: call.url, headers: call.headers, body: call.body }, now);
+      client = await authenticate(
+        this.deps.engine.read,
+        this.nonces,
+        this.credentials,
+        { method: call.method, path: call.url, headers: call.headers, body: call.body, bodyHash: call.bodySha256 },
+        now,
+      );
     } catch (e) {
       // A request that verifies is never refused for its address, so a partner behind a shared NAT is
       // not locked out by a neighbour.

@@ -1,9 +1,10 @@
 // node:http glue: reads the raw body (bounded: §6's 64 KiB, FILE_MAX_BYTES on the file upload, §12.2; 413) and writes the pipeline's reply. Requests that
 // node:http refuses or would answer by itself get a problem document too (§7: every error is one).
+import { createHash } from 'node:crypto';
 import http from 'node:http';
 import type { Socket } from 'node:net';
 import { Problem } from '../core/problem.js';
-import { requestIdOf, type Pipeline } from './pipeline.js';
+import { requestIdOf, type Pipeline, type UploadAdmission } from './pipeline.js';
 import { graphqlProblemReply, problemReply } from './render.js';
 import type { HttpReply } from './types.js';
 
@@ -48,8 +49,7 @@ function parseProblem(err: { code?: string; reason?: unknown }): Problem {
     case 'HPE_INVALID_EOF_STATE':
       return new Problem('INVALID_REQUEST', 'The client closed its side before the request was complete.');
     case 'ERR_HTTP_REQUEST_TIMEOUT':
-      // 408 in HTTP terms; §7 has no code for it.
-      return new Problem('INVALID_REQUEST', 'The request was not received in time.');
+      return new Problem('REQUEST_TIMEOUT', 'The request was not received in time.');
     default:
       return new Problem('INVALID_REQUEST', `The request is not valid HTTP/1.1${typeof err.reason === 'string' ? `: ${err.reason}` : ''}.`);
   }
@@ -94,7 +94,18 @@ function sendRaw(socket: Socket, reply: HttpReply): void {
   socket.setTimeout(LINGER_MS, () => socket.destroy());
 }
 
-export function createHttpServer(pipeline: Pipeline): http.Server {
+/** How long a body may take to arrive (src/config.ts: BODY_TIMEOUT_MS, UPLOAD_MIN_BYTES_PER_SECOND, FILE_MAX_BYTES). */
+export type BodyTimeouts = { bodyTimeoutMs: number; uploadMinBytesPerSecond: number; fileMaxBytes: number };
+
+const DEFAULT_TIMEOUTS: BodyTimeouts = { bodyTimeoutMs: 30_000, uploadMinBytesPerSecond: 65_536, fileMaxBytes: 10_485_760 };
+
+/**
+ * The time an upload of `bytes` gets, from its head: BODY_TIMEOUT_MS, plus a second per
+ * UPLOAD_MIN_BYTES_PER_SECOND (by default 30 s + size / 64 KiB/s: 190 s for 10 MiB).
+ */
+export const uploadTimeoutMs = (t: BodyTimeouts, bytes: number): number => t.bodyTimeoutMs + Math.ceil((bytes * 1000) / t.uploadMinBytesPerSecond);
+
+export function createHttpServer(pipeline: Pipeline, timeouts: BodyTimeouts = DEFAULT_TIMEOUTS): http.Server {
   /** Each connection's latest response: a parse error must not be written into or ahead of it. */
   const latest = new WeakMap<Socket, http.ServerResponse>();
   /** Connections whose parse error has been answered; the errors the bytes after it raise are ignored. */
@@ -114,26 +125,68 @@ export function createHttpServer(pipeline: Pipeline): http.Server {
     const headers: Record<string, string | undefined> = {};
     for (const [k, v] of Object.entries(req.headers)) headers[k] = Array.isArray(v) ? v.join(', ') : v;
     const head = { method: req.method ?? 'GET', url: req.url ?? '/', headers, remoteAddress: req.socket.remoteAddress };
-    /** Reads the body up to `limit` bytes (413 past it, at once when Content-Length says so), then answers. */
-    const read = (limit: number) => {
-      const chunks: Buffer[] = [];
+    // The body's deadline, from the head (a slow body is 408, its bytes dropped): BODY_TIMEOUT_MS, and for
+    // an admitted upload the time its size needs at UPLOAD_MIN_BYTES_PER_SECOND.
+    const startedAt = Date.now();
+    /** The body was read in full, or refused (413, 408, the upload's early refusal): nothing more is read or timed. */
+    let settled = false;
+    let timer: NodeJS.Timeout | undefined;
+    let chunks: Buffer[] = [];
+    let upload: UploadAdmission | undefined;
+    const settle = () => {
+      settled = true;
+      clearTimeout(timer);
+      chunks = [];
+    };
+    const timedOut = () => {
+      if (settled) return;
+      settle();
+      upload?.release();
+      upload = undefined; // the receiver and what it sealed go with it
+      refuse(req, res, new Problem('REQUEST_TIMEOUT', 'The body did not arrive in time; nothing of it was kept. Send the body at once after the headers.'));
+      // A client still trickling bytes is not drained for ever.
+      res.once('finish', () => setTimeout(() => req.socket.destroy(), LINGER_MS).unref());
+    };
+    const deadline = (ms: number) => {
+      clearTimeout(timer);
+      timer = setTimeout(timedOut, Math.max(0, startedAt + ms - Date.now()));
+    };
+    deadline(timeouts.bodyTimeoutMs);
+    // An upload's slot is the client's until its answer is sent or its connection is gone.
+    res.once('close', () => {
+      clearTimeout(timer);
+      upload?.release();
+    });
+    /**
+     * Reads the body up to `limit` bytes (413 past it, at once when Content-Length says so), hashing it as it
+     * comes, then answers. An upload's bytes go to its receiver (hashed and sealed as they come), not kept.
+     */
+    const read = (limit: number, admission?: UploadAdmission) => {
+      if (settled) return admission?.release();
+      upload = admission;
+      const hash = createHash('sha256');
       let size = 0;
-      let tooLarge = false;
       const declared = Number(req.headers['content-length'] ?? 0);
+      if (admission) deadline(uploadTimeoutMs(timeouts, Number.isSafeInteger(declared) && declared > 0 && declared <= limit ? declared : limit));
       const refuseTooLarge = () => {
-        tooLarge = true;
+        settle();
         refuse(req, res, new Problem('PAYLOAD_TOO_LARGE', `The body may be at most ${limit} bytes.`));
       };
       if (declared > limit) return refuseTooLarge();
       req.on('data', (chunk: Buffer) => {
-        if (tooLarge) return;
+        if (settled) return;
         size += chunk.length;
         if (size > limit) return refuseTooLarge();
-        chunks.push(chunk);
+        hash.update(chunk);
+        if (!admission) chunks.push(chunk);
+        else admission.receiver?.write(chunk);
       });
       req.on('end', () => {
-        if (tooLarge) return;
-        void pipeline.handle({ ...head, body: Buffer.concat(chunks) }).then((reply) => send(res, req.method === 'HEAD' ? { ...reply, body: '' } : reply));
+        if (settled) return;
+        const body = admission ? Buffer.alloc(0) : Buffer.concat(chunks);
+        settle();
+        const call = { ...head, body, bodySha256: hash.digest('hex'), upload: admission?.receiver?.end() };
+        void pipeline.handle(call).then((reply) => send(res, req.method === 'HEAD' ? { ...reply, body: '' } : reply));
       });
     };
     // The body waits unread (no 'data' listener yet) while the file upload's headers are checked.
@@ -141,7 +194,9 @@ export function createHttpServer(pipeline: Pipeline): http.Server {
     if (typeof limit === 'number') read(limit);
     else
       void limit.then((admitted) => {
-        if ('limit' in admitted) return read(admitted.limit);
+        if ('limit' in admitted) return read(admitted.limit, admitted.upload);
+        if (settled) return;
+        settle();
         // Refused before its body (§12.2 check 1): answered through the pipeline, the body drained unread.
         void pipeline.handle({ ...head, body: Buffer.alloc(0) }, admitted.refusal).then((reply) => {
           send(res, reply, true);
@@ -192,5 +247,8 @@ export function createHttpServer(pipeline: Pipeline): http.Server {
     sendRaw(socket, problemForPacket(err.rawPacket, problem));
   });
   server.keepAliveTimeout = 5_000;
+  // node:http's own limit on a whole request (300 s by default, a bare 408 mapped above) never cuts a
+  // body that is still within its deadline: it is set past the longest upload's.
+  server.requestTimeout = Math.max(server.headersTimeout, uploadTimeoutMs(timeouts, timeouts.fileMaxBytes)) + LINGER_MS;
   return server;
 }

@@ -1,4 +1,6 @@
 // One HTTP exchange, independent of node:http, so the dev proxy can re-enter the normal path.
+import type { ReceivedUpload } from '../modules/files/index.js';
+
 export type HttpCall = {
   method: string;
   /** Path and query exactly as sent (what §2 signs). */
@@ -6,6 +8,13 @@ export type HttpCall = {
   /** Lower-case names. */
   headers: Record<string, string | undefined>;
   body: Buffer;
+  /** SHA-256 of the body (lower-case hex), when the server hashed it as it arrived; else hashed from `body`. */
+  bodySha256?: string;
+  /**
+   * The file upload's body (§12.2), hashed and sealed as it arrived (src/modules/files/receive.ts); its
+   * `body` is then empty, since the plaintext was never kept whole.
+   */
+  upload?: ReceivedUpload;
   /** The peer's address, for limits on unauthenticated floods. */
   remoteAddress?: string;
 };

@@ -78,7 +78,7 @@ const UPLOAD_PATH = '/partner/v1/files/{fileId}/content';
 /** §12.2 the upload's second step: raw bytes, not an operation of the schema, so described here by hand. */
 function uploadOperation(schema: GraphQLSchema, types: SchemaRegistry): Record<string, unknown> {
   const file = schema.getType('PartnerCustomerFile') as GraphQLObjectType;
-  const codes: ProblemCode[] = ['VALIDATION_FAILED', 'IDEMPOTENCY_SCOPE_INVALID', 'FILE_INTEGRITY_MISMATCH', 'AUTH_SIGNATURE_INVALID', 'FORBIDDEN', 'FILE_NOT_FOUND', 'METHOD_NOT_ALLOWED', 'INVALID_STATE', 'PAYLOAD_TOO_LARGE', 'FILE_TYPE_NOT_ALLOWED', 'RATE_LIMITED', 'INTERNAL'];
+  const codes: ProblemCode[] = ['VALIDATION_FAILED', 'IDEMPOTENCY_SCOPE_INVALID', 'FILE_INTEGRITY_MISMATCH', 'AUTH_SIGNATURE_INVALID', 'FORBIDDEN', 'FILE_NOT_FOUND', 'METHOD_NOT_ALLOWED', 'INVALID_STATE', 'REQUEST_TIMEOUT', 'PAYLOAD_TOO_LARGE', 'FILE_TYPE_NOT_ALLOWED', 'RATE_LIMITED', 'INTERNAL'];
   const responses: Record<string, unknown> = {
     '200': {
       description: 'The file, UPLOADED (a same-bytes retry of an UPLOADED file answers it unchanged).',

@@ -3,3 +3,4 @@
 export { fileReferences, type FileReferences } from './rules.js';
 export { uploadCustomerFileContent, UPLOAD_OPERATION } from './upload.js';
 export type { CustomerFileRow } from './tables.js';
+export { receiveWhole, UploadReceiver, type ReceivedUpload } from './receive.js';

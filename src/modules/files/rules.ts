@@ -85,12 +85,11 @@ function externalUriFault(uri: string): string | undefined {
   return undefined;
 }
 
-/** The checks of the upload that read the bytes (§12.2 checks 6 and 7), in order; `received`: the body's SHA-256. */
+/** The checks of the upload that read the bytes (§12.2 checks 6 and 7), in order, on what was received of them. */
 export function checkUploadedBytes(
   file: CustomerFileRow,
   headers: { contentType: string | undefined; contentEncoding: string | undefined },
-  body: Buffer,
-  received: string,
+  body: { size: number; head: Buffer; sha256: string },
 ): void {
   // Check 6: the declared type, no content coding, the type's leading bytes.
   if (headers.contentType === undefined || mediaTypeOf(headers.contentType) !== file.contentType)
@@ -99,13 +98,13 @@ export function checkUploadedBytes(
   if (encoding !== undefined && encoding !== '' && encoding !== 'identity')
     throw new Problem('FILE_TYPE_NOT_ALLOWED', 'Send the bytes as they are: no Content-Encoding (or identity).');
   const signature = FILE_SIGNATURES[file.contentType]!;
-  if (body.length < signature.length || !body.subarray(0, signature.length).equals(signature))
+  if (body.head.length < signature.length || !body.head.subarray(0, signature.length).equals(signature))
     throw new Problem('FILE_TYPE_NOT_ALLOWED', `The bytes do not start as a ${file.contentType} file does.`);
   // Check 7: the declared length and hash.
-  if (body.length !== file.sizeBytes || received !== file.sha256)
+  if (body.size !== file.sizeBytes || body.sha256 !== file.sha256)
     throw new Problem(
       'FILE_INTEGRITY_MISMATCH',
-      `The bytes differ from the file's record: expected ${file.sizeBytes} bytes with SHA-256 ${file.sha256}, received ${body.length} bytes with SHA-256 ${received}.`,
+      `The bytes differ from the file's record: expected ${file.sizeBytes} bytes with SHA-256 ${file.sha256}, received ${body.size} bytes with SHA-256 ${body.sha256}.`,
     );
 }
 

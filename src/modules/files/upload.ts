@@ -3,10 +3,10 @@
 // HTTP layer's, before the body reaches here. The bytes are sealed at rest and never returned or logged.
 import { auditSubject, auditSuccess } from '../../core/audit.js';
 import type { RequestContext } from '../../core/context.js';
-import { sha256Hex } from '../../core/canonical.js';
 import { Problem } from '../../core/problem.js';
 import { transition } from '../lifecycle/index.js';
 import { findFile, insertFileContent } from './repository.js';
+import { receiveWhole, type ReceivedUpload } from './receive.js';
 import { checkUploadedBytes, fileLifecycle, fileView } from './rules.js';
 import type { CustomerFileView } from './tables.js';
 
@@ -15,7 +15,8 @@ export const UPLOAD_OPERATION = { name: 'uploadCustomerFileContent', target: 'fi
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export type UploadRequest = { contentType: string | undefined; contentEncoding: string | undefined; body: Buffer };
+/** `received`: the body as the server read it (hashed and sealed as it came); else `body`, received here. */
+export type UploadRequest = { contentType: string | undefined; contentEncoding: string | undefined; received?: ReceivedUpload; body: Buffer };
 
 /** Checks 4–9; the file after it (unchanged for a same-bytes retry of an UPLOADED file). */
 export async function uploadCustomerFileContent(ctx: RequestContext, fileId: string, req: UploadRequest): Promise<CustomerFileView> {
@@ -23,8 +24,7 @@ export async function uploadCustomerFileContent(ctx: RequestContext, fileId: str
   if (!UUID.test(fileId)) throw new Problem('VALIDATION_FAILED', '/fileId: must be a UUID', [{ pointer: '/fileId', detail: 'must be a UUID' }]);
   if (ctx.idempotencyKey !== undefined)
     throw new Problem('IDEMPOTENCY_SCOPE_INVALID', 'The file upload takes no Idempotency-Key: repeating it with the same bytes is safe. Send it without the header.');
-  // Check 7 compares the body's hash: the one §2's signature check computed, else computed here.
-  const received = ctx.bodySha256 ?? sha256Hex(req.body);
+  const received = req.received ?? receiveWhole(ctx.services.config.secretBox, fileId, req.body);
   const subject = auditSubject(UPLOAD_OPERATION, { fileId });
   return ctx.services.writer.run(async (tx) => {
     // Check 5: the file, the partner's.
@@ -32,7 +32,7 @@ export async function uploadCustomerFileContent(ctx: RequestContext, fileId: str
     if (!file) throw new Problem('FILE_NOT_FOUND', `File ${fileId} does not exist.`);
     if (file.clientId !== ctx.clientId) throw new Problem('FORBIDDEN', 'This file belongs to another partner.');
     // Checks 6 and 7.
-    checkUploadedBytes(file, req, req.body, received);
+    checkUploadedBytes(file, req, received);
     const now = ctx.now.toISOString();
     // Check 8: a same-bytes retry of an UPLOADED file answers it unchanged, with no event (E2).
     if (file.status === 'UPLOADED') {
@@ -51,7 +51,7 @@ export async function uploadCustomerFileContent(ctx: RequestContext, fileId: str
       set: { uploadedAt: now, uploadExpiresAt: null },
     });
     if (!uploaded) throw invalid();
-    await insertFileContent(tx, fileId, ctx.services.config.secretBox.sealBytes(fileId, req.body), now);
+    await insertFileContent(tx, fileId, received.sealed, now);
     await auditSuccess(tx, ctx, subject, fileId, false);
     return fileView(uploaded);
   });

@@ -138,7 +138,7 @@ describe('GET /metrics in production (lifecycle settled point 12)', () => {
   });
 
   it('without METRICS_TOKEN every request is 404; /healthz and /readyz stay unsigned and say only up and ready', async () => {
-    for (const headers of [{}, { authorization: `Bearer ${TOKEN}` }]) expectRestProblem(await get(without, headers), 404, 'NOT_FOUND');
+    for (const headers of [{}, { authorization: `Bearer ${TOKEN}` }] as Record<string, string>[]) expectRestProblem(await get(without, headers), 404, 'NOT_FOUND');
     for (const on of [without, withToken]) {
       const health = await fetch(`${on.url}/healthz`).then(toReply);
       expect([health.status, health.body]).toEqual([200, { status: 'ok' }]);

@@ -45,7 +45,7 @@ describe('GET /openapi.json', () => {
       operationId: 'uploadCustomerFileContent',
       requestBody: { required: true, content: { 'application/pdf': {}, 'image/jpeg': {}, 'image/png': {} } },
     });
-    expect(Object.keys(doc.paths['/partner/v1/files/{fileId}/content'].put.responses).sort()).toEqual(['200', '400', '401', '403', '404', '405', '409', '413', '415', '429', '500']);
+    expect(Object.keys(doc.paths['/partner/v1/files/{fileId}/content'].put.responses).sort()).toEqual(['200', '400', '401', '403', '404', '405', '408', '409', '413', '415', '429', '500']);
     const stream = doc.paths['/partner/v1/frontend/events/stream'].get;
     expect(stream).toMatchObject({ operationId: 'frontendEventStream', responses: { '200': { content: { 'text/event-stream': {} } } } });
     expect(stream.parameters.map((p: Doc) => `${p.in} ${p.name}`)).toEqual(['query customerId', 'query after', 'header Last-Event-ID']);
