@@ -1,5 +1,7 @@
-// node:http glue: reads the raw body (bounded: §6's 64 KiB, FILE_MAX_BYTES on the file upload, §12.2; 413) and writes the pipeline's reply. Requests that
-// node:http refuses or would answer by itself get a problem document too (§7: every error is one).
+// node:http glue: reads the raw body (bounded: §6's 64 KiB, FILE_MAX_BYTES on the file upload, §12.2; 413;
+// and in time: BODY_TIMEOUT_MS, the upload also its size at UPLOAD_MIN_BYTES_PER_SECOND; 408), hashing it as it
+// comes, and writes the pipeline's reply. Requests that node:http refuses or would answer by itself get a
+// problem document too (§7: every error is one).
 import { createHash } from 'node:crypto';
 import http from 'node:http';
 import type { Socket } from 'node:net';
