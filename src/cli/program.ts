@@ -10,7 +10,7 @@ import { DEMO_CLIENT_ID } from '../http/dev-proxy.js';
 import { VERIFICATION_OUTCOMES, type VerificationOutcome } from '../modules/customers/index.js';
 import { defaultBaseUrl } from './base-url.js';
 import { createPair, listAllRates, setPairEnabled, setRate, updatePairOf } from './conversion.js';
-import { sandboxVerificationOutcome, suspendCustomer, verificationDecide } from './customers.js';
+import { customerEvidence, sandboxVerificationOutcome, suspendCustomer, verificationDecide } from './customers.js';
 import { databaseNotice } from './database.js';
 import { amountMinorOf, blocksOf, destinationOf, devnetMine, devnetPay, devnetUrlOf } from './devnet.js';
 import { addClientOrigin, clientOrigins, removeClientOrigin } from './frontend.js';
@@ -310,7 +310,7 @@ export function buildProgram(env: NodeJS.ProcessEnv, version: string, io: CliIo,
       .action(onDb(({ db }, o) => setPairEnabled(db, pairKey(o), enabled)));
 
   // §12.3, §12.4 customers
-  const customer = program.command('customer').description("customers: suspension and verification decisions");
+  const customer = program.command('customer').description("customers: suspension, verification decisions and the evidence kept");
   for (const [name, suspended] of [['suspend', true], ['reactivate', false]] as const)
     customer
       .command(name)
@@ -330,6 +330,14 @@ export function buildProgram(env: NodeJS.ProcessEnv, version: string, io: CliIo,
     .option('--info <text>', 'verificationStatusInfo of a REJECTED outcome, 1–200 characters (default "Rejected by review")')
     .addHelpText('after', example('customer verification-decide --customer-id 3f2b8c1e-6a4d-4e7b-9c05-1d2e3f4a5b6c --outcome REJECTED --info "Document expired"'))
     .action(onDb(({ db }, o) => verificationDecide(db, str(o, 'customerId'), str(o, 'outcome') as VerificationOutcome, opt(o, 'info'))));
+  customer
+    .command('evidence')
+    .description(
+      "the customer's verification submissions, newest first: submittedAt, outcome and decidedAt (null while the review is pending), the checks' type and result; no personal data (§16.9)",
+    )
+    .requiredOption('--customer-id <id>', 'the customer')
+    .addHelpText('after', example('customer evidence --customer-id 3f2b8c1e-6a4d-4e7b-9c05-1d2e3f4a5b6c'))
+    .action(onDb(({ db, box }, o) => customerEvidence(db, box, str(o, 'customerId'))));
 
   // §8 screening, §10.7 sandbox
   const screening = program.command('screening').description('the deny list screening consults');

@@ -18,4 +18,5 @@ export {
   type GateKind,
   type VerificationOutcome,
 } from './rules.js';
+export { submissionSummaries, type SubmissionSummary } from './verification.js';
 export type { CustomerRow, CustomerView } from './tables.js';
