@@ -50,7 +50,14 @@ export async function verificationDecide(db: Operated, customerId: string, outco
 export async function customerEvidence(db: Operated, box: SecretBox, customerId: string) {
   return db.writer.run(async (tx) => {
     if (!(await findCustomer(tx, customerId))) throw missing(customerId);
-    return submissionSummaries(tx, customerId, (id, sealed) => box.open(id, sealed));
+    return submissionSummaries(tx, customerId, (id, sealed) => {
+      try {
+        return box.open(id, sealed);
+      } catch {
+        // Sealed under another key: partnerctl runs with a PARTNER_SECRET_KEY that is not the server's.
+        throw new OperatorRefusal('INVALID_STATE', "the evidence does not open with this PARTNER_SECRET_KEY: run partnerctl with the server's");
+      }
+    });
   });
 }
 

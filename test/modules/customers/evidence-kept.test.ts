@@ -124,4 +124,13 @@ describe('§16.9 verification evidence kept across re-verification, listed for o
     expect(JSON.parse(unknown.stderr.trim().split('\n').pop()!)).toMatchObject({ code: 'NOT_FOUND' });
     expect((await partnerctlHere(server.databaseUrl, ['customer', 'evidence'])).code).toBe(2);
   });
+
+  it('run with another PARTNER_SECRET_KEY than the server\'s: a refusal (exit 1 INVALID_STATE), nothing opened', async () => {
+    const c = await newCustomer();
+    await submit(c, `Di ${randomUUID()}`, `ref-${randomUUID()}`);
+    const r = await partnerctlHere(server.databaseUrl, ['customer', 'evidence', '--customer-id', c], { PARTNER_SECRET_KEY: 'ab'.repeat(32) });
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.stderr.trim().split('\n').pop()!)).toEqual({ code: 'INVALID_STATE', detail: expect.stringContaining('PARTNER_SECRET_KEY') });
+    expect(r.stdout).toBe('');
+  });
 });
