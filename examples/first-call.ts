@@ -1,7 +1,7 @@
 // A first signed call: who am I talking to, and what happened lately? One GraphQL query through the
 // client, which signs it (§2).
 //
-//   SECRET=<secret> npx tsx examples/first-call.ts
+//   PARTNER_SECRET=<secret> npx tsx examples/first-call.ts
 import { client, main, show } from './setup.js';
 
 main(async () => {

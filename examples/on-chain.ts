@@ -3,7 +3,7 @@
 // finality, then a withdrawal signed by the hot wallet, broadcast, and COMPLETED at finality — its
 // transaction on the chain and the destination's token balance read back from the node.
 //
-//   SECRET=<secret> npx tsx examples/on-chain.ts
+//   PARTNER_SECRET=<secret> npx tsx examples/on-chain.ts
 import { randomBytes } from 'node:crypto';
 import { createPublicClient, createWalletClient, erc20Abi, http, type Hex } from 'viem';
 import { foundry } from 'viem/chains';

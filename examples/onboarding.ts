@@ -6,8 +6,8 @@
 // An operator first provisions the pair and a rate (§13.1):
 //   npx partnerctl rate set --base USDT --quote EUR --rate 0.92
 //   npx partnerctl conversion-pair create --client-id demo-partner --source USDT --target EUR --spread-bps 50
-//   SECRET=<secret> npx tsx examples/onboarding.ts                # GraphQL
-//   SECRET=<secret> SURFACE=rest npx tsx examples/onboarding.ts   # REST
+//   PARTNER_SECRET=<secret> npx tsx examples/onboarding.ts                # GraphQL
+//   PARTNER_SECRET=<secret> SURFACE=rest npx tsx examples/onboarding.ts   # REST
 import { createHash } from 'node:crypto';
 import { approver, client, deposit, main, newCustomer, show, SURFACE, trail } from './setup.js';
 

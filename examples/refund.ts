@@ -2,8 +2,8 @@
 // by evidence, its submission (the amount is held), its confirmation, and the worker sending it back to
 // the deposit's source address until COMPLETED; then its events and ledger rows.
 //
-//   SECRET=<secret> npx tsx examples/refund.ts                # GraphQL
-//   SECRET=<secret> SURFACE=rest npx tsx examples/refund.ts   # REST
+//   PARTNER_SECRET=<secret> npx tsx examples/refund.ts                # GraphQL
+//   PARTNER_SECRET=<secret> SURFACE=rest npx tsx examples/refund.ts   # REST
 import { approver, client, deposit, main, newCustomer, settle, show, SURFACE, trail } from './setup.js';
 
 main(async () => {

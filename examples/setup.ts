@@ -3,19 +3,24 @@
 // Idempotency-Key on every mutation, §3; evidence with the operation's hash, §5).
 import { randomUUID } from 'node:crypto';
 import { defaultBaseUrl } from '../src/cli/base-url.js';
+import { MISSING_SECRET, partnerSecretOf } from '../src/cli/partner-secret.js';
 import { PartnerClient, type Authorizer, type Surface } from '../src/client/index.js';
 
 const env = (name: string, fallback?: string): string => {
   const v = process.env[name] ?? fallback;
-  if (v === undefined) throw new Error(`set ${name}: the secret npm start printed, or a fresh one from \`npx partnerctl demo-secret\``);
+  if (v === undefined) throw new Error(`set ${name}`);
   return v;
 };
+
+function fail(message: string): never {
+  throw new Error(message);
+}
 
 export const client = new PartnerClient({
   // BASE, else the server `npm start` runs with this shell's PORT (and HOST).
   baseUrl: defaultBaseUrl(),
   clientId: env('CLIENT_ID', 'demo-partner'),
-  secret: env('SECRET'),
+  secret: partnerSecretOf(process.env, (notice) => console.error(notice)) ?? fail(MISSING_SECRET),
 });
 export const ROUTE = env('ROUTE_CODE', 'USDT-ETH');
 /** graphql (default) or rest: which surface the customer, beneficiary and money calls use. */

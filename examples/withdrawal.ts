@@ -2,8 +2,8 @@
 // wallet beneficiary, a quote, a draft authorized by evidence, its submission, and the worker taking
 // it to COMPLETED; then its events and ledger rows.
 //
-//   SECRET=<secret> npx tsx examples/withdrawal.ts                # GraphQL
-//   SECRET=<secret> SURFACE=rest npx tsx examples/withdrawal.ts   # REST
+//   PARTNER_SECRET=<secret> npx tsx examples/withdrawal.ts                # GraphQL
+//   PARTNER_SECRET=<secret> SURFACE=rest npx tsx examples/withdrawal.ts   # REST
 import { randomBytes } from 'node:crypto';
 import { approver, client, deposit, main, newCustomer, ROUTE, settle, show, SURFACE, trail } from './setup.js';
 

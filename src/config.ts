@@ -64,6 +64,8 @@ export type Config = {
   fileUploadWindowSeconds: number;
   /** §12.3: the oldest acceptable check `completedAt`, in days (VERIFICATION_CHECK_MAX_AGE_DAYS). */
   verificationCheckMaxAgeDays: number;
+  /** §16.9 (amended 2026-12-07): days a replaced verification submission is kept (VERIFICATION_EVIDENCE_RETENTION_DAYS). */
+  verificationEvidenceRetentionDays: number;
   /** §12.4 R3: crypto operations need a VERIFIED customer too (CRYPTO_REQUIRES_VERIFIED_CUSTOMER). */
   cryptoRequiresVerifiedCustomer: boolean;
   /** §17.5 frontend sessions: TTL default and maximum, active sessions per customer, requests per second per session, open streams per session. */
@@ -184,6 +186,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadConcurrencyPerClient: integerIn('UPLOAD_CONCURRENCY_PER_CLIENT', env.UPLOAD_CONCURRENCY_PER_CLIENT, 4, 1, 1000),
     fileUploadWindowSeconds: integerIn('FILE_UPLOAD_WINDOW_SECONDS', env.FILE_UPLOAD_WINDOW_SECONDS, 3600, 1, 86_400),
     verificationCheckMaxAgeDays: integerIn('VERIFICATION_CHECK_MAX_AGE_DAYS', env.VERIFICATION_CHECK_MAX_AGE_DAYS, 90, 1, 730),
+    verificationEvidenceRetentionDays: integerIn('VERIFICATION_EVIDENCE_RETENTION_DAYS', env.VERIFICATION_EVIDENCE_RETENTION_DAYS, 1825, 365, 3650),
     cryptoRequiresVerifiedCustomer: booleanOf('CRYPTO_REQUIRES_VERIFIED_CUSTOMER', env.CRYPTO_REQUIRES_VERIFIED_CUSTOMER, false),
     frontend: frontendOf(env),
     metricsToken: metricsTokenOf(env.METRICS_TOKEN),

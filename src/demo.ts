@@ -5,11 +5,14 @@ import { findClient, hasAnyClient } from './db/clients-repository.js';
 import type { Engine } from './db/engine.js';
 import type { SecretBox } from './core/secret-box.js';
 import { createClient, createRoute, type EvmReach } from './cli/operators.js';
-import { insertCustomer, newCustomerRow, recordNewCustomerEvent } from './modules/customers/index.js';
+import { findCustomerByExternalRef, insertCustomer, newCustomerRow, recordNewCustomerEvent } from './modules/customers/index.js';
 import { DEMO_CLIENT_ID } from './http/dev-proxy.js';
 import { findRoute } from './modules/routes/index.js';
-import { DEVNET_TOKEN_ADDRESS } from './modules/evm/index.js';
+import { DEVNET_TOKEN_ADDRESS, evmAddressOf } from './modules/evm/index.js';
 import type { RouteOptions } from './cli/operators.js';
+
+/** The demo customer's `externalRef` (§12.5: VERIFIED from its creation). */
+const DEMO_CUSTOMER_REF = 'demo-customer-1';
 
 export type Demo = { clientId: string; secret: string; routeCode: string; customerId: string };
 
@@ -31,7 +34,7 @@ export async function provisionDemoIfEmpty(engine: Engine, box: SecretBox): Prom
   const customer = await engine.writer.run(async (tx) => {
     const row = await insertCustomer(
       tx,
-      newCustomerRow({ customerId: randomUUID(), clientId, externalRef: 'demo-customer-1', type: 'INDIVIDUAL', displayName: 'Demo Customer', at: now, verified: true }),
+      newCustomerRow({ customerId: randomUUID(), clientId, externalRef: DEMO_CUSTOMER_REF, type: 'INDIVIDUAL', displayName: 'Demo Customer', at: now, verified: true }),
     );
     await recordNewCustomerEvent(tx, row);
     return row;
@@ -69,6 +72,21 @@ export async function provisionDevnetRoutes(engine: Engine, evm: EvmReach): Prom
   return { created, failed };
 }
 
+/**
+ * C14: the demo customer and its EVM deposit address (index 0 of §18.2's xpub when the devnet routes came
+ * after it), for the devnet's start-up lines; undefined when there is no demo customer or no address.
+ */
+export async function demoEvmDeposit(engine: Engine): Promise<{ customerId: string; address: string } | undefined> {
+  const customer = await findCustomerByExternalRef(engine.read, DEMO_CLIENT_ID, DEMO_CUSTOMER_REF);
+  const address = customer && (await evmAddressOf(engine.read, customer.customerId));
+  return address ? { customerId: customer.customerId, address } : undefined;
+}
+
+/** The devnet's line for the demo customer's EVM deposit address, with the command that pays it. */
+export function demoDepositLine(d: { customerId: string; address: string }): string {
+  return `Demo customer ${d.customerId}: EVM deposit address ${d.address} — pay it: npx partnerctl devnet pay --to ${d.address} --route USDT-DEVNET --amount-minor 25000000`;
+}
+
 export async function hasDemoClient(engine: Engine): Promise<boolean> {
   return (await findClient(engine.read, DEMO_CLIENT_ID)) !== undefined;
 }
@@ -95,7 +113,7 @@ export function demoBanner(demo: Demo, baseUrl: string): string {
     `    -d '${query}'`,
     '',
     `Explore: Apollo Sandbox ${baseUrl}/  GraphiQL ${baseUrl}/graphiql   Signed requests: docs/api/authentication.md`,
-    `End to end: SECRET=${demo.secret} BASE=${baseUrl} npx tsx examples/withdrawal.ts`,
+    `End to end: PARTNER_SECRET=${demo.secret} BASE=${baseUrl} npx tsx examples/withdrawal.ts`,
     '',
   ].join('\n');
 }

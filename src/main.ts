@@ -1,7 +1,7 @@
 // config → database → app → listen (contract §1). `npm start`.
 import { describeDatabase } from './cli/database.js';
 import { loadConfig } from './config.js';
-import { demoBanner, demoReminder, hasDemoClient, provisionDemoIfEmpty, provisionDevnetRoutes } from './demo.js';
+import { demoBanner, demoDepositLine, demoEvmDeposit, demoReminder, hasDemoClient, provisionDemoIfEmpty, provisionDevnetRoutes } from './demo.js';
 import { DEMO_CLIENT_ID } from './http/dev-proxy.js';
 import { RailStartError } from './modules/evm/index.js';
 import { startService, type RunningService } from './service.js';
@@ -19,8 +19,11 @@ const where = describeDatabase(config.database);
 console.log(`State: ${where}${config.sandbox ? ' — sandbox mode' : ''}${config.production ? ' — production' : ''}`);
 if (service.evm.devnet) console.log(devnetBanner(service));
 if (devnetRoutes?.created.length)
-  console.log(`Devnet routes of ${DEMO_CLIENT_ID}: ${devnetRoutes.created.join(', ')} — send to a deposit address: npx partnerctl devnet pay --to <address> --route USDT-DEVNET --amount-minor 1000000`);
+  console.log(`Devnet routes of ${DEMO_CLIENT_ID}: ${devnetRoutes.created.join(', ')}`);
 for (const f of devnetRoutes?.failed ?? []) console.log(`Devnet route ${f.code} was not created: ${f.reason}`);
+// C14: where to send devnet money for the demo customer, on every devnet start.
+const demoDeposit = devnetRoutes ? await demoEvmDeposit(service.engine) : undefined;
+if (demoDeposit) console.log(demoDepositLine(demoDeposit));
 if (demo) console.log(demoBanner(demo, service.url));
 else if (remind) console.log(demoReminder(service.url));
 

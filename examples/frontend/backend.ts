@@ -2,16 +2,17 @@
 // served by this partner backend (partner-backend.ts), which hands it a read-only session.
 //
 //   npx partnerctl client origin add --client-id demo-partner --origin http://localhost:5173   # once (an operator)
-//   SECRET=<secret> npx tsx examples/frontend/backend.ts                                        # then open http://localhost:5173/
+//   PARTNER_SECRET=<secret> npx tsx examples/frontend/backend.ts                                        # then open http://localhost:5173/
 //
-// Environment: SECRET, CLIENT_ID (demo-partner), BASE (the API, as for the other examples), ROUTE_CODE
+// Environment: PARTNER_SECRET, CLIENT_ID (demo-partner), BASE (the API, as for the other examples), ROUTE_CODE
 // (USDT-ETH), CUSTOMER_ID (absent: a new demo customer), FRONTEND_PORT (5173).
 import { defaultBaseUrl } from '../../src/cli/base-url.js';
+import { MISSING_SECRET, partnerSecretOf } from '../../src/cli/partner-secret.js';
 import { registerCommand, startBackend } from './partner-backend.js';
 
-const secret = process.env.SECRET;
+const secret = partnerSecretOf(process.env, (notice) => console.error(notice));
 if (!secret) {
-  console.error('set SECRET: the secret npm start printed, or a fresh one from `npx partnerctl demo-secret`');
+  console.error(MISSING_SECRET);
   process.exit(1);
 }
 const clientId = process.env.CLIENT_ID ?? 'demo-partner';

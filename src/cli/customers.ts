@@ -1,5 +1,5 @@
-// §12.3–§12.5, §16.6 operator actions on customers: suspend / reactivate, a verification decision, and the
-// sandbox's verification outcome. Each runs in one transaction of the engine's writer and prints the
+// §12.3–§12.5, §16.6 operator actions on customers: suspend / reactivate, a verification decision, the
+// sandbox's verification outcome, and the list of verification submissions (§16.9). Each runs in one transaction of the engine's writer and prints the
 // customer in its GraphQL shape (or the sandbox entry as itself).
 import { renderAs } from '../graphql/render.js';
 import {
@@ -9,9 +9,11 @@ import {
   findCustomer,
   setCustomerSuspended,
   setSandboxVerificationOutcome,
+  submissionSummaries,
   type CustomerRow,
   type VerificationOutcome,
 } from '../modules/customers/index.js';
+import type { SecretBox } from '../core/secret-box.js';
 import { OperatorRefusal, type Operated } from './operators.js';
 
 const now = () => new Date().toISOString();
@@ -38,6 +40,25 @@ export async function verificationDecide(db: Operated, customerId: string, outco
   const row = await db.writer.run((tx) => decideVerification(tx, customerId, outcome, info, now()));
   if (!row) throw missing(customerId);
   return shown(row);
+}
+
+/**
+ * §16.9 (amended 2026-12-07) `customer evidence`: the customer's verification submissions, newest first
+ * (`submittedAt`, `outcome`, `decidedAt`, the checks' `type` and `result`; no personal data). Operators
+ * only: no API operation reads a submission.
+ */
+export async function customerEvidence(db: Operated, box: SecretBox, customerId: string) {
+  return db.writer.run(async (tx) => {
+    if (!(await findCustomer(tx, customerId))) throw missing(customerId);
+    return submissionSummaries(tx, customerId, (id, sealed) => {
+      try {
+        return box.open(id, sealed);
+      } catch {
+        // Sealed under another key: partnerctl runs with a PARTNER_SECRET_KEY that is not the server's.
+        throw new OperatorRefusal('INVALID_STATE', "the evidence does not open with this PARTNER_SECRET_KEY: run partnerctl with the server's");
+      }
+    });
+  });
 }
 
 /** §12.5 `sandbox verification-outcome`: stored and printed in every mode, used only in sandbox mode (§16.9). */

@@ -10,7 +10,7 @@ import { DEMO_CLIENT_ID } from '../http/dev-proxy.js';
 import { VERIFICATION_OUTCOMES, type VerificationOutcome } from '../modules/customers/index.js';
 import { defaultBaseUrl } from './base-url.js';
 import { createPair, listAllRates, setPairEnabled, setRate, updatePairOf } from './conversion.js';
-import { sandboxVerificationOutcome, suspendCustomer, verificationDecide } from './customers.js';
+import { customerEvidence, sandboxVerificationOutcome, suspendCustomer, verificationDecide } from './customers.js';
 import { databaseNotice } from './database.js';
 import { amountMinorOf, blocksOf, destinationOf, devnetMine, devnetPay, devnetUrlOf } from './devnet.js';
 import { addClientOrigin, clientOrigins, removeClientOrigin } from './frontend.js';
@@ -33,7 +33,8 @@ import {
   updateRouteOf,
   type EvmReach,
 } from './operators.js';
-import { evidenceOf, jsonText, signRequest } from './request-tools.js';
+import { partnerSecretOf } from './partner-secret.js';
+import { evidenceOf, jsonText, operationTypesHelp, pathIdsHelp, signRequest } from './request-tools.js';
 import {
   createWebhook,
   disableWebhook,
@@ -49,6 +50,11 @@ import {
 /** Output printed one JSON document per line. */
 export class JsonLines {
   constructor(readonly rows: unknown[]) {}
+}
+
+/** Output printed as it is (a command line to run), followed by a newline. */
+export class PlainText {
+  constructor(readonly text: string) {}
 }
 
 type Opts = Record<string, string | boolean | undefined>;
@@ -310,7 +316,7 @@ export function buildProgram(env: NodeJS.ProcessEnv, version: string, io: CliIo,
       .action(onDb(({ db }, o) => setPairEnabled(db, pairKey(o), enabled)));
 
   // §12.3, §12.4 customers
-  const customer = program.command('customer').description("customers: suspension and verification decisions");
+  const customer = program.command('customer').description("customers: suspension, verification decisions and the evidence kept");
   for (const [name, suspended] of [['suspend', true], ['reactivate', false]] as const)
     customer
       .command(name)
@@ -330,6 +336,14 @@ export function buildProgram(env: NodeJS.ProcessEnv, version: string, io: CliIo,
     .option('--info <text>', 'verificationStatusInfo of a REJECTED outcome, 1–200 characters (default "Rejected by review")')
     .addHelpText('after', example('customer verification-decide --customer-id 3f2b8c1e-6a4d-4e7b-9c05-1d2e3f4a5b6c --outcome REJECTED --info "Document expired"'))
     .action(onDb(({ db }, o) => verificationDecide(db, str(o, 'customerId'), str(o, 'outcome') as VerificationOutcome, opt(o, 'info'))));
+  customer
+    .command('evidence')
+    .description(
+      "the customer's verification submissions, newest first: submittedAt, outcome and decidedAt (null while the review is pending), the checks' type and result; no personal data (§16.9)",
+    )
+    .requiredOption('--customer-id <id>', 'the customer')
+    .addHelpText('after', example('customer evidence --customer-id 3f2b8c1e-6a4d-4e7b-9c05-1d2e3f4a5b6c'))
+    .action(onDb(({ db, box }, o) => customerEvidence(db, box, str(o, 'customerId'))));
 
   // §8 screening, §10.7 sandbox
   const screening = program.command('screening').description('the deny list screening consults');
@@ -507,9 +521,10 @@ export function buildProgram(env: NodeJS.ProcessEnv, version: string, io: CliIo,
   // For partners calling with curl: no database.
   program
     .command('sign')
-    .description('the signed headers (§2) of one request, its canonical string and a ready curl command')
+    .description('the signed headers (§2) of one request, its canonical string and a ready curl command (--curl: the command alone)')
     .requiredOption('--client-id <id>', 'your client id')
     .addOption(new Option('--secret <secret>', 'your secret (or set PARTNER_SECRET, which keeps it out of shell history)').env('PARTNER_SECRET'))
+    .option('--curl', 'print only the curl command, ready to run (e.g. `npx partnerctl sign … --curl | sh`)')
     .addOption(new Option('--method <method>', 'GET or POST').default('POST'))
     .requiredOption('--path <path>', 'path and query exactly as sent, e.g. /graphql or /partner/v1/events?limit=10')
     .option('--body <json>', 'the exact body to send')
@@ -524,13 +539,13 @@ export function buildProgram(env: NodeJS.ProcessEnv, version: string, io: CliIo,
       example(
         `sign --client-id demo-partner --method GET --path '/partner/v1/events?limit=1' --no-idempotency-key`,
         `sign --client-id demo-partner --path /graphql --no-idempotency-key --body '{"query":"{ events(first: 1) { items { type } } }"}'`,
+        `sign --client-id demo-partner --method GET --path /partner/v1/events --no-idempotency-key --curl | sh`,
       ),
     )
     .action((o: Opts) => {
-      const secret = opt(o, 'secret');
+      const secret = opt(o, 'secret') || partnerSecretOf(env, (notice) => io.err(`${JSON.stringify({ notice })}\n`));
       if (!secret) throw new OperatorError('--secret or PARTNER_SECRET is required');
-      done(
-        signRequest({
+      const signed = signRequest({
           clientId: str(o, 'clientId'),
           secret,
           method: str(o, 'method'),
@@ -540,14 +555,14 @@ export function buildProgram(env: NodeJS.ProcessEnv, version: string, io: CliIo,
           timestamp: opt(o, 'timestamp'),
           nonce: opt(o, 'nonce'),
           baseUrl: str(o, 'baseUrl'),
-        }),
-      );
+        });
+      done(o.curl === true ? new PlainText(signed.curl) : signed);
     });
   program
     .command('evidence')
     .description('the operationAuthorization (§5) of one money-moving operation, and the body to send with it')
-    .requiredOption('--operation-type <type>', 'CRYPTO_WITHDRAWAL_CREATE, CRYPTO_WITHDRAWAL_SUBMIT, CRYPTO_REFUND_CREATE, CRYPTO_REFUND_SUBMIT or CRYPTO_REFUND_CONFIRM')
-    .requiredOption('--id <id>', 'the path id: customerId (withdrawal draft), withdrawalId, depositId (refund draft) or refundId')
+    .requiredOption('--operation-type <type>', operationTypesHelp())
+    .requiredOption('--id <id>', pathIdsHelp())
     .option('--input <json>', 'the request body without operationAuthorization', '{}')
     .option('--input-file <file>', 'read the input from a file (- for stdin)')
     .requiredOption('--user <ref>', 'authorizedByPartnerUserRef: who approved it')

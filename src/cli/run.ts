@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import { CommanderError, type Command } from 'commander';
 import { OperatorRefusal } from './operators.js';
-import { buildProgram, JsonLines, type CliIo } from './program.js';
+import { buildProgram, JsonLines, PlainText, type CliIo } from './program.js';
 
 const { version } = JSON.parse(fs.readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -55,6 +55,7 @@ export async function runPartnerctl(argv: string[], env: NodeJS.ProcessEnv, io: 
   }
   if (!produced) return 0; // a group without a subcommand printed its help
   if (result instanceof JsonLines) for (const row of result.rows) io.out(line(row));
+  else if (result instanceof PlainText) io.out(`${result.text}\n`);
   else io.out(line(result));
   return 0;
 }

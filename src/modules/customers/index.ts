@@ -1,6 +1,6 @@
 // What other modules and the layers above may use of customers; the rest of the folder is its own.
 // Other code imports the module only through this file (test/platform/core/boundaries.test.ts).
-export { findCustomer, insertCustomer } from './repository.js';
+export { findCustomer, findCustomerByExternalRef, insertCustomer } from './repository.js';
 export {
   claimOwnCustomer,
   clearSandboxVerificationOutcome,
@@ -18,4 +18,5 @@ export {
   type GateKind,
   type VerificationOutcome,
 } from './rules.js';
+export { submissionSummaries, type SubmissionSummary } from './verification.js';
 export type { CustomerRow, CustomerView } from './tables.js';

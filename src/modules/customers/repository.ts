@@ -1,8 +1,8 @@
 // Customers' rows: plain reads and writes, no rules.
-import { and, asc, eq, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { Exec } from '../../db/exec.js';
 import { prepared } from '../../db/prepared.js';
-import type { CustomerRow, NewCustomerRow, SandboxVerificationOutcomeRow } from './tables.js';
+import type { CustomerRow, NewCustomerRow, SandboxVerificationOutcomeRow, VerificationSubmissionRow } from './tables.js';
 
 export async function findCustomer(x: Exec, customerId: string): Promise<CustomerRow | undefined> {
   const rows = await prepared(
@@ -84,4 +84,48 @@ export async function saveSandboxVerificationOutcome(x: Exec, row: SandboxVerifi
 export async function deleteSandboxVerificationOutcome(x: Exec, customerId: string): Promise<boolean> {
   const t = x.t.sandboxVerificationOutcomes;
   return (await x.q.delete(t).where(eq(t.customerId, customerId)).returning()).length > 0;
+}
+
+/** §12.3, §16.9: a verification submission, kept (never overwritten). */
+export async function insertVerificationSubmission(x: Exec, row: VerificationSubmissionRow): Promise<void> {
+  await x.q.insert(x.t.verificationSubmissions).values(row);
+}
+
+/**
+ * §16.9 a decision: the pending submission (if any) gets its outcome, and every earlier decided submission
+ * not yet replaced is replaced at `at` (its retention starts).
+ */
+export async function recordVerificationDecision(x: Exec, customerId: string, submissionId: string | null, outcome: string, at: string): Promise<void> {
+  const t = x.t.verificationSubmissions;
+  if (submissionId !== null)
+    await x.q.update(t).set({ outcome, decidedAt: at }).where(and(eq(t.submissionId, submissionId), eq(t.customerId, customerId)));
+  await x.q
+    .update(t)
+    .set({ replacedAt: at })
+    .where(and(eq(t.customerId, customerId), isNotNull(t.decidedAt), isNull(t.replacedAt), submissionId === null ? undefined : ne(t.submissionId, submissionId)));
+}
+
+/** §16.9 `partnerctl customer evidence`: the customer's submissions, newest first. */
+export async function listVerificationSubmissions(x: Exec, customerId: string): Promise<VerificationSubmissionRow[]> {
+  const t = x.t.verificationSubmissions;
+  return x.q.select().from(t).where(eq(t.customerId, customerId)).orderBy(desc(t.submittedAt), desc(t.submissionId));
+}
+
+/** §16.9: submissions replaced at or before `replacedBy` (now − the retention), oldest first. */
+export async function duePurges(x: Exec, replacedBy: string, limit: number): Promise<string[]> {
+  const t = x.t.verificationSubmissions;
+  const rows = await x.q
+    .select({ id: t.submissionId })
+    .from(t)
+    .where(and(isNotNull(t.replacedAt), lte(t.replacedAt, replacedBy)))
+    .orderBy(asc(t.replacedAt), asc(t.submissionId))
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+/** §16.9 the purge, checked again in its own transaction: false when it was not (or no longer) due. */
+export async function purgeVerificationSubmission(x: Exec, submissionId: string, replacedBy: string): Promise<boolean> {
+  const t = x.t.verificationSubmissions;
+  const where = and(eq(t.submissionId, submissionId), isNotNull(t.replacedAt), lte(t.replacedAt, replacedBy));
+  return (await x.q.delete(t).where(where).returning({ id: t.submissionId })).length > 0;
 }

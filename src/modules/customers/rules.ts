@@ -10,7 +10,14 @@ import { recordEvent } from '../events/index.js';
 import { revokeCustomerSessions } from '../frontend/index.js';
 import { transition, type Lifecycle } from '../lifecycle/index.js';
 import { customerRecord } from './records.js';
-import { deleteSandboxVerificationOutcome, findCustomer, lockCustomer, saveSandboxVerificationOutcome, updateCustomer } from './repository.js';
+import {
+  deleteSandboxVerificationOutcome,
+  findCustomer,
+  lockCustomer,
+  recordVerificationDecision,
+  saveSandboxVerificationOutcome,
+  updateCustomer,
+} from './repository.js';
 
 export const CUSTOMER_TYPES = ['INDIVIDUAL', 'CORPORATE'] as const;
 export const VERIFICATION_OUTCOMES = ['VERIFIED', 'REJECTED'] as const;
@@ -22,10 +29,10 @@ export const DEFAULT_REJECTED_INFO = 'Rejected by review';
 
 /**
  * §12.4 `verificationKind`: KYC for an INDIVIDUAL, KYB for a CORPORATE customer. The review's own columns
- * and the sealed evidence stay out of the view, and so out of idempotency records (§12.3).
+ * stay out of the view, and so out of idempotency records (§12.3); the evidence is in another table.
  */
 export function customerView(row: CustomerRow): CustomerView {
-  const { verificationEvidence: _e, reviewId: _r, reviewDueAt: _d, reviewChecks: _c, reviewOutcome: _o, reviewOutcomeInfo: _i, ...shown } = row;
+  const { reviewId: _r, reviewDueAt: _d, reviewChecks: _c, reviewOutcome: _o, reviewOutcomeInfo: _i, ...shown } = row;
   return { ...shown, verificationKind: row.type === 'CORPORATE' ? 'KYB' : 'KYC' };
 }
 
@@ -167,6 +174,8 @@ export async function decideVerification(
     set: outcomeSet(outcome, info, at),
   });
   if (!changed) throw new Error(`customer ${customerId} changed during a verification decision`);
+  // §16.9: the decision of the pending submission, if any; it replaces the decisions before it.
+  await recordVerificationDecision(tx, customerId, customer.verificationReviewPending ? customer.reviewId : null, outcome, at);
   return changed;
 }
 
@@ -202,7 +211,6 @@ export function newCustomerRow(c: {
     reviewChecks: null,
     reviewOutcome: null,
     reviewOutcomeInfo: null,
-    verificationEvidence: null,
   };
 }
 

@@ -1,4 +1,5 @@
-// Customers (§4.1, §12.4) and the sandbox's verification outcomes (§12.5).
+// Customers (§4.1, §12.4), their verification submissions (§12.3, §16.9) and the sandbox's verification
+// outcomes (§12.5).
 // PostgreSQL's definitions: the same tables as tables.ts beside this file, in PostgreSQL's types (boolean,
 // bigint milliseconds, serial ids); the code is typed with tables.ts's row types, which these produce too.
 import { boolean, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
@@ -25,9 +26,24 @@ export const customers = pgTable(
     reviewChecks: text('review_checks'),
     reviewOutcome: text('review_outcome'),
     reviewOutcomeInfo: text('review_outcome_info'),
-    verificationEvidence: text('verification_evidence'),
   },
   (t) => [uniqueIndex('customers_client_external_ref_uq').on(t.clientId, t.externalRef), index('customers_review_due_idx').on(t.reviewDueAt)],
+);
+
+export const verificationSubmissions = pgTable(
+  'verification_submissions',
+  {
+    submissionId: text('submission_id').primaryKey(),
+    customerId: text('customer_id')
+      .notNull()
+      .references(() => customers.customerId),
+    submittedAt: text('submitted_at').notNull(),
+    evidence: text('evidence').notNull(),
+    outcome: text('outcome'),
+    decidedAt: text('decided_at'),
+    replacedAt: text('replaced_at'),
+  },
+  (t) => [index('verification_submissions_customer_idx').on(t.customerId, t.submittedAt), index('verification_submissions_replaced_idx').on(t.replacedAt)],
 );
 
 export const sandboxVerificationOutcomes = pgTable('sandbox_verification_outcomes', {

@@ -7,7 +7,7 @@ import { ISO_3166_ALPHA2 } from '../../core/countries.js';
 import { FieldErrors } from '../../core/problem.js';
 import type { Exec } from '../../db/exec.js';
 import { transition } from '../lifecycle/index.js';
-import { findCustomer, updateCustomer } from './repository.js';
+import { duePurges, findCustomer, listVerificationSubmissions, purgeVerificationSubmission, recordVerificationDecision, updateCustomer } from './repository.js';
 import { outcomeSet, reviewLifecycle, type VerificationOutcome } from './rules.js';
 import type { CustomerRow } from './tables.js';
 
@@ -149,5 +149,44 @@ export async function reviewStep(tx: Exec, customerId: string, now: Date, sandbo
     at,
     set: outcomeSet(outcome, info, at),
   });
+  if (done) await recordVerificationDecision(tx, customerId, c.reviewId, outcome, at);
   return done !== undefined;
 }
+
+/** §16.9 what `partnerctl customer evidence` prints of a submission: no personal data. */
+export type SubmissionSummary = {
+  submittedAt: string;
+  outcome: string | null;
+  decidedAt: string | null;
+  checks: ReviewCheck[];
+};
+
+/**
+ * §16.9 (amended 2026-12-07) the customer's submissions, newest first, for operators only: of the sealed
+ * evidence, each check's type and result alone (the subject, providers' references, attestation and
+ * files stay sealed). `outcome` and `decidedAt` are null while the submission's review is pending.
+ */
+export async function submissionSummaries(x: Exec, customerId: string, open: (customerId: string, sealed: string) => string): Promise<SubmissionSummary[]> {
+  const rows = await listVerificationSubmissions(x, customerId);
+  return rows.map((r) => {
+    const evidence = JSON.parse(open(customerId, r.evidence)) as { checks: ReviewCheck[] };
+    return {
+      submittedAt: r.submittedAt,
+      outcome: r.outcome,
+      decidedAt: r.decidedAt,
+      checks: evidence.checks.map((c) => ({ type: c.type, result: c.result })),
+    };
+  });
+}
+
+/** §16.9: the newest `replacedAt` a submission may have to be purged at `now`. */
+export function purgeBound(now: Date, retentionDays: number): string {
+  return new Date(now.getTime() - retentionDays * DAY_MS).toISOString();
+}
+
+/** §16.9 the purge: a submission VERIFICATION_EVIDENCE_RETENTION_DAYS after its replacement, never earlier. */
+export function purgeStep(tx: Exec, submissionId: string, now: Date, retentionDays: number): Promise<boolean> {
+  return purgeVerificationSubmission(tx, submissionId, purgeBound(now, retentionDays));
+}
+
+export const dueEvidencePurges = (x: Exec, now: Date, retentionDays: number, limit: number) => duePurges(x, purgeBound(now, retentionDays), limit);

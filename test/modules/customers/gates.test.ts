@@ -166,9 +166,10 @@ describe('§16.5 CRYPTO_REQUIRES_VERIFIED_CUSTOMER at start', () => {
       expect(() => loadConfig({ CRYPTO_REQUIRES_VERIFIED_CUSTOMER: bad })).toThrow(/CRYPTO_REQUIRES_VERIFIED_CUSTOMER/);
   });
 
-  it('FILE_MAX_BYTES, FILE_UPLOAD_WINDOW_SECONDS, VERIFICATION_CHECK_MAX_AGE_DAYS: integers in range, defaults', () => {
-    expect(loadConfig({})).toMatchObject({ fileMaxBytes: 10_485_760, fileUploadWindowSeconds: 3600, verificationCheckMaxAgeDays: 90 });
-    for (const [name, bad] of [['FILE_MAX_BYTES', '1023'], ['FILE_MAX_BYTES', '52428801'], ['FILE_UPLOAD_WINDOW_SECONDS', '0'], ['FILE_UPLOAD_WINDOW_SECONDS', '86401'], ['VERIFICATION_CHECK_MAX_AGE_DAYS', '731'], ['VERIFICATION_CHECK_MAX_AGE_DAYS', '1.5']] as const)
+  it('FILE_MAX_BYTES, FILE_UPLOAD_WINDOW_SECONDS, VERIFICATION_CHECK_MAX_AGE_DAYS, VERIFICATION_EVIDENCE_RETENTION_DAYS: integers in range, defaults', () => {
+    expect(loadConfig({})).toMatchObject({ fileMaxBytes: 10_485_760, fileUploadWindowSeconds: 3600, verificationCheckMaxAgeDays: 90, verificationEvidenceRetentionDays: 1825 });
+    expect(loadConfig({ VERIFICATION_EVIDENCE_RETENTION_DAYS: '365' }).verificationEvidenceRetentionDays).toBe(365);
+    for (const [name, bad] of [['FILE_MAX_BYTES', '1023'], ['FILE_MAX_BYTES', '52428801'], ['FILE_UPLOAD_WINDOW_SECONDS', '0'], ['FILE_UPLOAD_WINDOW_SECONDS', '86401'], ['VERIFICATION_CHECK_MAX_AGE_DAYS', '731'], ['VERIFICATION_CHECK_MAX_AGE_DAYS', '1.5'], ['VERIFICATION_EVIDENCE_RETENTION_DAYS', '364'], ['VERIFICATION_EVIDENCE_RETENTION_DAYS', '3651']] as const)
       expect(() => loadConfig({ [name]: bad })).toThrow(new RegExp(name));
   });
 });

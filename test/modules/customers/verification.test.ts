@@ -272,15 +272,15 @@ suite('§12.3 in sandbox mode', { PARTNER_SANDBOX: 'true' }, (get) => {
     for (const secret of [SUBJECT_NAME, PROVIDER_REF, USER_REF, '1985-12-10']) {
       expect(r.text).not.toContain(secret);
       expect(refused.text).not.toContain(secret);
-      for (const [table, column] of [['events', 'data'], ['idempotency_records', 'response_json'], ['audit_events', 'evidence_user_ref'], ['customers', 'verification_evidence']])
+      for (const [table, column] of [['events', 'data'], ['idempotency_records', 'response_json'], ['audit_events', 'evidence_user_ref'], ['verification_submissions', 'evidence']])
         expect(await server.db.count(`SELECT COUNT(*) AS n FROM ${table} WHERE ${column} LIKE ?`, `%${secret}%`), `${table}.${column}`).toBe(0);
       expect(server.lines.filter((l) => l.includes(secret))).toEqual([]);
     }
     expect(server.lines.length).toBeGreaterThan(0);
     // Not even sealed: the idempotency record holds the customer as answered.
     expect(await server.db.count(`SELECT COUNT(*) AS n FROM idempotency_records WHERE response_json LIKE '%verificationEvidence%' OR response_json LIKE '%reviewChecks%'`)).toBe(0);
-    const sealed = await server.db.get<{ verification_evidence: string }>('SELECT verification_evidence FROM customers WHERE customer_id = ?', c);
-    expect(JSON.parse(server.config.secretBox.open(c, sealed!.verification_evidence)).subject.legalName).toBe(SUBJECT_NAME);
+    const sealed = await server.db.get<{ evidence: string }>('SELECT evidence FROM verification_submissions WHERE customer_id = ?', c);
+    expect(JSON.parse(server.config.secretBox.open(c, sealed!.evidence)).subject.legalName).toBe(SUBJECT_NAME);
   });
 });
 

@@ -112,6 +112,9 @@ async function printed(s: Spawned, text: string): Promise<string> {
   return s.stdout();
 }
 
+/** §18.2's vector: child 0/0 of the devnet's deposit xpub, the demo customer's address. */
+const DEMO_EVM_ADDRESS = '0x8C8d35429F74ec245F8Ef2f4Fd1e551cFF97d650';
+
 describe('§18 C14 EVM_DEVNET=true npm start', () => {
   let server: Spawned | undefined;
   // SIGTERM, never the kit's SIGKILL: the server stops its anvil (a killed server would leave it running).
@@ -132,6 +135,11 @@ describe('§18 C14 EVM_DEVNET=true npm start', () => {
       `Devnet: ${url()} (chain 31337, hot wallet ${DEVNET_HOT.address}), token USDT at ${DEVNET_TOKEN_ADDRESS}; a block every 100 ms; state in ${stateDir}`,
     );
     expect(server.stdout()).toContain('Devnet routes of demo-partner: USDT-DEVNET, ETH-DEVNET');
+    // The demo customer's EVM deposit address (index 0 of §18.2's xpub), with the command that pays it.
+    const demoCustomer = await db.get<{ customer_id: string }>("SELECT customer_id FROM customers WHERE external_ref = 'demo-customer-1'");
+    expect(server.stdout()).toContain(
+      `Demo customer ${demoCustomer!.customer_id}: EVM deposit address ${DEMO_EVM_ADDRESS} — pay it: npx partnerctl devnet pay --to ${DEMO_EVM_ADDRESS} --route USDT-DEVNET`,
+    );
     expect(Number(await rpc<Hex>(url(), 'eth_chainId', []))).toBe(31337);
     expect(await rpc<Hex>(url(), 'eth_getCode', [DEVNET_TOKEN_ADDRESS, 'latest'])).not.toBe('0x');
     expect(await routes()).toEqual([...DEVNET_ROUTES, expect.objectContaining({ route_code: 'USDT-ETH', rail: 'SANDBOX' })]);
@@ -152,6 +160,7 @@ describe('§18 C14 EVM_DEVNET=true npm start', () => {
   it('a restart keeps its chain (head, token, no second deployment) and creates no route twice; 0 ms: blocks only when mined', async () => {
     server = await kit.startMain(devnetEnv(0));
     expect(await printed(server, 'Explore:')).toContain('blocks only on partnerctl devnet pay|mine');
+    expect(server.stdout()).toContain(`EVM deposit address ${DEMO_EVM_ADDRESS}`);
     expect(server.stdout()).not.toContain('Devnet routes of demo-partner');
     const mined = await kit.partnerctlJson(databaseUrl, ['devnet', 'mine', '--blocks', '3'], { EVM_DEVNET: 'true', EVM_DEVNET_PORT: String(devnetPort) });
     expect(mined).toEqual({ head: await head() });

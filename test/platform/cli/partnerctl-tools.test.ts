@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CLIENT_ID } from '../../../src/http/dev-proxy.js';
 import { createClient } from '../../../src/cli/operators.js';
+import { MONEY_OPERATIONS } from '../../../src/client/index.js';
 import { Scenario, startTestServer, type TestServer } from '../../helpers/harness.js';
 import { partnerctlHere } from '../../helpers/partnerctl-here.js';
 import { processKit, ROOT, stderrResult } from '../../helpers/processes.js';
@@ -24,6 +25,9 @@ afterAll(() => server.stop());
 
 const ctl = (args: string[], extra: Record<string, string> = {}) => partnerctlHere(server.databaseUrl, args, extra);
 const spawned = (args: string[], extra: Record<string, string> = {}) => partnerctl(server.databaseUrl, args, extra);
+/** A printed command run by the shell, as a partner pastes it: its stdout. */
+const sh = (command: string) =>
+  new Promise<string>((resolve, reject) => execFile('sh', ['-c', command], (err, stdout, stderr) => (err ? reject(new Error(`${err.message}: ${stderr}`)) : resolve(stdout))));
 
 describe('help', () => {
   it('--help, -h, help and no arguments: human usage naming every command, exit 0', async () => {
@@ -79,6 +83,31 @@ describe('sign', () => {
     expect(((await res.json()) as { errors?: unknown }).errors).toBeUndefined();
   });
 
+  it('--curl prints the command alone, ready to run: sh runs it as printed (quotes in the body included) and the server answers', async () => {
+    const base = ['sign', '--client-id', s.client.clientId, '--secret', s.client.secret, '--base-url', server.url, '--curl'];
+    const get = await ctl([...base, '--method', 'GET', '--path', '/partner/v1/events?limit=1', '--timestamp', server.clock.now().toISOString()]);
+    expect(get.code, get.stderr).toBe(0);
+    expect(get.stdout).toMatch(/^curl -s -X GET '[^']+\/partner\/v1\/events\?limit=1' \\\n/);
+    expect(get.stdout.endsWith('\n')).toBe(true);
+    expect(JSON.parse(await sh(get.stdout))).toMatchObject({ items: expect.any(Array) });
+    const ref = `o'brien-${Date.now()}`;
+    const body = JSON.stringify({ query: `mutation { createCustomer(input: { externalRef: "${ref}", type: "INDIVIDUAL" }) { externalRef } }` });
+    const post = await ctl([...base, '--path', '/graphql', '--body', body, '--timestamp', server.clock.now().toISOString()]);
+    expect(post.code, post.stderr).toBe(0);
+    expect(JSON.parse(await sh(post.stdout))).toEqual({ data: { createCustomer: { externalRef: ref } } });
+  });
+
+  it('the secret is PARTNER_SECRET; SECRET (the old name) is still read, with a notice to rename it', async () => {
+    const args = ['sign', '--client-id', s.client.clientId, '--method', 'GET', '--path', '/partner/v1/events', '--timestamp', server.clock.now().toISOString()];
+    const named = await ctl(args, { PARTNER_SECRET: s.client.secret, SECRET: 'not-this-one' });
+    expect(named.code, named.stderr).toBe(0);
+    expect(named.stderr).toBe('');
+    const old = await ctl(args, { SECRET: s.client.secret });
+    expect(old.code, old.stderr).toBe(0);
+    expect(JSON.parse(old.stderr)).toEqual({ notice: expect.stringContaining('rename it PARTNER_SECRET') });
+    for (const r of [named, old]) expect((await fetch(server.url + '/partner/v1/events', { headers: JSON.parse(r.stdout).headers })).status).toBe(200);
+  });
+
   it('without a secret, or with a body that is not JSON, is a usage error (exit 2)', async () => {
     for (const args of [['--path', '/graphql'], ['--secret', 'x', '--path', '/graphql', '--body', '{nope']]) {
       const r = await ctl(['sign', '--client-id', 'c', ...args]);
@@ -107,6 +136,17 @@ describe('evidence', () => {
     const res = await server.request(s.client, 'POST', out.path, { body: out.body });
     expect(res.status, res.text).toBe(200);
     expect(res.body.status).toBe('APPROVED');
+  });
+
+  it('--help names every operation type and its path id, from the operation descriptors', async () => {
+    const r = await ctl(['evidence', '--help']);
+    expect(r.code).toBe(0);
+    const help = r.stdout.replace(/\s+/g, ' ');
+    for (const [type, op] of Object.entries(MONEY_OPERATIONS)) {
+      expect(help).toContain(type);
+      expect(help).toMatch(new RegExp(`${op.pathId} \\([A-Z_, ]*${type}`));
+    }
+    expect(help).toContain('CONVERSION_CREATE');
   });
 
   it('an unknown operation type is a usage error naming the types', async () => {

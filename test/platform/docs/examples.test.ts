@@ -30,7 +30,7 @@ async function runExample(file: string, surface: 'graphql' | 'rest', provision?:
   const r = await run(
     process.execPath,
     ['--import', 'tsx', file],
-    cleanEnv({ BASE: server.url, CLIENT_ID: s.client.clientId, SECRET: s.client.secret, ROUTE_CODE: s.routeCode, SURFACE: surface }),
+    cleanEnv({ BASE: server.url, CLIENT_ID: s.client.clientId, PARTNER_SECRET: s.client.secret, ROUTE_CODE: s.routeCode, SURFACE: surface }),
     60_000,
   );
   expect(r.code, r.stderr).toBe(0);

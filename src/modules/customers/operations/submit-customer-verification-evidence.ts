@@ -1,12 +1,13 @@
 // §12.3 submitCustomerVerificationEvidence: B → C → D customer, then the files of checks[0].fileIds … in
 // order → G → H FILE_NOT_READY → INVALID_STATE (a review pending) → I. No gate: a SUSPENDED customer may
-// submit. The evidence is stored sealed with the customer and appears in no answer, event, log or audit.
+// submit. The evidence is stored sealed with the customer and appears in no answer, event, log or audit;
+// §16.9 (amended 2026-12-07): each submission is kept, none overwritten by a later one.
 import { randomUUID } from 'node:crypto';
 import { mutation } from '../../../core/operation.js';
 import { Problem } from '../../../core/problem.js';
 import { fileReferences } from '../../files/index.js';
 import { transition } from '../../lifecycle/index.js';
-import { findSandboxVerificationOutcome } from '../repository.js';
+import { findSandboxVerificationOutcome, insertVerificationSubmission } from '../repository.js';
 import { customerLifecycle, customerView, requireOwnCustomer, UNDER_REVIEW_INFO } from '../rules.js';
 import { checkEvidenceRules, checkEvidenceShape, type ReviewCheck } from '../verification.js';
 
@@ -43,6 +44,7 @@ export default mutation('submitCustomerVerificationEvidence', {
     // UNVERIFIED or REJECTED → PENDING_REVIEW; a VERIFIED customer stays VERIFIED while reviewed
     // (`customer.updated`).
     const to = customer.verificationStatus === 'VERIFIED' ? 'VERIFIED' : 'PENDING_REVIEW';
+    const reviewId = randomUUID();
     const submitted = await transition(tx, customerLifecycle, {
       id: customerId,
       from: customer.verificationStatus,
@@ -51,15 +53,24 @@ export default mutation('submitCustomerVerificationEvidence', {
       set: {
         verificationStatusInfo: UNDER_REVIEW_INFO,
         verificationReviewPending: true,
-        reviewId: randomUUID(),
+        reviewId,
         reviewDueAt: new Date(ctx.now.getTime() + config.sandboxStepDelayMs).toISOString(),
         reviewChecks: JSON.stringify(checks),
         reviewOutcome: captured?.outcome ?? null,
         reviewOutcomeInfo: captured?.info ?? null,
-        verificationEvidence: config.secretBox.seal(customerId, JSON.stringify(evidence)),
       },
     });
     if (!submitted) throw new Problem('INVALID_STATE', 'The customer changed meanwhile; retry.');
+    // The submission's id is its review's: the decision that ends the review is recorded on it.
+    await insertVerificationSubmission(tx, {
+      submissionId: reviewId,
+      customerId,
+      submittedAt: now,
+      evidence: config.secretBox.seal(customerId, JSON.stringify(evidence)),
+      outcome: null,
+      decidedAt: null,
+      replacedAt: null,
+    });
     return customerView(submitted);
   },
 });
