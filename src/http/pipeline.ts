@@ -382,6 +382,10 @@ export class Pipeline {
     // §17.2: burst twice the rate (20 for the default 10 per second).
     const wait = await this.sessionBuckets.take(session.sessionId, { rps, burst: 2 * rps }, this.deps.clock().getTime());
     if (wait > 0) throw rateLimited(wait, 'Too many requests for this frontend session.');
+    // A session's traffic is its client's traffic too: the partner's bucket bounds all it causes, so
+    // many browsers cannot multiply what one client may ask of the service.
+    const client = await this.credentials.get(this.deps.engine.read, session.clientId, this.deps.clock().getTime());
+    await this.limitClient(session.clientId, client?.rateLimit);
     const refused = surfaceCall.sessionRefusal();
     if (refused) throw refused;
     const { clientId, ...bound } = session;
@@ -448,8 +452,8 @@ export class Pipeline {
   }
 
   /** The per-client token bucket, counted after authentication. */
-  private async limitClient(clientId: string): Promise<void> {
-    const limit = this.limits.get(clientId) ?? this.deps.config.rateLimit;
+  private async limitClient(clientId: string, own = this.limits.get(clientId)): Promise<void> {
+    const limit = own ?? this.deps.config.rateLimit;
     const wait = await this.clientBuckets.take(clientId, limit, this.deps.clock().getTime());
     if (wait > 0) throw rateLimited(wait, 'Too many requests for this partner client.');
   }

@@ -11,6 +11,7 @@ import { SESSION_CACHE_MS } from '../../../src/http/sessions.js';
 import { signedHeaders } from '../../../src/http/signature.js';
 import { CUSTOMER_FIELDS, Scenario, TestServer, type Reply } from '../../helpers/harness.js';
 import { asBrowser, gqlAsBrowser, openSessionRecord, registerOrigin, revoke, type OpenSession } from '../../helpers/frontend.js';
+import { setClientLimit } from '../../../src/cli/operators.js';
 import { tableCounts } from '../../helpers/operation-cases.js';
 import { expectGraphQLProblem, expectRestProblem } from '../../helpers/problems.js';
 
@@ -420,5 +421,31 @@ describe('the request log', () => {
     expect(line).toMatchObject({ sessionId: x.sessionId, clientId: s.client.clientId, status: 200 });
     // Nor any token of this suite, refused or not.
     expect(logText).not.toContain('pfs_');
+  });
+});
+
+describe("a session's requests count toward its client's rate limit too", () => {
+  beforeAll(() => server.clock.freeze());
+  afterAll(() => server.clock.thaw());
+
+  it("a client limited to a burst of 3: three session requests spend it, the fourth and the partner's own signed request → 429", async () => {
+    const p = await Scenario.create(server);
+    const customer = await p.customer();
+    await registerOrigin(server, p.client.clientId, ORIGIN);
+    await server.operator((db) => setClientLimit(db, p.client.clientId, 1, 3));
+    // Past the credential cache, so the new limit is what the next request reads; a full bucket.
+    server.clock.advance(server.config.credentialCacheMs + 10_000);
+    const x = await openSessionRecord(server, p.client.clientId, customer, ORIGIN);
+    for (let i = 0; i < 3; i++) {
+      const r = await asBrowser(server, x, 'GET', `/partner/v1/customers/${customer}`);
+      expect(r.status, `request ${i + 1}: ${r.text}`).toBe(200);
+    }
+    const limited = await asBrowser(server, x, 'GET', `/partner/v1/customers/${customer}`);
+    expectRestProblem(limited, 429, 'RATE_LIMITED', { message: 'Too many requests for this partner client.' });
+    expect(limited.headers.get('retry-after')).toBe('1');
+    expectCors(limited);
+    expectRestProblem(await server.request(p.client, 'GET', `/partner/v1/customers/${customer}`), 429, 'RATE_LIMITED');
+    server.clock.advance(1_000);
+    expect((await asBrowser(server, x, 'GET', `/partner/v1/customers/${customer}`)).status).toBe(200);
   });
 });
