@@ -64,6 +64,8 @@ export type EvmConfig = {
   bumpAfterBlocks: number;
   bumpPercent: number;
   maxFeePerGasGwei: number;
+  /** §18.6: a signer that has not answered by then is unreachable (the record stays in SCREENING). */
+  signerTimeoutMs: number;
   minDepositMinor: bigint;
   /** C14: set when EVM_DEVNET=true. */
   devnet: EvmDevnet | null;
@@ -167,6 +169,7 @@ export function evmConfigOf(env: NodeJS.ProcessEnv, ctx: Context): EvmConfig {
     bumpAfterBlocks: integerIn('EVM_BUMP_AFTER_BLOCKS', env.EVM_BUMP_AFTER_BLOCKS, 3, 1, 100),
     bumpPercent: integerIn('EVM_BUMP_PERCENT', env.EVM_BUMP_PERCENT, 20, 10, 100),
     maxFeePerGasGwei: integerIn('EVM_MAX_FEE_PER_GAS_GWEI', env.EVM_MAX_FEE_PER_GAS_GWEI, 500, 1, 100_000),
+    signerTimeoutMs: integerIn('EVM_SIGNER_TIMEOUT_MS', env.EVM_SIGNER_TIMEOUT_MS, 10_000, 100, 60_000),
     minDepositMinor: minDepositOf(env.EVM_MIN_DEPOSIT_MINOR),
   };
 

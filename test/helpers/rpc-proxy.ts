@@ -1,13 +1,21 @@
 // A faulty JSON-RPC node in front of anvil (§18 C2, C6): forwards every request, except those a test
 // arms a fault for — an HTTP 429, a delay past the client's timeout, or the answers of a lagging node
 // (`[]` to eth_getLogs, null to eth_getBlockByNumber / eth_getBlockByHash), or a provider's limit on the
-// blocks of an eth_getLogs range (a JSON-RPC -32005 error above `maxBlocks`, as hosted nodes answer). Each
+// blocks of an eth_getLogs range (a JSON-RPC -32005 error above `maxBlocks`, as hosted nodes answer), a null
+// receipt for one transaction (a node that has not indexed it), or any JSON-RPC error in an HTTP 200. Each
 // fault answers `times` matching requests, then the proxy forwards again. It keeps the eth_getLogs
 // requests it saw, for tests of the follower's queries.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type Fault = { kind: '429' } | { kind: 'delay'; ms: number } | { kind: 'empty-logs' } | { kind: 'null-block' } | { kind: 'range-limit'; maxBlocks: number };
+export type Fault =
+  | { kind: '429' }
+  | { kind: 'delay'; ms: number }
+  | { kind: 'empty-logs' }
+  | { kind: 'null-block' }
+  | { kind: 'range-limit'; maxBlocks: number }
+  | { kind: 'null-receipt'; txHash: string }
+  | { kind: 'rpc-error'; code: number; message: string };
 
 /** An eth_getLogs request as the proxy saw it: by block hash, or a range of block numbers. */
 export type LogQuery = { blockHash: string } | { fromBlock: number; toBlock: number };
@@ -27,7 +35,8 @@ const answers = (f: Fault, r: RpcRequest): boolean => {
     const q = logQueryOf(r);
     return q !== undefined && 'fromBlock' in q && q.toBlock - q.fromBlock + 1 > f.maxBlocks;
   }
-  return f.kind === '429' || f.kind === 'delay' || (f.kind === 'empty-logs' && r.method === 'eth_getLogs') || (f.kind === 'null-block' && r.method.startsWith('eth_getBlockBy'));
+  if (f.kind === 'null-receipt') return r.method === 'eth_getTransactionReceipt' && String(r.params?.[0]).toLowerCase() === f.txHash.toLowerCase();
+  return f.kind === '429' || f.kind === 'rpc-error' || f.kind === 'delay' || (f.kind === 'empty-logs' && r.method === 'eth_getLogs') || (f.kind === 'null-block' && r.method.startsWith('eth_getBlockBy'));
 };
 
 export type RpcProxy = {
@@ -75,7 +84,11 @@ export async function startRpcProxy(target: string): Promise<RpcProxy> {
           res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: first.id, error }));
           return;
         }
-        if (fault?.kind === 'empty-logs' || fault?.kind === 'null-block') {
+        if (fault?.kind === 'rpc-error') {
+          res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: first.id, error: { code: fault.code, message: fault.message } }));
+          return;
+        }
+        if (fault?.kind === 'empty-logs' || fault?.kind === 'null-block' || fault?.kind === 'null-receipt') {
           res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: first.id, result: fault.kind === 'empty-logs' ? [] : null }));
           return;
         }

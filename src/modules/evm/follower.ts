@@ -37,6 +37,7 @@ import {
 import { isRangeRefusal, LogRange } from './log-range.js';
 import { ensureFollower, findFollower, findHalt, findRail, insertHalt, updateFollower } from './rail-repository.js';
 import type { EvmFollowerRow } from './tables.js';
+import { forgetNoncesTakenAbove, noteNonceTaken } from './transfers-repository.js';
 
 /** Blocks read per poll (the rest next poll, at once): a poll stays short, and its work visible. */
 const BLOCKS_PER_POLL = 200;
@@ -221,6 +222,7 @@ export class Follower {
     const dropped = await this.write(async (tx) => {
       if (!(await advanceFollower(tx, next, ancestor + 1, at))) return undefined;
       const orphaned = await deleteBlocksAbove(tx, ancestor);
+      await forgetNoncesTakenAbove(tx, ancestor, at);
       const lost = orphaned.filter((b) => b.final).sort((a, b) => a.number - b.number)[0];
       if (lost)
         await insertHalt(tx, {
@@ -302,6 +304,9 @@ export class Follower {
         m.foreign.map((t) => t.hash),
       );
       const foreign = m.foreign.find((t) => !known.has(t.hash));
+      // §18.6 C7 settled: each one is noted, by nonce, beside the record whose nonce it took.
+      const hot = m.foreign[0]!.from;
+      for (const t of m.foreign) if (!known.has(t.hash)) await noteNonceTaken(tx, hot, { hash: t.hash, nonce: t.nonce, block: block.number, blockHash: block.hash }, at);
       if (foreign)
         await insertHalt(tx, {
           reason: 'FOREIGN_TRANSACTION',

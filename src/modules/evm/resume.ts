@@ -1,12 +1,12 @@
 // §18.4 `rail resume` (C10): lifts a halt only when what caused it is over, never by changing a ledger row.
 // FOREIGN_TRANSACTION: once every transaction of the hot address is final (else NONCE_NOT_FINAL), records
-// whose nonce a foreign transaction took fail "Broadcast failed" (RELEASE), the counter moves past every
+// whose nonce a foreign transaction took (the follower noted it, §18.6) fail "Broadcast failed" (RELEASE), the counter moves past every
 // nonce the chain or the service used, and the halt goes — one transaction. FINALITY_LOST: once every final
 // block the follower recorded (the one the halt names included) is canonical again; `--accept-reorg` lifts
 // it regardless (audited). SIGNER_MISMATCH: the signer is the
 // operator's to fix; resume lifts it. RAIL_OFF: only configuring the rail lifts it (at the server's start).
 import { randomUUID } from 'node:crypto';
-import { TransactionReceiptNotFoundError, type Hex } from 'viem';
+import type { Hex } from 'viem';
 import type { EvmConfig } from '../../config/evm.js';
 import { insertAuditEvent } from '../../db/audit-repository.js';
 import type { Engine } from '../../db/engine.js';
@@ -19,7 +19,7 @@ import { lostBlockOf } from './halts.js';
 import { headsOf } from './finality.js';
 import { deleteHalt, finalBlocks, findHalt, findRail, raiseNonceCounter } from './rail-repository.js';
 import { RailRefusal } from './status.js';
-import { attemptsOf, transfersNotFinal, updateEvmTransfer } from './transfers-repository.js';
+import { transfersNotFinal, updateEvmTransfer } from './transfers-repository.js';
 
 /** The operator's audit trail of the rail (§8): its rows are under this client id (`partnerctl audit --client operator`). */
 export const OPERATOR_AUDIT_CLIENT = 'operator';
@@ -56,23 +56,15 @@ async function resumeForeign(db: Pick<Engine, 'read' | 'writer'>, chain: Chain, 
   ]);
   if (final < latest)
     throw new RailRefusal('INVALID_STATE', `NONCE_NOT_FINAL: the hot address has ${latest} transactions at latest, ${final} of them final; resume once all are`);
-  // Records whose nonce is final on the chain but none of whose attempts has a receipt: a foreign transaction took it.
+  // §18.6 C7 settled: records whose nonce a transaction that is none of their attempts took, as the follower
+  // noted it (hash, block) — now final. A record without that evidence is not failed (a lagging node may
+  // not answer its receipt yet): the sender goes on with it, and should the follower find such a
+  // transaction later, it halts the rail again.
   const taken: { resourceId: string; resourceType: string }[] = [];
   let highestPending = -1;
   for (const t of await transfersNotFinal(db.read)) {
-    if (t.nonce >= final) {
-      highestPending = Math.max(highestPending, t.nonce);
-      continue;
-    }
-    let ours = false;
-    for (const a of await attemptsOf(db.read, t.resourceId)) {
-      const receipt = await chain.getTransactionReceipt({ hash: a.txHash as Hex }).catch((err: unknown) => {
-        if (err instanceof TransactionReceiptNotFoundError) return undefined;
-        throw err;
-      });
-      if (receipt) ours = true;
-    }
-    if (!ours) taken.push(t);
+    if (t.takenByTxHash !== null && t.takenInBlock !== null && t.takenInBlock <= heads.finalized) taken.push(t);
+    else highestPending = Math.max(highestPending, t.nonce);
   }
   await db.writer.run(async (tx) => {
     const at = o.now().toISOString();

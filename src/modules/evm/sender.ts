@@ -1,17 +1,21 @@
 // §18 C7–C10 withdrawals and refunds on the chain. One pass at a time per process:
-// - the step out of SCREENING, records taken in the order they entered it (then id): deny list (§10.6),
-//   hot wallet capacity (C9), eth_estimateGas and fees (C8), the nonce count check (C10), then ONE
-//   transaction that allocates the nonce, signs, checks the signer, stores the attempt and enters
-//   BROADCASTING; every network call is made outside a transaction (the local signer needs none);
+// - the step out of SCREENING, records taken in the order they entered it (then id), each one that fits
+//   signed even when one before it waits (§18.6 C9 settled): deny list (§10.6), hot wallet capacity (C9),
+//   eth_estimateGas and fees (C8), the nonce count check (C10); then (§18.6, C7 and C9 amended) the
+//   counter's next nonce n is read and signed with outside any transaction, and ONE transaction moves the
+//   counter n → n + 1 by compare-and-set, checks capacity again, stores the attempt and enters BROADCASTING.
+//   Signed bytes whose nonce another process took meanwhile are discarded unsent, and the record is tried
+//   again. No database transaction waits on the signer or the node;
 // - every EVM_POLL_INTERVAL_MS, each transfer not yet final: receipts (→ CONFIRMING), finality (→
-//   COMPLETED / FAILED), reorganisations, replacement (C8), and every stored attempt sent again until one
-//   is included.
+//   COMPLETED / FAILED), reorganisations, replacement (C8, signed the same way), and every stored attempt
+//   sent again until one is included.
 // While halted (C10) nothing is signed, replaced or sent and no record changes status.
 import { KINDS, type AnyKind } from './kinds.js';
 import {
   BaseError,
   BlockNotFoundError,
   encodeFunctionData,
+  ExecutionRevertedError,
   erc20Abi,
   getAddress,
   HttpRequestError,
@@ -40,7 +44,6 @@ import { ensureNonceCounter, findHalt, insertHalt } from './rail-repository.js';
 import { SignerRefused, SignerUnavailable, type Signer } from './signer.js';
 import type { EvmAttemptRow, EvmTransferRow } from './tables.js';
 import {
-  allocateNonce,
   anyTransferNotFinal,
   attemptsOf,
   evmRefundsIn,
@@ -51,6 +54,7 @@ import {
   insertEvmTransfer,
   markAttemptSent,
   statusInfoOf,
+  takeNonce,
   transfersNotFinal,
   updateEvmTransfer,
   type EvmKindName,
@@ -72,14 +76,25 @@ const unreachable = (err: unknown): boolean =>
   (err instanceof BaseError && err.walk((e) => e instanceof HttpRequestError || e instanceof TimeoutError) !== null) ||
   (err instanceof TypeError && /fetch/i.test(err.message));
 
-/** Thrown inside the sign-and-store transaction to roll it back: the recovered sender is not the hot address. */
-class SignerMismatch extends Error {}
-/** Thrown inside a transaction to roll it back: the record left the state the step started from. */
-class Moved extends Error {}
-/** C9: another process took the capacity while this one prepared the record (seen under the counter's lock). */
-class NoCapacity extends Error {}
+/** §18.6 C7 settled: eth_estimateGas refused the transfer by executing it (a revert), not a node's error. */
+const reverted = (err: unknown): boolean => err instanceof BaseError && err.walk((e) => e instanceof ExecutionRevertedError) !== null;
+
+/** Times a record is signed again in one pass when another process took its nonce meanwhile (§18.6). */
+const TAKE_TRIES = 3;
 
 type Outcome = 'done' | 'wait' | 'retry' | 'halted';
+
+/** One signed attempt, not yet stored. */
+type SignedAttempt = { txHash: Hex; raw: Hex; maxFeePerGas: string; maxPriorityFeePerGas: string };
+
+/** What the signer made of an attempt, asked outside any transaction (C7, C10, §18.6). */
+type Signing = { ok: true; attempt: SignedAttempt } | { ok: false; why: 'unreachable' | 'refused' | 'mismatch'; message: string };
+
+/** What the storing transaction did: 'taken' — the counter no longer read the signed nonce (discarded unsent). */
+type Stored = 'stored' | 'taken' | 'moved' | 'wait' | 'halted';
+
+/** Everything a record's first attempt needs besides its nonce, read from the chain before signing. */
+type Prepared = { order: Order; gas: bigint; fees: Fees; balances: Balances; head: number };
 
 /** What every attempt of a record sends (C8: the same nonce, destination, value and data). */
 type Order = { to: Hex; value: bigint; data: Hex; units: bigint; native: boolean; destination: Hex };
@@ -164,7 +179,6 @@ export class EvmSender implements StartTask {
   // ——— SCREENING → BROADCASTING (C7, C9) ———
 
   private async screeningPass(): Promise<void> {
-    let waiting = false;
     for (const w of await screeningRecords(this.engine.read)) {
       if (this.stopped) return;
       const kind = KINDS[w.resourceType];
@@ -176,11 +190,10 @@ export class EvmSender implements StartTask {
         await this.change(kind, r, 'REJECTED', { set: { kytResult: 'REJECTED', dueAt: null }, ledger: [{ type: 'RELEASE', amountMinor: r.amountMinor + r.feeMinor }] });
         continue;
       }
-      // C9: records are taken in order; one that waits keeps those behind it waiting.
-      const outcome = waiting ? 'wait' : await this.broadcastFirst(kind, r);
+      // C9 (§18.6 settled): records are taken in order, and one that must wait does not hold back those behind it.
+      const outcome = await this.broadcastFirst(kind, r);
       if (outcome === 'halted' || outcome === 'retry') return;
       if (outcome === 'wait') {
-        waiting = true;
         if (w.statusInfo !== STATUS_INFO.WAITING_CAPACITY)
           // Once, whichever process finds it waiting first (its `updated` event is written once).
           await this.change(kind, r, 'SCREENING', { statusInfo: STATUS_INFO.WAITING_CAPACITY, unless: async (tx) => (await statusInfoOf(tx, w.resourceType, r.id)) === STATUS_INFO.WAITING_CAPACITY });
@@ -210,16 +223,44 @@ export class EvmSender implements StartTask {
   }
 
   private async broadcastFirst(kind: AnyKind, r: TransferRecord): Promise<Outcome> {
+    const prepared = await this.prepare(kind, r);
+    if (typeof prepared === 'string') return prepared;
+    const { order, gas, fees } = prepared;
+    for (let tries = 0; tries < TAKE_TRIES; tries++) {
+      // §18.6: n as the counter reads it now, signed outside any transaction.
+      const nonce = await findNonceCounter(this.engine.read, this.hot);
+      if (nonce === undefined) throw new Error(`no nonce counter for ${this.hot}`);
+      const signing = await this.sign({ ...order, gas, nonce, ...fees });
+      if (!signing.ok) return this.signerFailed(kind, r, signing);
+      const at = this.clock().toISOString();
+      const stored = await this.engine.writer.run((tx) => this.storeFirst(tx, kind, r, prepared, nonce, signing.attempt, at));
+      // Another process took n: these signed bytes are never sent; the record is signed again with the next.
+      if (stored === 'taken') continue;
+      if (stored === 'moved') return 'done';
+      if (stored !== 'stored') return stored;
+      this.finished += 1;
+      if (this.options.exitAfterSign) process.kill(process.pid, 'SIGKILL');
+      // Stored, so sent at once (C7): the next nonce another process signs meanwhile finds no gap before it.
+      // A node that does not take it now: the chain pass sends it again.
+      await this.send([{ ...signing.attempt, resourceId: r.id, nonce, createdAt: at, firstSentBlock: null, lastSentAt: null }], prepared.head).catch((err: unknown) => {
+        if (!unreachable(err)) throw err;
+      });
+      return 'done';
+    }
+    return 'retry';
+  }
+
+  /**
+   * The chain's side of the step out of SCREENING, before anything is signed: capacity (C9), gas (C8; a
+   * revert fails the record, C7), fees, the count check (C10). Prepared, or the step's outcome.
+   */
+  private async prepare(kind: AnyKind, r: TransferRecord): Promise<Prepared | Outcome> {
     const read = this.engine.read;
     if ((await transfersNotFinal(read)).length >= this.config.evm.maxInflight) return 'wait';
-    let order: Order;
-    let gas: bigint;
-    let fees: Fees;
-    let balances: Balances;
     try {
-      order = await this.orderOf(r);
+      const order = await this.orderOf(r);
       // C9: the hot balance at `latest` covers what is not yet final and this record.
-      balances = {
+      const balances: Balances = {
         ...(order.native
           ? {}
           : { token: await this.chain.readContract({ address: order.to, abi: erc20Abi, functionName: 'balanceOf', args: [this.hot], blockTag: 'latest' }) }),
@@ -227,6 +268,7 @@ export class EvmSender implements StartTask {
       };
       if (!(await hasCapacity(read, this.config.evm.maxInflight, order, balances))) return 'wait';
       // C8: gas = eth_estimateGas + 20 %; native ETH to an address without code: 21000.
+      let gas: bigint;
       const code = order.native ? await this.chain.getCode({ address: order.destination }) : undefined;
       if (order.native && (code === undefined || code === '0x')) gas = TRANSFER_GAS;
       else {
@@ -234,114 +276,128 @@ export class EvmSender implements StartTask {
           const estimate = await this.chain.estimateGas({ account: this.hot, to: order.to, value: order.value, data: order.data, blockTag: 'latest' });
           gas = (estimate * 120n + 99n) / 100n;
         } catch (err) {
-          if (unreachable(err)) throw err;
+          // §18.6 C7 settled: only a revert fails the record; any other error is the node being unreachable.
+          if (!reverted(err)) throw err;
           // C7: a revert → FAILED "Broadcast failed", nothing signed, no nonce consumed.
           this.logger.info({ resourceId: r.id, reason: err instanceof BaseError ? err.shortMessage : String(err) }, 'eth_estimateGas refused the transfer');
-          // The deny list cleared it: kytResult CLEARED, as every FAILED record (§10.10).
-          await this.change(kind, r, 'FAILED', {
-            statusInfo: STATUS_INFO.FAILED_BROADCAST,
-            set: { kytResult: 'CLEARED', dueAt: null },
-            ledger: [{ type: 'RELEASE', amountMinor: r.amountMinor + r.feeMinor }],
-          });
+          await this.failBroadcast(kind, r);
           return 'done';
         }
       }
       const block = await this.chain.getBlock({ blockTag: 'latest' });
       const tip = BigInt(await this.chain.request({ method: 'eth_maxPriorityFeePerGas' }));
-      const first = firstFees(block.baseFeePerGas ?? 0n, tip, this.config.evm.feeCapMultiplier, this.capWei);
-      if (!first) return 'wait';
-      fees = first;
+      const fees = firstFees(block.baseFeePerGas ?? 0n, tip, this.config.evm.feeCapMultiplier, this.capWei);
+      if (!fees) return 'wait';
       if (!(await hasCapacity(read, this.config.evm.maxInflight, order, balances, gas * fees.maxFeePerGas))) return 'wait';
       // C10: the chain's count at `latest` above the counter is a transaction the service did not sign.
       if (!(await this.countCheck())) return 'halted';
+      return { order, gas, fees, balances, head: Number(block.number ?? 0n) };
     } catch (err) {
-      if (!unreachable(err)) throw err;
-      this.logger.warn({ resourceId: r.id }, 'EVM node or signer unreachable; the record stays in SCREENING');
-      return 'retry';
-    }
-    const at = this.clock().toISOString();
-    try {
-      const stored = await this.engine.writer.run(async (tx) => {
-        if (await findHalt(tx)) return false;
-        const nonce = await allocateNonce(tx, this.hot, at);
-        if (nonce === undefined) throw new Error(`no nonce counter for ${this.hot}`);
-        // C9: allocation serializes on the counter; another process may have used the room since the check above.
-        if (!(await hasCapacity(tx, this.config.evm.maxInflight, order, balances, gas * fees.maxFeePerGas))) throw new NoCapacity();
-        const attempt = await this.signAttempt({ ...order, gas, nonce, ...fees });
-        // The record's status is the compare-and-set: another process that signed it first moved it on.
-        const row = await transition(tx, lifecycleOf(kind), {
-          id: r.id,
-          from: 'SCREENING',
-          to: 'BROADCASTING',
-          at,
-          set: { kytResult: 'CLEARED', txHash: attempt.txHash, dueAt: null },
-        });
-        if (!row) throw new Moved();
-        await insertEvmTransfer(tx, {
-          resourceId: r.id,
-          resourceType: kind.resourceType,
-          fromAddress: this.hot,
-          nonce,
-          toAddress: order.to,
-          valueWei: order.value.toString(),
-          data: order.data,
-          gas: gas.toString(),
-          units: order.units.toString(),
-          native: order.native,
-          includedTxHash: null,
-          includedBlockNumber: null,
-          includedBlockHash: null,
-          receiptStatus: null,
-          finalAt: null,
-          createdAt: at,
-          updatedAt: at,
-        });
-        await insertAttempt(tx, { ...attempt, resourceId: r.id, nonce, createdAt: at, firstSentBlock: null, lastSentAt: null });
-        return true;
-      });
-      if (!stored) return 'halted';
-      this.finished += 1;
-    } catch (err) {
-      if (err instanceof Moved) return 'done';
-      if (err instanceof NoCapacity) return 'wait';
-      if (err instanceof SignerMismatch) {
-        // C10: nothing is stored (the transaction rolled back); the rail halts.
-        await this.halt('SIGNER_MISMATCH', err.message);
-        return 'halted';
+      // §18.6 C7 settled: any node error other than a revert (a rate limit, -32603, an unknown block, a
+      // timeout) is the node being unreachable: the record stays in SCREENING, tried again next poll.
+      if (err instanceof BaseError || unreachable(err)) {
+        this.logger.warn({ resourceId: r.id, reason: err instanceof BaseError ? err.shortMessage : undefined }, 'EVM node unreachable; the record stays in SCREENING');
+        return 'retry';
       }
-      if (err instanceof SignerRefused) {
-        // C7: the signer answered an error → FAILED "Broadcast failed"; the rolled-back transaction consumed no nonce.
-        this.logger.info({ resourceId: r.id, reason: err.message }, 'the signer refused the transfer');
-        await this.change(kind, r, 'FAILED', {
-          statusInfo: STATUS_INFO.FAILED_BROADCAST,
-          set: { kytResult: 'CLEARED', dueAt: null },
-          ledger: [{ type: 'RELEASE', amountMinor: r.amountMinor + r.feeMinor }],
-        });
-        return 'done';
-      }
-      if (unreachable(err)) return 'retry';
       throw err;
     }
-    if (this.options.exitAfterSign) process.kill(process.pid, 'SIGKILL');
+  }
+
+  /**
+   * §18.6: the one transaction that stores a signed first attempt — unless halted, the record moved, the
+   * capacity went to another process meanwhile (C9, seen after its commit), or the counter no longer reads
+   * `nonce` (compare-and-set). Every check comes before the first write, so a refusal writes nothing.
+   */
+  private async storeFirst(tx: Exec, kind: AnyKind, r: TransferRecord, p: Prepared, nonce: number, attempt: SignedAttempt, at: string): Promise<Stored> {
+    if (await findHalt(tx)) return 'halted';
+    if ((await kind.load(tx, r.id))?.status !== 'SCREENING') return 'moved';
+    if (!(await hasCapacity(tx, this.config.evm.maxInflight, p.order, p.balances, p.gas * p.fees.maxFeePerGas))) return 'wait';
+    if (!(await takeNonce(tx, this.hot, nonce, at))) return 'taken';
+    const row = await transition(tx, lifecycleOf(kind), {
+      id: r.id,
+      from: 'SCREENING',
+      to: 'BROADCASTING',
+      at,
+      set: { kytResult: 'CLEARED', txHash: attempt.txHash, dueAt: null },
+    });
+    // Read as SCREENING in this transaction: a concurrent move is a write conflict the engine runs again.
+    if (!row) throw new Error(`transfer ${r.id} left SCREENING within its storing transaction`);
+    const { order, gas } = p;
+    await insertEvmTransfer(tx, {
+      resourceId: r.id,
+      resourceType: kind.resourceType,
+      fromAddress: this.hot,
+      nonce,
+      toAddress: order.to,
+      valueWei: order.value.toString(),
+      data: order.data,
+      gas: gas.toString(),
+      units: order.units.toString(),
+      native: order.native,
+      includedTxHash: null,
+      includedBlockNumber: null,
+      includedBlockHash: null,
+      receiptStatus: null,
+      takenByTxHash: null,
+      takenInBlock: null,
+      takenBlockHash: null,
+      finalAt: null,
+      createdAt: at,
+      updatedAt: at,
+    });
+    await insertAttempt(tx, { ...attempt, resourceId: r.id, nonce, createdAt: at, firstSentBlock: null, lastSentAt: null });
+    return 'stored';
+  }
+
+  /** A first attempt the signer did not sign (C7) or signed for another sender (C10). */
+  private async signerFailed(kind: AnyKind, r: TransferRecord, s: Extract<Signing, { ok: false }>): Promise<Outcome> {
+    if (s.why === 'unreachable') {
+      this.logger.warn({ resourceId: r.id, reason: s.message }, 'EVM signer unreachable; the record stays in SCREENING');
+      return 'retry';
+    }
+    if (s.why === 'mismatch') {
+      // C10: nothing is stored; the rail halts.
+      await this.halt('SIGNER_MISMATCH', s.message);
+      return 'halted';
+    }
+    // C7: the signer answered an error → FAILED "Broadcast failed"; nothing was stored, no nonce consumed.
+    this.logger.info({ resourceId: r.id, reason: s.message }, 'the signer refused the transfer');
+    await this.failBroadcast(kind, r);
     return 'done';
   }
 
-  /** Signs one attempt and checks its sender (C10 SIGNER_MISMATCH: thrown, so nothing is stored). */
-  private async signAttempt(a: Order & Fees & { gas: bigint; nonce: number }): Promise<{ txHash: Hex; raw: Hex; maxFeePerGas: string; maxPriorityFeePerGas: string }> {
-    const raw = await this.signer.sign({
-      type: 'eip1559',
-      chainId: this.config.evm.chainId!,
-      nonce: a.nonce,
-      to: a.to,
-      value: a.value,
-      data: a.data,
-      gas: a.gas,
-      maxFeePerGas: a.maxFeePerGas,
-      maxPriorityFeePerGas: a.maxPriorityFeePerGas,
+  /** C7: FAILED "Broadcast failed" out of SCREENING, its hold released; the deny list cleared it (kytResult CLEARED, §10.10). */
+  private async failBroadcast(kind: AnyKind, r: TransferRecord): Promise<void> {
+    await this.change(kind, r, 'FAILED', {
+      statusInfo: STATUS_INFO.FAILED_BROADCAST,
+      set: { kytResult: 'CLEARED', dueAt: null },
+      ledger: [{ type: 'RELEASE', amountMinor: r.amountMinor + r.feeMinor }],
     });
+  }
+
+  /** Signs one attempt outside any transaction and checks its sender (C10 SIGNER_MISMATCH). */
+  private async sign(a: Order & Fees & { gas: bigint; nonce: number }): Promise<Signing> {
+    let raw: Hex;
+    try {
+      raw = await this.signer.sign({
+        type: 'eip1559',
+        chainId: this.config.evm.chainId!,
+        nonce: a.nonce,
+        to: a.to,
+        value: a.value,
+        data: a.data,
+        gas: a.gas,
+        maxFeePerGas: a.maxFeePerGas,
+        maxPriorityFeePerGas: a.maxPriorityFeePerGas,
+      });
+    } catch (err) {
+      if (err instanceof SignerUnavailable) return { ok: false, why: 'unreachable', message: err.message };
+      if (err instanceof SignerRefused) return { ok: false, why: 'refused', message: err.message };
+      throw err;
+    }
     const from = await recoverTransactionAddress({ serializedTransaction: raw as `0x02${string}` });
-    if (from.toLowerCase() !== this.hot.toLowerCase()) throw new SignerMismatch(`a signed transaction's sender ${from} is not the hot address ${this.hot}`);
-    return { txHash: keccak256(raw), raw, maxFeePerGas: a.maxFeePerGas.toString(), maxPriorityFeePerGas: a.maxPriorityFeePerGas.toString() };
+    if (from.toLowerCase() !== this.hot.toLowerCase()) return { ok: false, why: 'mismatch', message: `a signed transaction's sender ${from} is not the hot address ${this.hot}` };
+    return { ok: true, attempt: { txHash: keccak256(raw), raw, maxFeePerGas: a.maxFeePerGas.toString(), maxPriorityFeePerGas: a.maxPriorityFeePerGas.toString() } };
   }
 
   /** C10: false (and the rail halted) when the chain's count at `latest` exceeds the counter. */
@@ -371,14 +427,13 @@ export class EvmSender implements StartTask {
     // C10: the count check at least once per poll while anything is in flight.
     if (!(await this.countCheck())) return;
     const heads = await headsOf(this.chain, this.config.evm.finality);
-    const finalCount = heads.finalized >= 0 ? await this.chain.getTransactionCount({ address: this.hot, blockNumber: BigInt(heads.finalized) }) : 0;
     for (const t of transfers) {
       if (this.stopped || (await findHalt(this.engine.read))) return;
-      await this.follow(t, heads, finalCount);
+      await this.follow(t, heads);
     }
   }
 
-  private async follow(t: EvmTransferRow, heads: Heads, finalCount: number): Promise<void> {
+  private async follow(t: EvmTransferRow, heads: Heads): Promise<void> {
     const kind = KINDS[t.resourceType as EvmKindName];
     const r = await kind.load(this.engine.read, t.resourceId);
     if (!r || (r.status !== 'BROADCASTING' && r.status !== 'CONFIRMING')) return;
@@ -407,10 +462,20 @@ export class EvmSender implements StartTask {
       if (included && isFinal(Number(receipt.blockNumber), heads)) await this.decide(kind, (await kind.load(this.engine.read, r.id))!, (await findEvmTransfer(this.engine.read, t.resourceId))!);
       return;
     }
-    // C7: its nonce taken in a final block by a transaction that is none of its attempts.
-    if (finalCount > t.nonce) {
-      await this.settle(kind, r, t, 'FAILED', STATUS_INFO.FAILED_BROADCAST);
-      return;
+    // C7 (§18.6 settled): its nonce taken in a final block by a transaction that is none of its attempts —
+    // that transaction itself, as the follower noted it, still in the canonical chain. A count above the
+    // nonce with no receipt is no evidence (a lagging node answers null): the attempts are sent again and
+    // receipts asked next poll.
+    if (t.takenByTxHash !== null && t.takenInBlock !== null && isFinal(t.takenInBlock, heads)) {
+      const block = await this.chain.getBlock({ blockNumber: BigInt(t.takenInBlock) }).catch((err: unknown) => {
+        if (err instanceof BlockNotFoundError) return undefined;
+        throw err;
+      });
+      if (block?.hash?.toLowerCase() === t.takenBlockHash?.toLowerCase()) {
+        this.logger.warn({ resourceId: r.id, nonce: t.nonce, txHash: t.takenByTxHash, blockNumber: t.takenInBlock }, 'the nonce went to a transaction that is none of the attempts');
+        await this.settle(kind, r, t, 'FAILED', STATUS_INFO.FAILED_BROADCAST);
+        return;
+      }
     }
     if (r.status === 'BROADCASTING') {
       const replacement = await this.replace(kind, r, t, attempts, heads);
@@ -425,6 +490,12 @@ export class EvmSender implements StartTask {
     const hash = receipt.transactionHash.toLowerCase();
     return this.engine.writer.run(async (tx) => {
       if (await findHalt(tx)) return false;
+      if (r.status === 'BROADCASTING' || r.txHash !== hash) {
+        const row = await transition(tx, lifecycleOf(kind), { id: r.id, from: r.status, to: 'CONFIRMING', at, set: { txHash: hash } });
+        // The record moved meanwhile: nothing written.
+        if (!row) return false;
+        this.finished += 1;
+      }
       await updateEvmTransfer(tx, r.id, {
         includedTxHash: hash,
         includedBlockNumber: Number(receipt.blockNumber),
@@ -432,15 +503,7 @@ export class EvmSender implements StartTask {
         receiptStatus: receipt.status,
         updatedAt: at,
       });
-      if (r.status === 'BROADCASTING' || r.txHash !== hash) {
-        const row = await transition(tx, lifecycleOf(kind), { id: r.id, from: r.status, to: 'CONFIRMING', at, set: { txHash: hash } });
-        if (!row) throw new Moved();
-        this.finished += 1;
-      }
       return true;
-    }).catch((err: unknown) => {
-      if (err instanceof Moved) return false;
-      throw err;
     });
   }
 
@@ -469,28 +532,29 @@ export class EvmSender implements StartTask {
       this.capWei,
     );
     if (!fees) return undefined;
-    const at = this.clock().toISOString();
     const order = { to: t.toAddress as Hex, value: BigInt(t.valueWei), data: t.data as Hex, units: BigInt(t.units), native: t.native, destination: t.toAddress as Hex };
-    try {
-      return await this.engine.writer.run(async (tx) => {
-        if (await findHalt(tx)) return undefined;
-        const signed = await this.signAttempt({ ...order, ...fees, gas: BigInt(t.gas), nonce: t.nonce });
-        const attempt: EvmAttemptRow = { ...signed, resourceId: t.resourceId, nonce: t.nonce, createdAt: at, firstSentBlock: null, lastSentAt: null };
-        await insertAttempt(tx, attempt);
-        // C8: txHash follows the newest attempt while BROADCASTING (event `updated`).
-        const row = await transition(tx, lifecycleOf(kind), { id: r.id, from: 'BROADCASTING', to: 'BROADCASTING', at, set: { txHash: signed.txHash } });
-        if (!row) throw new Moved();
-        this.finished += 1;
-        return attempt;
-      });
-    } catch (err) {
-      if (err instanceof Moved) return undefined;
-      if (err instanceof SignerMismatch) {
-        await this.halt('SIGNER_MISMATCH', err.message);
-        return undefined;
-      }
-      throw err;
+    // §18.6: signed outside any transaction, stored only while the record is still BROADCASTING with that nonce.
+    const signing = await this.sign({ ...order, ...fees, gas: BigInt(t.gas), nonce: t.nonce });
+    if (!signing.ok) {
+      if (signing.why === 'mismatch') await this.halt('SIGNER_MISMATCH', signing.message);
+      // Unreachable or refused: no replacement this poll; the stored attempts are sent again.
+      else this.logger.warn({ resourceId: r.id, reason: signing.message }, 'the signer did not sign a replacement');
+      return undefined;
     }
+    const at = this.clock().toISOString();
+    const stored = await this.engine.writer.run(async (tx) => {
+      if (await findHalt(tx)) return undefined;
+      const current = await findEvmTransfer(tx, t.resourceId);
+      if ((await kind.load(tx, r.id))?.status !== 'BROADCASTING' || current?.nonce !== t.nonce || current.includedTxHash !== null) return undefined;
+      const attempt: EvmAttemptRow = { ...signing.attempt, resourceId: t.resourceId, nonce: t.nonce, createdAt: at, firstSentBlock: null, lastSentAt: null };
+      await insertAttempt(tx, attempt);
+      // C8: txHash follows the newest attempt while BROADCASTING (event `updated`).
+      const row = await transition(tx, lifecycleOf(kind), { id: r.id, from: 'BROADCASTING', to: 'BROADCASTING', at, set: { txHash: signing.attempt.txHash } });
+      if (!row) throw new Error(`transfer ${r.id} left BROADCASTING within its storing transaction`);
+      return attempt;
+    });
+    if (stored) this.finished += 1;
+    return stored;
   }
 
   /** C7: every stored attempt is sent (again) until one is included; "already known" / "nonce too low" are not failures. */

@@ -77,6 +77,11 @@ export const evmTransfers = sqliteTable(
     includedBlockHash: text('included_block_hash'),
     // The receipt's status: 'success' or 'reverted'; null while not included.
     receiptStatus: text('receipt_status'),
+    // §18.6 C7 settled: a transaction of the hot address with this nonce that is none of the attempts, as
+    // the follower found it in a block (hash, block); the only evidence that the nonce went to another.
+    takenByTxHash: text('taken_by_tx_hash'),
+    takenInBlock: integer('taken_in_block'),
+    takenBlockHash: text('taken_block_hash'),
     // null while not final; set when the record was decided at finality.
     finalAt: text('final_at'),
     createdAt: text('created_at').notNull(),

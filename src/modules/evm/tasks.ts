@@ -40,7 +40,7 @@ const tasks: TaskFactory = (config, services) => {
   const chain = chainOf(config.evm, { timeoutMs: pollTimeoutMs(config.evm.pollIntervalMs) });
   if (!chain) return [];
   const follower = followerTask(config, services);
-  const signer = config.evm.signer ? signerOf(config.evm.signer) : undefined;
+  const signer = config.evm.signer ? signerOf(config.evm.signer, config.evm.signerTimeoutMs) : undefined;
   if (!signer) return [follower];
   // Test-only hook (C7 crash between the sign-and-store commit and the send); never outside tests.
   const exitAfterSign = !config.production && process.env.PARTNER_TEST_EVM_EXIT_AFTER_SIGN === 'true';

@@ -1,6 +1,6 @@
 // §18 C7–C9: the rows of withdrawals and refunds on the chain — the records on EVM routes waiting for a
 // step, the hot wallet's nonce counter, each transfer and its signed attempts. Plain reads and writes.
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Exec } from '../../db/exec.js';
 import type { EvmAttemptRow, EvmTransferRow } from './tables.js';
 
@@ -54,18 +54,19 @@ export async function findNonceCounter(x: Exec, address: string): Promise<number
 }
 
 /**
- * C9: takes the next nonce of `address`. The UPDATE locks the counter row until the transaction ends
- * (PostgreSQL; on SQLite the one writer serializes), so allocation and storing serialize on it; a
- * rolled-back transaction allocates nothing.
+ * §18.6 (C7, C9 amended): moves the counter of `address` from `nonce` to `nonce + 1` by compare-and-set;
+ * false when it no longer reads `nonce` (another process took it). The UPDATE holds the counter row until
+ * the transaction ends (PostgreSQL; on SQLite the one writer serializes), so storing serializes on it and
+ * a rolled-back transaction takes nothing.
  */
-export async function allocateNonce(x: Exec, address: string, at: string): Promise<number | undefined> {
+export async function takeNonce(x: Exec, address: string, nonce: number, at: string): Promise<boolean> {
   const t = x.t.evmNonces;
   const rows = await x.q
     .update(t)
-    .set({ nextNonce: sql`${t.nextNonce} + 1`, updatedAt: at })
-    .where(eq(t.address, address))
+    .set({ nextNonce: nonce + 1, updatedAt: at })
+    .where(and(eq(t.address, address), eq(t.nextNonce, nonce)))
     .returning({ next: t.nextNonce });
-  return rows[0] === undefined ? undefined : rows[0].next - 1;
+  return rows.length > 0;
 }
 
 export async function insertEvmTransfer(x: Exec, row: EvmTransferRow): Promise<void> {
@@ -119,4 +120,25 @@ export async function markAttemptSent(x: Exec, txHash: string, block: number, at
 export async function updateEvmTransfer(x: Exec, resourceId: string, set: Partial<Omit<EvmTransferRow, 'resourceId'>>): Promise<void> {
   const t = x.t.evmTransfers;
   await x.q.update(t).set(set).where(eq(t.resourceId, resourceId));
+}
+
+/**
+ * §18.6 C7 settled: the follower found `tx` of the hot address in a block, with `nonce`, and it is none of
+ * the stored attempts: it is noted on the transfer that holds that nonce (if one does, not yet final).
+ */
+export async function noteNonceTaken(x: Exec, hot: string, tx: { hash: string; nonce: number; block: number; blockHash: string }, at: string): Promise<void> {
+  const t = x.t.evmTransfers;
+  await x.q
+    .update(t)
+    .set({ takenByTxHash: tx.hash, takenInBlock: tx.block, takenBlockHash: tx.blockHash, updatedAt: at })
+    .where(and(sql`lower(${t.fromAddress}) = ${hot.toLowerCase()}`, eq(t.nonce, tx.nonce), isNull(t.finalAt)));
+}
+
+/** C6/C10: the blocks above `ancestor` left the chain; what was noted in them is no evidence any more. */
+export async function forgetNoncesTakenAbove(x: Exec, ancestor: number, at: string): Promise<void> {
+  const t = x.t.evmTransfers;
+  await x.q
+    .update(t)
+    .set({ takenByTxHash: null, takenInBlock: null, takenBlockHash: null, updatedAt: at })
+    .where(and(gt(t.takenInBlock, ancestor), isNull(t.finalAt)));
 }

@@ -34,8 +34,8 @@ describe('§18.3 EVM configuration', () => {
   it('off by default, with the contract’s defaults', () => {
     const { evm } = loadConfig(base);
     expect(evm.rpcUrls).toEqual([]);
-    expect({ finality: evm.finality, poll: evm.pollIntervalMs, range: evm.logRangeMax, inflight: evm.maxInflight, cap: evm.feeCapMultiplier, bumpAfter: evm.bumpAfterBlocks, bump: evm.bumpPercent, maxFee: evm.maxFeePerGasGwei, min: evm.minDepositMinor }).toEqual({
-      finality: 'finalized', poll: 4000, range: 1000, inflight: 16, cap: 2, bumpAfter: 3, bump: 20, maxFee: 500, min: 1n,
+    expect({ finality: evm.finality, poll: evm.pollIntervalMs, range: evm.logRangeMax, inflight: evm.maxInflight, cap: evm.feeCapMultiplier, bumpAfter: evm.bumpAfterBlocks, bump: evm.bumpPercent, maxFee: evm.maxFeePerGasGwei, signerTimeout: evm.signerTimeoutMs, min: evm.minDepositMinor }).toEqual({
+      finality: 'finalized', poll: 4000, range: 1000, inflight: 16, cap: 2, bumpAfter: 3, bump: 20, maxFee: 500, signerTimeout: 10_000, min: 1n,
     });
   });
 
@@ -55,6 +55,8 @@ describe('§18.3 EVM configuration', () => {
     [{ EVM_BUMP_AFTER_BLOCKS: '101' }, 'EVM_BUMP_AFTER_BLOCKS'],
     [{ EVM_BUMP_PERCENT: '9' }, 'EVM_BUMP_PERCENT'],
     [{ EVM_MAX_FEE_PER_GAS_GWEI: '100001' }, 'EVM_MAX_FEE_PER_GAS_GWEI'],
+    [{ EVM_SIGNER_TIMEOUT_MS: '99' }, 'EVM_SIGNER_TIMEOUT_MS'],
+    [{ EVM_SIGNER_TIMEOUT_MS: '60001' }, 'EVM_SIGNER_TIMEOUT_MS'],
     [{ EVM_MIN_DEPOSIT_MINOR: '1000000000000000001' }, 'EVM_MIN_DEPOSIT_MINOR'],
     [{ EVM_FINALITY: '1001' }, 'EVM_FINALITY'],
     [{ EVM_SIGNER: 'hsm' }, 'EVM_SIGNER'],

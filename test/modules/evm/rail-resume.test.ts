@@ -72,6 +72,10 @@ describe('§18.4 rail resume', () => {
     await server.start();
     const halted = await waitFor(halt, (h) => h !== undefined, 'halt');
     expect(halted).toMatchObject({ reason: 'FOREIGN_TRANSACTION', detail: expect.stringContaining(foreign.toLowerCase()) });
+    // §18.6: the follower noted the transaction that took the nonce beside the record's attempts — the evidence resume fails it on.
+    const noted = await server.db.get<{ taken_by_tx_hash: string | null; taken_in_block: number | string | null }>('SELECT taken_by_tx_hash, taken_in_block FROM evm_transfers WHERE resource_id = ?', id);
+    expect(noted!.taken_by_tx_hash).toBe(foreign.toLowerCase());
+    expect(noted!.taken_in_block).not.toBeNull();
     await followerPast(server, await devnet().mine(2));
     expect((await resume()).halted).toBeNull();
     expect(await stateOf(server, 'withdrawal', id)).toMatchObject({ status: 'FAILED', status_info: 'Broadcast failed' });

@@ -1,10 +1,16 @@
 // §18 C7–C9 across processes: the test's server and a second one (`npm start`) on one PostgreSQL database
-// and one hot wallet, both running the sender. The record's nonce is taken from the locked counter in the
-// transaction that stores its attempt, and the capacity is checked again under that lock, so 20
-// withdrawals submitted at once get 20 distinct, contiguous nonces, one attempt each, never more than
-// EVM_MAX_INFLIGHT (16) not final, and each completes once with its ledger rows and events. Runs with
-// `npm run test:pg`. The ledger's invariants L1–L3 and L5 hold for every customer at the end.
+// and one hot wallet, both running the sender and both signing through one Web3Signer stand-in that takes
+// its time over each request. Each process reads the counter's next nonce n, signs with it outside any
+// transaction and stores the attempt only if it moves the counter from n by compare-and-set (§18.6); the
+// loser of a race discards its signed bytes unsent and signs again. So 20 withdrawals submitted at once get
+// 20 distinct, contiguous nonces, one attempt each, never more than EVM_MAX_INFLIGHT (16) not final, every
+// transaction of the hot address on the chain is a stored attempt (nothing sent unstored, no halt), and each
+// completes once with its ledger rows and events. Runs with `npm run test:pg`. The ledger's invariants
+// L1–L3 and L5 hold for every customer at the end.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Hex } from 'viem';
+import { devnetKey } from '../../../src/config/evm.js';
+import { startWeb3Signer, type FakeWeb3Signer } from '../../helpers/web3signer.js';
 import { useDevnet } from '../../helpers/anvil.js';
 import { randomEthAddress, startTestServer, type TestServer } from '../../helpers/harness.js';
 import { checkLedgerInvariants } from '../../helpers/ledger-checks.js';
@@ -18,12 +24,26 @@ const WITHDRAWALS = 20;
 /** EVM_MAX_INFLIGHT's default. */
 const INFLIGHT = 16;
 
+/** How long the stand-in holds each signing request: long enough for the two processes to race on a nonce. */
+const SIGN_MS = 150;
+
 let server: TestServer;
 let other: Spawned;
 let world: EvmWorld;
+let signer: FakeWeb3Signer;
+let firstBlock: number;
+
+/** Both processes sign through the one stand-in (§18.6: the signer is a network call). */
+const signerEnv = (): Record<string, string> => {
+  const { EVM_SIGNER_KEY_FILE: _key, ...env } = evmEnv(devnet().url);
+  return { ...env, EVM_SIGNER: 'web3signer', EVM_SIGNER_URL: signer.url, EVM_HOT_ADDRESS: HOT };
+};
 
 beforeAll(async () => {
-  server = await startTestServer(evmEnv(devnet().url));
+  signer = await startWeb3Signer(devnetKey(0));
+  signer.delayMs = SIGN_MS;
+  firstBlock = await devnet().head();
+  server = await startTestServer(signerEnv());
   world = await EvmWorld.create(server, devnet());
   other = await kit.startMain({
     DATABASE_URL: server.databaseUrl,
@@ -31,13 +51,14 @@ beforeAll(async () => {
     RATE_LIMIT_RPS: '100000',
     RATE_LIMIT_BURST: '100000',
     WORKER_POLL_INTERVAL_MS: '10',
-    ...evmEnv(devnet().url),
+    ...signerEnv(),
   });
 }, 90_000);
 
 afterAll(async () => {
   if (other) await kit.stopMain(other);
   await server?.stop();
+  await signer?.close();
 });
 
 describe('§18 C9 two senders on one database and one hot wallet', () => {
@@ -69,7 +90,7 @@ describe('§18 C9 two senders on one database and one hot wallet', () => {
       rows = await statuses();
     }
     const attempts: AttemptRow[][] = await attemptsNow();
-    expect(attempts.map((a) => a.length)).toEqual(ids.map(() => 1));
+    expect(attempts.map((a) => a.length), JSON.stringify(attempts.map((a) => a.map((x) => [x.nonce, x.max_fee_per_gas, x.first_sent_block])))).toEqual(ids.map(() => 1));
     const nonces = attempts.map((a) => a[0]!.nonce).sort((x, y) => x - y);
     expect(new Set(nonces).size).toBe(WITHDRAWALS);
     expect(nonces.at(-1)! - nonces[0]!).toBe(WITHDRAWALS - 1);
@@ -96,6 +117,19 @@ describe('§18 C9 two senders on one database and one hot wallet', () => {
     for (const wd of wds) await checkLedgerInvariants(server, wd.customerId);
     const sum = ids.reduce((s, _id, i) => s + BigInt(100_000 + i), 0n);
     expect(hotBefore - (await tokenBalance(devnet(), HOT))).toBe(sum);
+    // §18.6: nothing signed was sent unstored — every transaction of the hot address on the chain is a stored
+    // attempt, and the rail never halted (a discarded signing sent would be FOREIGN_TRANSACTION).
+    const stored = new Set(attempts.flat().map((a) => a.tx_hash.toLowerCase()));
+    const head = await devnet().head();
+    const fromHot: string[] = [];
+    for (let n = firstBlock; n <= head; n++) {
+      const block = await devnet().rpc<{ transactions: { hash: Hex; from: string }[] }>('eth_getBlockByNumber', [`0x${n.toString(16)}`, true]);
+      for (const tx of block.transactions) if (tx.from.toLowerCase() === HOT.toLowerCase()) fromHot.push(tx.hash.toLowerCase());
+    }
+    expect(fromHot.sort()).toEqual([...stored].sort());
+    expect(await server.db.get('SELECT reason FROM evm_halt')).toBeUndefined();
+    // Both processes signed (the stand-in saw at least one signing per record); those beyond were discarded.
+    expect(signer.signed.length).toBeGreaterThanOrEqual(WITHDRAWALS);
     expect(other.output()).not.toMatch(/"level":(50|60)/);
   }, 180_000);
 });
