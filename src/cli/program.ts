@@ -5,7 +5,7 @@ import { DEFAULT_DATABASE_URL, webhookSecretOverlapSecondsOf } from '../config.j
 import { evmConfigOf } from '../config/evm.js';
 import { secretBoxFromEnv } from '../core/secret-box.js';
 import { listAuditEvents } from '../db/audit-repository.js';
-import { databaseTargetFromUrl, openEngine, type Engine } from '../db/engine.js';
+import { databaseTargetFromUrl, openEngine, type Engine } from '../engine/open.js';
 import { DEMO_CLIENT_ID } from '../http/dev-proxy.js';
 import { VERIFICATION_OUTCOMES, type VerificationOutcome } from '../modules/customers/index.js';
 import { defaultBaseUrl } from './base-url.js';
