@@ -12,7 +12,7 @@ import {
   type CustomerRow,
   type VerificationOutcome,
 } from '../modules/customers/index.js';
-import { OperatorRefusal, type Operated } from './operators.js';
+import { OperatorRefusal, type Operated } from './refusals.js';
 
 const now = () => new Date().toISOString();
 const shown = (row: CustomerRow) => renderAs('PartnerCustomer', customerView(row));

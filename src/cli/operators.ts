@@ -3,7 +3,6 @@
 // engine.
 import { randomBytes } from 'node:crypto';
 import { activeSecrets, findClient, insertClient, insertSecret, retireSecret, setRateLimit } from '../db/clients-repository.js';
-import type { Engine } from '../db/engine.js';
 import {
   deleteDenied,
   deleteSandboxFailure,
@@ -26,25 +25,11 @@ import { getAddress, isAddress } from 'viem';
 import { isBlockchain, isValidAddress, normalizeAddressForComparison } from '../core/addresses/index.js';
 import type { SecretBox } from '../core/secret-box.js';
 import { AMOUNT_PATTERN } from '../core/validate.js';
+import { RAILS } from './choices.js';
+import { OperatorError, OperatorRefusal, type Operated } from './refusals.js';
 
-/** A usage error: arguments missing or malformed (partnerctl exits 2). */
-export class OperatorError extends Error {}
-
-/**
- * A refusal: well-formed, but the state says no (partnerctl exits 1 and prints `{"code", "detail"}`,
- * §11.8). Codes: NOT_FOUND, ALREADY_EXISTS, SCALE_MISMATCH, INVALID_STATE, VALIDATION_FAILED.
- */
-export class OperatorRefusal extends OperatorError {
-  constructor(
-    readonly code: string,
-    detail: string,
-  ) {
-    super(detail);
-  }
-}
-
-/** What an operator action needs of an engine: its writer. */
-export type Operated = Pick<Engine, 'writer'>;
+export { OperatorError, OperatorRefusal, type Operated } from './refusals.js';
+export { RAILS } from './choices.js';
 
 const CLIENT_ID_FORMAT = /^[A-Za-z0-9._-]{1,64}$/;
 const now = () => new Date().toISOString();
@@ -60,7 +45,7 @@ export async function createClient(db: Operated, box: SecretBox, opts: { name: s
   const secret = opts.secret ?? newSecret();
   if (secret.length < 1) throw new OperatorError('secret must not be empty');
   await db.writer.run(async (tx) => {
-    if (await findClient(tx, clientId)) throw new OperatorRefusal('ALREADY_EXISTS', `client ${clientId} already exists`);
+    if (await findClient(tx, clientId)) throw new OperatorRefusal('VALIDATION_FAILED', `client ${clientId} already exists`);
     await insertClient(tx, { clientId, name: opts.name, createdAt: now() });
     await insertSecret(tx, clientId, box.seal(clientId, secret), now());
   });
@@ -134,8 +119,6 @@ export type RouteOptions = {
   /** §16.6 / C1: the ERC-20 contract of an ETH route; absent (or null, `none`): native ETH on EVM. */
   tokenContract?: string | null;
 };
-
-export const RAILS = ['SANDBOX', 'EVM'] as const;
 
 /** What partnerctl reaches the chain and derives addresses with (§18.4: its own EVM_* variables). */
 export type EvmReach = Pick<EvmConfig, 'rpcUrls' | 'rpcOrigins' | 'chainId' | 'depositXpub'>;
@@ -239,11 +222,11 @@ export async function createRoute(db: Operated, o: RouteOptions, evm?: EvmReach)
   if (tokenContract !== null) requireEthFor('--token-contract', o.blockchain);
   const refusals = async (tx: Exec) => {
     if (!(await findClient(tx, o.clientId))) throw new OperatorRefusal('NOT_FOUND', `client ${o.clientId} does not exist`);
-    if (await findRoute(tx, o.code, o.clientId)) throw new OperatorRefusal('ALREADY_EXISTS', `route ${o.code} is already mapped to ${o.clientId}`);
+    if (await findRoute(tx, o.code, o.clientId)) throw new OperatorRefusal('VALIDATION_FAILED', `route ${o.code} is already mapped to ${o.clientId}`);
     // §10.2 (D6): one balance per (customer, currency) across routes, so one scale per currency.
     const other = (await scalesOfCurrency(tx, o.currency)).find((s) => s !== o.scale);
     if (other !== undefined)
-      throw new OperatorRefusal('SCALE_MISMATCH', `routes of ${o.currency} have scale ${other}; --scale ${o.scale} is refused`);
+      throw new OperatorRefusal('VALIDATION_FAILED', `routes of ${o.currency} have scale ${other}; --scale ${o.scale} is refused`);
     if (rail === 'EVM') await requireTokenFree(tx, o.clientId, tokenContract);
   };
   let tokenDecimals: number | null = null;
