@@ -24,7 +24,8 @@ const BASE = process.env.BENCH_CLI_BASE_ROOT;
 const TICKS = 100; // USER_HZ on Linux
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-partnerctl-'));
-const env = { ...process.env, DATABASE_URL: `file:${path.join(dir, 'partner.db')}`, NODE_ENV: 'development' };
+// tsx's loader stays out of the runs (npm passes NODE_OPTIONS on to children).
+const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: `file:${path.join(dir, 'partner.db')}`, NODE_ENV: 'development' };
 delete env.NODE_OPTIONS;
 
 type Way = { name: string; root: string; argv: string[]; before?: () => void };
