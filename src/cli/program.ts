@@ -17,6 +17,7 @@ import type { WebhookSettings } from './webhooks.js';
 
 // The operator code of each group of commands, loaded by the command that runs it.
 const ops = () => import('./operators.js');
+const clientOps = () => import('./clients.js');
 const conversionOps = () => import('./conversion.js');
 const customerOps = () => import('./customers.js');
 const devnetOps = () => import('./devnet.js');
@@ -97,19 +98,19 @@ export function buildProgram(env: NodeJS.ProcessEnv, version: string, io: CliIo,
     .option('--client-id <id>', 'the client id (default: generated)')
     .option('--secret <secret>', 'the secret (default: random 32 bytes)')
     .addHelpText('after', example('client create --name "Acme" --client-id acme'))
-    .action(onDb(async ({ db, box }, o) => (await ops()).createClient(db, box, { name: str(o, 'name'), clientId: opt(o, 'clientId'), secret: opt(o, 'secret') })));
+    .action(onDb(async ({ db, box }, o) => (await clientOps()).createClient(db, box, { name: str(o, 'name'), clientId: opt(o, 'clientId'), secret: opt(o, 'secret') })));
   client
     .command('rotate-secret')
     .description('add a second active secret; prints {clientId, secret}; both verify until retire-secret')
     .requiredOption('--client-id <id>', 'the client')
     .addHelpText('after', example('client rotate-secret --client-id acme'))
-    .action(onDb(async ({ db, box }, o) => (await ops()).rotateSecret(db, box, str(o, 'clientId'))));
+    .action(onDb(async ({ db, box }, o) => (await clientOps()).rotateSecret(db, box, str(o, 'clientId'))));
   client
     .command('retire-secret')
     .description('drop the older of two active secrets; only the newer one verifies afterwards')
     .requiredOption('--client-id <id>', 'the client')
     .addHelpText('after', example('client retire-secret --client-id acme'))
-    .action(onDb(async ({ db }, o) => (await ops()).retireOldestSecret(db, str(o, 'clientId'))));
+    .action(onDb(async ({ db }, o) => (await clientOps()).retireOldestSecret(db, str(o, 'clientId'))));
   client
     .command('limit')
     .description("override the client's rate limit (token bucket after authentication)")
@@ -117,7 +118,7 @@ export function buildProgram(env: NodeJS.ProcessEnv, version: string, io: CliIo,
     .requiredOption('--rps <n>', 'requests per second')
     .requiredOption('--burst <n>', 'bucket size')
     .addHelpText('after', example('client limit --client-id acme --rps 50 --burst 100'))
-    .action(onDb(async ({ db }, o) => (await ops()).setClientLimit(db, str(o, 'clientId'), Number(str(o, 'rps')), Number(str(o, 'burst')))));
+    .action(onDb(async ({ db }, o) => (await clientOps()).setClientLimit(db, str(o, 'clientId'), Number(str(o, 'rps')), Number(str(o, 'burst')))));
   // §17.3 the web origins of the client's frontend sessions
   const origin = client.command('origin').description("the web origins the client's frontend sessions may name (§17.3): add, remove, list");
   origin
@@ -487,7 +488,7 @@ export function buildProgram(env: NodeJS.ProcessEnv, version: string, io: CliIo,
     .action(
       onDb(async ({ db, box, production }) => {
         if (production) throw new OperatorRefusal('INVALID_STATE', 'demo-secret is for development: there is no demo client in production');
-        return (await ops()).freshDemoSecret(db, box, DEMO_CLIENT_ID);
+        return (await clientOps()).freshDemoSecret(db, box, DEMO_CLIENT_ID);
       }),
     );
 
