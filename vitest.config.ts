@@ -25,6 +25,7 @@ const SLOW = [
   'test/platform/cli/operators-conversion.test.ts', // partnerctl rate and conversion-pair commands
   'test/platform/cli/operators-customers.test.ts', // partnerctl customer and sandbox verification commands
   'test/platform/cli/operators-frontend.test.ts', // partnerctl client origin commands, customer suspend's revocations
+  'test/platform/cli/operators-webhook-fanout.test.ts', // the events partnerctl writes reach webhook endpoints (D1)
   'test/platform/cli/partnerctl-tools.test.ts', // partnerctl help, sign, evidence, demo-secret
   'test/platform/http/rate-limit.test.ts', // partnerctl client limit
   'test/platform/db/secrets-at-rest.test.ts', // partnerctl, and a server started in production mode

@@ -3,6 +3,7 @@ import { secretBoxFromEnv, type SecretBox } from './core/secret-box.js';
 import { databaseTargetFromUrl, type DatabaseTarget } from './db/engine.js';
 import { evmConfigOf, type EvmConfig } from './config/evm.js';
 import { booleanOf, integerIn } from './config/values.js';
+import { DEFAULT_DATABASE_URL } from './config/database-url.js';
 
 export type Config = {
   port: number;
@@ -95,7 +96,7 @@ export type Config = {
   anonymousRateLimit: { rps: number; burst: number };
 };
 
-export const DEFAULT_DATABASE_URL = 'file:./data/partner.db';
+export { DEFAULT_DATABASE_URL };
 
 function positiveNumber(name: string, raw: string | undefined, fallback: number): number {
   if (raw === undefined || raw === '') return fallback;

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import pino, { type Logger } from 'pino';
 import type { Config } from './config.js';
 import { purgeNonces } from './db/clients-repository.js';
-import { openEngine, type Engine } from './db/engine.js';
+import { openEngine, type Engine } from './engine/open.js';
 import { purgeIdempotencyRecords } from './db/idempotency-repository.js';
 import { runUpgrades } from './upgrades/index.js';
 import { descriptors } from './graphql/registry.js';
@@ -16,10 +16,8 @@ import { Metrics } from './http/metrics.js';
 import { pagesOf } from './http/pages/index.js';
 import { Pipeline, type Clock } from './http/pipeline.js';
 import { RestSurface } from './http/rest-surface.js';
-import { onEventRecorded } from './modules/events/index.js';
 import { startDevnet, startRail, type RailStarted, type RunningDevnet } from './modules/evm/index.js';
 import { LiveFeed, purgeStreamLeases } from './modules/frontend/index.js';
-import { fanOut } from './modules/webhooks/index.js';
 import { createHttpServer } from './http/server.js';
 import { workerTasks } from './worker/tasks.js';
 import { Worker } from './worker/worker.js';
@@ -62,9 +60,8 @@ export async function startService(config: Config, options: ServiceOptions = {})
   const clock = options.clock ?? (() => new Date());
   const log = options.logger ?? pino({ level: config.logLevel, base: undefined, redact: ['*.secret', '*.signature'] });
   const metrics = new Metrics();
-  // D1: every event is fanned out to its webhook deliveries in its own transaction, from the first one
-  // on (the upgrades below record events too).
-  onEventRecorded(fanOut);
+  // D1: the engine comes with the modules' event subscribers (src/engine/), so the upgrades below and
+  // the worker fan their events out too.
   const engine = await openEngine(config.database, {
     onBatch: (jobs) => metrics.batch(jobs),
     checkpointIntervalMs: config.checkpointIntervalMs,

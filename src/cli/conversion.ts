@@ -19,7 +19,7 @@ import {
 } from '../modules/conversion/index.js';
 import type { Engine } from '../db/engine.js';
 import type { Exec } from '../db/exec.js';
-import { OperatorError, OperatorRefusal, type Operated } from './operators.js';
+import { OperatorError, OperatorRefusal, type Operated } from './refusals.js';
 
 const now = () => new Date().toISOString();
 const CURRENCY_FORMAT = /^[A-Za-z0-9]{1,16}$/;

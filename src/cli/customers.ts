@@ -14,7 +14,7 @@ import {
   type VerificationOutcome,
 } from '../modules/customers/index.js';
 import type { SecretBox } from '../core/secret-box.js';
-import { OperatorRefusal, type Operated } from './operators.js';
+import { OperatorRefusal, type Operated } from './refusals.js';
 
 const now = () => new Date().toISOString();
 const shown = (row: CustomerRow) => renderAs('PartnerCustomer', customerView(row));

@@ -6,7 +6,7 @@ import { createPublicClient, createWalletClient, getAddress, http, isAddress, ty
 import { evmConfigOf } from '../config/evm.js';
 import type { Engine } from '../db/engine.js';
 import { DEVNET_PAYER, findEvmRoute, TOKEN_ABI } from '../modules/evm/index.js';
-import { OperatorError, OperatorRefusal } from './operators.js';
+import { OperatorError, OperatorRefusal } from './refusals.js';
 
 /** §18.4 `devnet mine --blocks N`: 1–1000. */
 export const MAX_MINE_BLOCKS = 1000;

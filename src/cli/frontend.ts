@@ -4,7 +4,7 @@
 import { findClient, lockClient } from '../db/clients-repository.js';
 import type { Engine } from '../db/engine.js';
 import { addOrigin, listOrigins, normaliseOrigin, removeOrigin, revokeOriginSessions } from '../modules/frontend/index.js';
-import { OperatorRefusal } from './operators.js';
+import { OperatorRefusal } from './refusals.js';
 
 /** §17.3: at most this many origins per client. */
 export const MAX_ORIGINS_PER_CLIENT = 20;

@@ -1,9 +1,7 @@
 // §8, §10.2, §10.7 operator actions (partnerctl and the development demo): partner clients, secrets,
 // routes, screening, sandbox failures. Each runs in one transaction of the engine's writer, on either
 // engine.
-import { randomBytes } from 'node:crypto';
-import { activeSecrets, findClient, insertClient, insertSecret, retireSecret, setRateLimit } from '../db/clients-repository.js';
-import type { Engine } from '../db/engine.js';
+import { findClient } from '../db/clients-repository.js';
 import {
   deleteDenied,
   deleteSandboxFailure,
@@ -24,98 +22,15 @@ import type { EvmConfig } from '../config/evm.js';
 import type { Exec } from '../db/exec.js';
 import { getAddress, isAddress } from 'viem';
 import { isBlockchain, isValidAddress, normalizeAddressForComparison } from '../core/addresses/index.js';
-import type { SecretBox } from '../core/secret-box.js';
 import { AMOUNT_PATTERN } from '../core/validate.js';
+import { RAILS } from './choices.js';
+import { OperatorError, OperatorRefusal, type Operated } from './refusals.js';
 
-/** A usage error: arguments missing or malformed (partnerctl exits 2). */
-export class OperatorError extends Error {}
+export { OperatorError, OperatorRefusal, type Operated } from './refusals.js';
+export { createClient, freshDemoSecret, newSecret, retireOldestSecret, rotateSecret, setClientLimit } from './clients.js';
 
-/**
- * A refusal: well-formed, but the state says no (partnerctl exits 1 and prints `{"code", "detail"}`,
- * §11.8). Codes: NOT_FOUND, ALREADY_EXISTS, SCALE_MISMATCH, INVALID_STATE, VALIDATION_FAILED.
- */
-export class OperatorRefusal extends OperatorError {
-  constructor(
-    readonly code: string,
-    detail: string,
-  ) {
-    super(detail);
-  }
-}
-
-/** What an operator action needs of an engine: its writer. */
-export type Operated = Pick<Engine, 'writer'>;
-
-const CLIENT_ID_FORMAT = /^[A-Za-z0-9._-]{1,64}$/;
 const now = () => new Date().toISOString();
-
-export function newSecret(): string {
-  return randomBytes(32).toString('hex');
-}
-
-export async function createClient(db: Operated, box: SecretBox, opts: { name: string; clientId?: string; secret?: string }) {
-  const clientId = opts.clientId ?? `partner-${randomBytes(6).toString('hex')}`;
-  if (!CLIENT_ID_FORMAT.test(clientId)) throw new OperatorError('client id must be 1–64 characters of [A-Za-z0-9._-]');
-  if (!opts.name.trim()) throw new OperatorError('--name is required');
-  const secret = opts.secret ?? newSecret();
-  if (secret.length < 1) throw new OperatorError('secret must not be empty');
-  await db.writer.run(async (tx) => {
-    if (await findClient(tx, clientId)) throw new OperatorRefusal('ALREADY_EXISTS', `client ${clientId} already exists`);
-    await insertClient(tx, { clientId, name: opts.name, createdAt: now() });
-    await insertSecret(tx, clientId, box.seal(clientId, secret), now());
-  });
-  return { clientId, secret };
-}
-
-/** Adds a second active secret; a client holds at most two (§2 rotation). */
-export async function rotateSecret(db: Operated, box: SecretBox, clientId: string) {
-  const secret = newSecret();
-  await db.writer.run(async (tx) => {
-    if (!(await findClient(tx, clientId))) throw new OperatorRefusal('NOT_FOUND', `client ${clientId} does not exist`);
-    const active = await activeSecrets(tx, clientId);
-    if (active.length >= 2) throw new OperatorRefusal('INVALID_STATE', 'the client already has two active secrets: retire-secret first');
-    await insertSecret(tx, clientId, box.seal(clientId, secret), now());
-  });
-  return { clientId, secret };
-}
-
-/** Drops the older of two active secrets, after which only the newer one verifies. */
-export async function retireOldestSecret(db: Operated, clientId: string) {
-  return db.writer.run(async (tx) => {
-    if (!(await findClient(tx, clientId))) throw new OperatorRefusal('NOT_FOUND', `client ${clientId} does not exist`);
-    const active = await activeSecrets(tx, clientId);
-    if (active.length < 2) throw new OperatorRefusal('INVALID_STATE', 'the client has a single active secret: rotate-secret first');
-    await retireSecret(tx, active[0]!.id, now());
-    return { clientId, activeSecrets: active.length - 1 };
-  });
-}
-
-/**
- * Development only: the demo client (§8) gets one fresh secret and every earlier one stops verifying,
- * for a developer who lost the secret the first start printed.
- */
-export async function freshDemoSecret(db: Operated, box: SecretBox, clientId: string) {
-  const secret = newSecret();
-  await db.writer.run(async (tx) => {
-    if (!(await findClient(tx, clientId)))
-      throw new OperatorRefusal('NOT_FOUND', `no demo client ${clientId}: npm start provisions it on a first development start with an empty database`);
-    const at = now();
-    for (const old of await activeSecrets(tx, clientId)) await retireSecret(tx, old.id, at);
-    await insertSecret(tx, clientId, box.seal(clientId, secret), at);
-  });
-  return { clientId, secret };
-}
-
-/** Per-client rate limit override (token bucket after authentication). */
-export async function setClientLimit(db: Operated, clientId: string, rps: number, burst: number) {
-  if (!Number.isFinite(rps) || rps <= 0) throw new OperatorError('--rps must be a positive number');
-  if (!Number.isInteger(burst) || burst < 1) throw new OperatorError('--burst must be a whole number of at least 1');
-  await db.writer.run(async (tx) => {
-    if (!(await findClient(tx, clientId))) throw new OperatorRefusal('NOT_FOUND', `client ${clientId} does not exist`);
-    await setRateLimit(tx, clientId, Math.ceil(rps), burst);
-  });
-  return { clientId, rps: Math.ceil(rps), burst };
-}
+export { RAILS } from './choices.js';
 
 export type RouteOptions = {
   code: string;
@@ -134,8 +49,6 @@ export type RouteOptions = {
   /** §16.6 / C1: the ERC-20 contract of an ETH route; absent (or null, `none`): native ETH on EVM. */
   tokenContract?: string | null;
 };
-
-export const RAILS = ['SANDBOX', 'EVM'] as const;
 
 /** What partnerctl reaches the chain and derives addresses with (§18.4: its own EVM_* variables). */
 export type EvmReach = Pick<EvmConfig, 'rpcUrls' | 'rpcOrigins' | 'chainId' | 'depositXpub'>;
@@ -239,11 +152,11 @@ export async function createRoute(db: Operated, o: RouteOptions, evm?: EvmReach)
   if (tokenContract !== null) requireEthFor('--token-contract', o.blockchain);
   const refusals = async (tx: Exec) => {
     if (!(await findClient(tx, o.clientId))) throw new OperatorRefusal('NOT_FOUND', `client ${o.clientId} does not exist`);
-    if (await findRoute(tx, o.code, o.clientId)) throw new OperatorRefusal('ALREADY_EXISTS', `route ${o.code} is already mapped to ${o.clientId}`);
+    if (await findRoute(tx, o.code, o.clientId)) throw new OperatorRefusal('VALIDATION_FAILED', `route ${o.code} is already mapped to ${o.clientId}`);
     // §10.2 (D6): one balance per (customer, currency) across routes, so one scale per currency.
     const other = (await scalesOfCurrency(tx, o.currency)).find((s) => s !== o.scale);
     if (other !== undefined)
-      throw new OperatorRefusal('SCALE_MISMATCH', `routes of ${o.currency} have scale ${other}; --scale ${o.scale} is refused`);
+      throw new OperatorRefusal('VALIDATION_FAILED', `routes of ${o.currency} have scale ${other}; --scale ${o.scale} is refused`);
     if (rail === 'EVM') await requireTokenFree(tx, o.clientId, tokenContract);
   };
   let tokenDecimals: number | null = null;

@@ -1,51 +1,32 @@
 // partnerctl's commands, on commander: each command's options, help and example, and the operator
 // function it runs. Results are JSON on stdout; exit codes are partnerctl.ts's (§11.8).
+//
+// Building the program loads commander and nothing else of the service: a command loads the code it
+// runs when it runs (`await ops()` below), so `--help`, `sign` and `evidence` open no database and load
+// no module, and a database command loads the engine and its own operator file only.
 import { Command, Option } from 'commander';
-import { DEFAULT_DATABASE_URL, webhookSecretOverlapSecondsOf } from '../config.js';
-import { evmConfigOf } from '../config/evm.js';
-import { secretBoxFromEnv } from '../core/secret-box.js';
-import { listAuditEvents } from '../db/audit-repository.js';
-import { databaseTargetFromUrl, openEngine, type Engine } from '../db/engine.js';
-import { DEMO_CLIENT_ID } from '../http/dev-proxy.js';
-import { VERIFICATION_OUTCOMES, type VerificationOutcome } from '../modules/customers/index.js';
+import { DEFAULT_DATABASE_URL } from '../config/database-url.js';
+import type { SecretBox } from '../core/secret-box.js';
+import type { Engine } from '../engine/open.js';
+import type { VerificationOutcome } from '../modules/customers/index.js';
 import { defaultBaseUrl } from './base-url.js';
-import { createPair, listAllRates, setPairEnabled, setRate, updatePairOf } from './conversion.js';
-import { customerEvidence, sandboxVerificationOutcome, suspendCustomer, verificationDecide } from './customers.js';
-import { databaseNotice } from './database.js';
-import { amountMinorOf, blocksOf, destinationOf, devnetMine, devnetPay, devnetUrlOf } from './devnet.js';
-import { addClientOrigin, clientOrigins, removeClientOrigin } from './frontend.js';
-import { railRescanCommand, railResumeCommand, railStatusCommand } from './rail.js';
-import {
-  OperatorError,
-  OperatorRefusal,
-  RAILS,
-  allowAddress,
-  clearFailAddress,
-  createClient,
-  createRoute,
-  denyAddress,
-  failAddress,
-  freshDemoSecret,
-  retireOldestSecret,
-  rotateSecret,
-  setClientLimit,
-  setRouteState,
-  updateRouteOf,
-  type EvmReach,
-} from './operators.js';
+import { DEMO_CLIENT_ID, RAILS, VERIFICATION_OUTCOMES } from './choices.js';
+import type { EvmReach } from './operators.js';
+import { operationTypesHelp, pathIdsHelp } from './evidence-help.js';
 import { partnerSecretOf } from './partner-secret.js';
-import { evidenceOf, jsonText, operationTypesHelp, pathIdsHelp, signRequest } from './request-tools.js';
-import {
-  createWebhook,
-  disableWebhook,
-  enableWebhook,
-  listWebhooks,
-  redeliverWebhook,
-  rotateWebhookSecret,
-  typesOf,
-  webhookDeliveries,
-  type WebhookSettings,
-} from './webhooks.js';
+import { OperatorError, OperatorRefusal } from './refusals.js';
+import type { WebhookSettings } from './webhooks.js';
+
+// The operator code of each group of commands, loaded by the command that runs it.
+const ops = () => import('./operators.js');
+const clientOps = () => import('./clients.js');
+const conversionOps = () => import('./conversion.js');
+const customerOps = () => import('./customers.js');
+const devnetOps = () => import('./devnet.js');
+const frontendOps = () => import('./frontend.js');
+const railOps = () => import('./rail.js');
+const requestTools = () => import('./request-tools.js');
+const webhookOps = () => import('./webhooks.js');
 
 /** Output printed one JSON document per line. */
 export class JsonLines {
@@ -62,10 +43,10 @@ type Ctx = {
   db: Engine;
   env: NodeJS.ProcessEnv;
   production: boolean;
-  box: ReturnType<typeof secretBoxFromEnv>;
-  hooks: () => WebhookSettings;
+  box: SecretBox;
+  hooks: () => Promise<WebhookSettings>;
   /** §18.4: partnerctl's own EVM_* settings, read when a command needs the chain; a bad one → VALIDATION_FAILED. */
-  evm: () => EvmReach;
+  evm: () => Promise<EvmReach>;
 };
 
 const str = (o: Opts, name: string) => o[name] as string;
@@ -80,6 +61,11 @@ export type CliIo = { out: (s: string) => void; err: (s: string) => void };
 export function buildProgram(env: NodeJS.ProcessEnv, version: string, io: CliIo, done: (result: unknown) => void): Command {
   /** A command that works on the database (DATABASE_URL, the server's). */
   const onDb = (fn: (ctx: Ctx, o: Opts) => Promise<unknown>) => async (o: Opts) => {
+    const [{ databaseTargetFromUrl, openEngine }, { databaseNotice }, { secretBoxFromEnv }] = await Promise.all([
+      import('../engine/open.js'),
+      import('./database.js'),
+      import('../core/secret-box.js'),
+    ]);
     const target = databaseTargetFromUrl(env.DATABASE_URL || DEFAULT_DATABASE_URL);
     io.err(`${databaseNotice(target, env)}\n`);
     const db = await openEngine(target, { poolSize: 1 });
@@ -87,7 +73,8 @@ export function buildProgram(env: NodeJS.ProcessEnv, version: string, io: CliIo,
       const production = env.NODE_ENV === 'production';
       const box = secretBoxFromEnv(env, production);
       // §11.7: partnerctl applies its own NODE_ENV.
-      const evm = () => {
+      const evm = async () => {
+        const { evmConfigOf } = await import('../config/evm.js');
         const sandbox = env.PARTNER_SANDBOX === undefined || env.PARTNER_SANDBOX === '' ? !production : env.PARTNER_SANDBOX === 'true';
         try {
           return evmConfigOf(env, { production, sandbox, sqliteFile: target.kind === 'sqlite' ? target.file : null, signer: false });
@@ -96,7 +83,8 @@ export function buildProgram(env: NodeJS.ProcessEnv, version: string, io: CliIo,
           throw new OperatorRefusal('VALIDATION_FAILED', (e as Error).message);
         }
       };
-      done(await fn({ db, env, production, box, hooks: () => ({ box, production, overlapSeconds: webhookSecretOverlapSecondsOf(env) }), evm }, o));
+      const hooks = async () => ({ box, production, overlapSeconds: (await import('../config.js')).webhookSecretOverlapSecondsOf(env) });
+      done(await fn({ db, env, production, box, hooks, evm }, o));
     } finally {
       await db.close();
     }
@@ -117,19 +105,19 @@ export function buildProgram(env: NodeJS.ProcessEnv, version: string, io: CliIo,
     .option('--client-id <id>', 'the client id (default: generated)')
     .option('--secret <secret>', 'the secret (default: random 32 bytes)')
     .addHelpText('after', example('client create --name "Acme" --client-id acme'))
-    .action(onDb(({ db, box }, o) => createClient(db, box, { name: str(o, 'name'), clientId: opt(o, 'clientId'), secret: opt(o, 'secret') })));
+    .action(onDb(async ({ db, box }, o) => (await clientOps()).createClient(db, box, { name: str(o, 'name'), clientId: opt(o, 'clientId'), secret: opt(o, 'secret') })));
   client
     .command('rotate-secret')
     .description('add a second active secret; prints {clientId, secret}; both verify until retire-secret')
     .requiredOption('--client-id <id>', 'the client')
     .addHelpText('after', example('client rotate-secret --client-id acme'))
-    .action(onDb(({ db, box }, o) => rotateSecret(db, box, str(o, 'clientId'))));
+    .action(onDb(async ({ db, box }, o) => (await clientOps()).rotateSecret(db, box, str(o, 'clientId'))));
   client
     .command('retire-secret')
     .description('drop the older of two active secrets; only the newer one verifies afterwards')
     .requiredOption('--client-id <id>', 'the client')
     .addHelpText('after', example('client retire-secret --client-id acme'))
-    .action(onDb(({ db }, o) => retireOldestSecret(db, str(o, 'clientId'))));
+    .action(onDb(async ({ db }, o) => (await clientOps()).retireOldestSecret(db, str(o, 'clientId'))));
   client
     .command('limit')
     .description("override the client's rate limit (token bucket after authentication)")
@@ -137,7 +125,7 @@ export function buildProgram(env: NodeJS.ProcessEnv, version: string, io: CliIo,
     .requiredOption('--rps <n>', 'requests per second')
     .requiredOption('--burst <n>', 'bucket size')
     .addHelpText('after', example('client limit --client-id acme --rps 50 --burst 100'))
-    .action(onDb(({ db }, o) => setClientLimit(db, str(o, 'clientId'), Number(str(o, 'rps')), Number(str(o, 'burst')))));
+    .action(onDb(async ({ db }, o) => (await clientOps()).setClientLimit(db, str(o, 'clientId'), Number(str(o, 'rps')), Number(str(o, 'burst')))));
   // §17.3 the web origins of the client's frontend sessions
   const origin = client.command('origin').description("the web origins the client's frontend sessions may name (§17.3): add, remove, list");
   origin
@@ -146,20 +134,20 @@ export function buildProgram(env: NodeJS.ProcessEnv, version: string, io: CliIo,
     .requiredOption('--client-id <id>', 'the client')
     .requiredOption('--origin <origin>', 'the origin, e.g. https://app.acme.example')
     .addHelpText('after', example('client origin add --client-id acme --origin https://app.acme.example'))
-    .action(onDb(({ db, production }, o) => addClientOrigin(db, str(o, 'clientId'), str(o, 'origin'), production)));
+    .action(onDb(async ({ db, production }, o) => (await frontendOps()).addClientOrigin(db, str(o, 'clientId'), str(o, 'origin'), production)));
   origin
     .command('remove')
     .description('remove an origin and revoke the client\'s frontend sessions bound to it; prints {clientId, origins, revokedSessions}')
     .requiredOption('--client-id <id>', 'the client')
     .requiredOption('--origin <origin>', 'the origin')
     .addHelpText('after', example('client origin remove --client-id acme --origin https://app.acme.example'))
-    .action(onDb(({ db, production }, o) => removeClientOrigin(db, str(o, 'clientId'), str(o, 'origin'), production)));
+    .action(onDb(async ({ db, production }, o) => (await frontendOps()).removeClientOrigin(db, str(o, 'clientId'), str(o, 'origin'), production)));
   origin
     .command('list')
     .description("the client's origins; prints {clientId, origins}")
     .requiredOption('--client-id <id>', 'the client')
     .addHelpText('after', example('client origin list --client-id acme'))
-    .action(onDb(({ db }, o) => clientOrigins(db, str(o, 'clientId'))));
+    .action(onDb(async ({ db }, o) => (await frontendOps()).clientOrigins(db, str(o, 'clientId'))));
 
   // §8, §10.2 routes
   const route = program.command('route').description('routes: which (blockchain, currency) a client may use, with limits and fee');
@@ -186,12 +174,12 @@ export function buildProgram(env: NodeJS.ProcessEnv, version: string, io: CliIo,
       ),
     )
     .action(
-      onDb(({ db, evm }, o) => {
+      onDb(async ({ db, evm }, o) => {
         const scaleText = str(o, 'scale');
         if (!/^[0-9]{1,2}$/.test(scaleText)) throw new OperatorError('--scale must be an integer 0–36');
         const rail = opt(o, 'rail') as (typeof RAILS)[number] | undefined;
         const token = opt(o, 'tokenContract');
-        return createRoute(
+        return (await ops()).createRoute(
           db,
           {
             code: str(o, 'code'),
@@ -207,7 +195,7 @@ export function buildProgram(env: NodeJS.ProcessEnv, version: string, io: CliIo,
             rail,
             tokenContract: token === 'none' ? null : token,
           },
-          rail === 'EVM' ? evm() : undefined,
+          rail === 'EVM' ? await evm() : undefined,
         );
       }),
     );
@@ -227,11 +215,11 @@ export function buildProgram(env: NodeJS.ProcessEnv, version: string, io: CliIo,
       example('route update --code USDT-ETH --client-id acme --fee-minor 1000000', 'route update --code USDT-ETH --client-id acme --rail EVM'),
     )
     .action(
-      onDb(({ db, evm }, o) => {
+      onDb(async ({ db, evm }, o) => {
         const threshold = opt(o, 'travelRuleThresholdMinor');
         const rail = opt(o, 'rail') as (typeof RAILS)[number] | undefined;
         const token = opt(o, 'tokenContract');
-        return updateRouteOf(
+        return (await ops()).updateRouteOf(
           db,
           {
             code: str(o, 'code'),
@@ -244,7 +232,7 @@ export function buildProgram(env: NodeJS.ProcessEnv, version: string, io: CliIo,
             rail,
             tokenContract: token === 'none' ? null : token,
           },
-          rail === 'EVM' ? evm() : undefined,
+          rail === 'EVM' ? await evm() : undefined,
         );
       }),
     );
@@ -254,7 +242,7 @@ export function buildProgram(env: NodeJS.ProcessEnv, version: string, io: CliIo,
       .description(`${name} a route (a disabled route refuses new operations with ROUTE_NOT_PERMITTED)`)
       .requiredOption('--code <code>', 'route code')
       .addHelpText('after', example(`route ${name} --code USDT-ETH`))
-      .action(onDb(({ db }, o) => setRouteState(db, str(o, 'code'), enabled)));
+      .action(onDb(async ({ db }, o) => (await ops()).setRouteState(db, str(o, 'code'), enabled)));
 
   // §13.1, §16.6 conversion: rates and pairs
   const rate = program.command('rate').description('conversion rates: operator-set, global, one per (base, quote)');
@@ -265,12 +253,12 @@ export function buildProgram(env: NodeJS.ProcessEnv, version: string, io: CliIo,
     .requiredOption('--quote <Q>', 'quote currency, different from B')
     .requiredOption('--rate <R>', 'a decimal > 0: up to 18 digits, optionally a point and up to 18 more')
     .addHelpText('after', example('rate set --base USDT --quote EUR --rate 0.92'))
-    .action(onDb(({ db }, o) => setRate(db, { base: str(o, 'base'), quote: str(o, 'quote'), rate: str(o, 'rate') })));
+    .action(onDb(async ({ db }, o) => (await conversionOps()).setRate(db, { base: str(o, 'base'), quote: str(o, 'quote'), rate: str(o, 'rate') })));
   rate
     .command('list')
     .description('every rate, ordered by base, then quote (a JSON array)')
     .addHelpText('after', example('rate list'))
-    .action(onDb(({ db }) => listAllRates(db)));
+    .action(onDb(async ({ db }) => (await conversionOps()).listAllRates(db)));
   const pair = program.command('conversion-pair').description("a partner client's conversion pairs: spread and bounds per (source, target)");
   const pairKey = (o: Opts) => ({ clientId: str(o, 'clientId'), source: str(o, 'source'), target: str(o, 'target') });
   pair
@@ -285,8 +273,8 @@ export function buildProgram(env: NodeJS.ProcessEnv, version: string, io: CliIo,
     .option('--disabled', 'create it disabled')
     .addHelpText('after', example('conversion-pair create --client-id acme --source USDT --target EUR --spread-bps 50'))
     .action(
-      onDb(({ db }, o) =>
-        createPair(db, { ...pairKey(o), spreadBps: str(o, 'spreadBps'), minSourceMinor: opt(o, 'minSourceMinor'), maxSourceMinor: opt(o, 'maxSourceMinor'), disabled: o.disabled === true }),
+      onDb(async ({ db }, o) =>
+        (await conversionOps()).createPair(db, { ...pairKey(o), spreadBps: str(o, 'spreadBps'), minSourceMinor: opt(o, 'minSourceMinor'), maxSourceMinor: opt(o, 'maxSourceMinor'), disabled: o.disabled === true }),
       ),
     );
   pair
@@ -300,9 +288,9 @@ export function buildProgram(env: NodeJS.ProcessEnv, version: string, io: CliIo,
     .option('--max-source-minor <m>', 'largest source amount, or none')
     .addHelpText('after', example('conversion-pair update --client-id acme --source USDT --target EUR --max-source-minor none'))
     .action(
-      onDb(({ db }, o) => {
+      onDb(async ({ db }, o) => {
         const max = opt(o, 'maxSourceMinor');
-        return updatePairOf(db, { ...pairKey(o), spreadBps: opt(o, 'spreadBps'), minSourceMinor: opt(o, 'minSourceMinor'), maxSourceMinor: max === 'none' ? null : max });
+        return (await conversionOps()).updatePairOf(db, { ...pairKey(o), spreadBps: opt(o, 'spreadBps'), minSourceMinor: opt(o, 'minSourceMinor'), maxSourceMinor: max === 'none' ? null : max });
       }),
     );
   for (const [name, enabled] of [['disable', false], ['enable', true]] as const)
@@ -313,7 +301,7 @@ export function buildProgram(env: NodeJS.ProcessEnv, version: string, io: CliIo,
       .requiredOption('--source <S>', 'source currency')
       .requiredOption('--target <T>', 'target currency')
       .addHelpText('after', example(`conversion-pair ${name} --client-id acme --source USDT --target EUR`))
-      .action(onDb(({ db }, o) => setPairEnabled(db, pairKey(o), enabled)));
+      .action(onDb(async ({ db }, o) => (await conversionOps()).setPairEnabled(db, pairKey(o), enabled)));
 
   // §12.3, §12.4 customers
   const customer = program.command('customer').description("customers: suspension, verification decisions and the evidence kept");
@@ -327,7 +315,7 @@ export function buildProgram(env: NodeJS.ProcessEnv, version: string, io: CliIo,
       )
       .requiredOption('--customer-id <id>', 'the customer')
       .addHelpText('after', example(`customer ${name} --customer-id 3f2b8c1e-6a4d-4e7b-9c05-1d2e3f4a5b6c`))
-      .action(onDb(({ db }, o) => suspendCustomer(db, str(o, 'customerId'), suspended)));
+      .action(onDb(async ({ db }, o) => (await customerOps()).suspendCustomer(db, str(o, 'customerId'), suspended)));
   customer
     .command('verification-decide')
     .description("set the customer's verification outcome at once, in any state, ending a pending review; prints the customer")
@@ -335,7 +323,7 @@ export function buildProgram(env: NodeJS.ProcessEnv, version: string, io: CliIo,
     .addOption(new Option('--outcome <outcome>', 'VERIFIED or REJECTED').choices(VERIFICATION_OUTCOMES).makeOptionMandatory())
     .option('--info <text>', 'verificationStatusInfo of a REJECTED outcome, 1–200 characters (default "Rejected by review")')
     .addHelpText('after', example('customer verification-decide --customer-id 3f2b8c1e-6a4d-4e7b-9c05-1d2e3f4a5b6c --outcome REJECTED --info "Document expired"'))
-    .action(onDb(({ db }, o) => verificationDecide(db, str(o, 'customerId'), str(o, 'outcome') as VerificationOutcome, opt(o, 'info'))));
+    .action(onDb(async ({ db }, o) => (await customerOps()).verificationDecide(db, str(o, 'customerId'), str(o, 'outcome') as VerificationOutcome, opt(o, 'info'))));
   customer
     .command('evidence')
     .description(
@@ -343,7 +331,7 @@ export function buildProgram(env: NodeJS.ProcessEnv, version: string, io: CliIo,
     )
     .requiredOption('--customer-id <id>', 'the customer')
     .addHelpText('after', example('customer evidence --customer-id 3f2b8c1e-6a4d-4e7b-9c05-1d2e3f4a5b6c'))
-    .action(onDb(({ db, box }, o) => customerEvidence(db, box, str(o, 'customerId'))));
+    .action(onDb(async ({ db, box }, o) => (await customerOps()).customerEvidence(db, box, str(o, 'customerId'))));
 
   // §8 screening, §10.7 sandbox
   const screening = program.command('screening').description('the deny list screening consults');
@@ -353,33 +341,33 @@ export function buildProgram(env: NodeJS.ProcessEnv, version: string, io: CliIo,
     .requiredOption('--blockchain <chain>', 'ETH, TRON, BTC or SOL')
     .requiredOption('--address <address>', 'the address')
     .addHelpText('after', example('screening deny --blockchain ETH --address 0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed'))
-    .action(onDb(({ db }, o) => denyAddress(db, str(o, 'blockchain'), str(o, 'address'))));
+    .action(onDb(async ({ db }, o) => (await ops()).denyAddress(db, str(o, 'blockchain'), str(o, 'address'))));
   screening
     .command('allow')
     .description('remove an address from the deny list; prints {removed}')
     .requiredOption('--blockchain <chain>', 'ETH, TRON, BTC or SOL')
     .requiredOption('--address <address>', 'the address')
     .addHelpText('after', example('screening allow --blockchain ETH --address 0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed'))
-    .action(onDb(({ db }, o) => allowAddress(db, str(o, 'blockchain'), str(o, 'address'))));
+    .action(onDb(async ({ db }, o) => (await ops()).allowAddress(db, str(o, 'blockchain'), str(o, 'address'))));
   // §18.4 the EVM rail
   const rail = program.command('rail').description('the EVM rail (§18): status, resume, rescan');
   rail
     .command('status')
     .description('the chain, the hot wallet (nonces, balances), what is in flight and waiting, the halt and a scheduled rescan; prints the status')
     .addHelpText('after', example('rail status'))
-    .action(onDb(({ db, env }) => railStatusCommand(db, env)));
+    .action(onDb(async ({ db, env }) => (await railOps()).railStatusCommand(db, env)));
   rail
     .command('resume')
     .description('lift a halt once its cause is over (FOREIGN_TRANSACTION: its transactions final; FINALITY_LOST: the final blocks canonical again, or --accept-reorg); prints the status')
     .option('--accept-reorg', 'FINALITY_LOST: lift it although a final block left the chain (recorded in the audit trail under client "operator")')
     .addHelpText('after', example('rail resume', 'rail resume --accept-reorg'))
-    .action(onDb(({ db, env }, o) => railResumeCommand(db, env, o.acceptReorg === true)));
+    .action(onDb(async ({ db, env }, o) => (await railOps()).railResumeCommand(db, env, o.acceptReorg === true)));
   rail
     .command('rescan')
     .description('read the chain again from a block (0 ≤ N ≤ head; refused while halted); the running server carries it out; prints {fromBlock, scheduled}')
     .requiredOption('--from-block <n>', 'the first block to read again')
     .addHelpText('after', example('rail rescan --from-block 19000000'))
-    .action(onDb(({ db, env }, o) => railRescanCommand(db, env, str(o, 'fromBlock'))));
+    .action(onDb(async ({ db, env }, o) => (await railOps()).railRescanCommand(db, env, str(o, 'fromBlock'))));
   const sandbox = program.command('sandbox').description('sandbox controls of the simulated transfer rail');
   sandbox
     .command('fail-address')
@@ -388,14 +376,14 @@ export function buildProgram(env: NodeJS.ProcessEnv, version: string, io: CliIo,
     .requiredOption('--address <address>', 'the destination')
     .requiredOption('--at <state>', 'BROADCASTING or CONFIRMING')
     .addHelpText('after', example('sandbox fail-address --blockchain ETH --address 0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed --at CONFIRMING'))
-    .action(onDb(({ db }, o) => failAddress(db, str(o, 'blockchain'), str(o, 'address'), str(o, 'at'))));
+    .action(onDb(async ({ db }, o) => (await ops()).failAddress(db, str(o, 'blockchain'), str(o, 'address'), str(o, 'at'))));
   sandbox
     .command('clear-address')
     .description('remove a failure entry; prints {removed}')
     .requiredOption('--blockchain <chain>', 'ETH, TRON, BTC or SOL')
     .requiredOption('--address <address>', 'the destination')
     .addHelpText('after', example('sandbox clear-address --blockchain ETH --address 0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed'))
-    .action(onDb(({ db }, o) => clearFailAddress(db, str(o, 'blockchain'), str(o, 'address'))));
+    .action(onDb(async ({ db }, o) => (await ops()).clearFailAddress(db, str(o, 'blockchain'), str(o, 'address'))));
 
   sandbox
     .command('verification-outcome')
@@ -406,11 +394,11 @@ export function buildProgram(env: NodeJS.ProcessEnv, version: string, io: CliIo,
     .option('--clear', 'remove the entry; prints {removed}')
     .addHelpText('after', example('sandbox verification-outcome --customer-id 3f2b8c1e-6a4d-4e7b-9c05-1d2e3f4a5b6c --outcome REJECTED --info "Document expired"'))
     .action(
-      onDb(({ db }, o) => {
+      onDb(async ({ db }, o) => {
         const clear = o.clear === true;
         if (clear === (o.outcome !== undefined)) throw new OperatorError('give exactly one of --outcome and --clear');
         if (clear && o.info !== undefined) throw new OperatorError('--info goes with --outcome, not --clear');
-        return sandboxVerificationOutcome(db, str(o, 'customerId'), { outcome: opt(o, 'outcome') as VerificationOutcome | undefined, info: opt(o, 'info'), clear });
+        return (await customerOps()).sandboxVerificationOutcome(db, str(o, 'customerId'), { outcome: opt(o, 'outcome') as VerificationOutcome | undefined, info: opt(o, 'info'), clear });
       }),
     );
 
@@ -424,10 +412,10 @@ export function buildProgram(env: NodeJS.ProcessEnv, version: string, io: CliIo,
     .requiredOption('--amount-minor <n>', 'the amount in the route\'s minor units')
     .addHelpText('after', example('devnet pay --to 0x8C8d35429F74ec245F8Ef2f4Fd1e551cFF97d650 --route USDT-DEVNET --amount-minor 1000000'))
     .action(async (o: Opts) => {
-      const amountMinor = amountMinorOf(str(o, 'amountMinor'));
-      const url = devnetUrlOf(env);
-      const to = destinationOf(str(o, 'to'));
-      await onDb(({ db }) => devnetPay(db, url, { to, routeCode: str(o, 'route'), amountMinor }))(o);
+      const amountMinor = (await devnetOps()).amountMinorOf(str(o, 'amountMinor'));
+      const url = (await devnetOps()).devnetUrlOf(env);
+      const to = (await devnetOps()).destinationOf(str(o, 'to'));
+      await onDb(async ({ db }) => (await devnetOps()).devnetPay(db, url, { to, routeCode: str(o, 'route'), amountMinor }))(o);
     });
   devnet
     .command('mine')
@@ -435,8 +423,8 @@ export function buildProgram(env: NodeJS.ProcessEnv, version: string, io: CliIo,
     .option('--blocks <n>', 'how many, 1–1000 (default 1)')
     .addHelpText('after', example('devnet mine --blocks 5'))
     .action(async (o: Opts) => {
-      const blocks = blocksOf(opt(o, 'blocks'));
-      done(await devnetMine(devnetUrlOf(env), blocks));
+      const blocks = (await devnetOps()).blocksOf(opt(o, 'blocks'));
+      done(await (await devnetOps()).devnetMine((await devnetOps()).devnetUrlOf(env), blocks));
     });
 
   // §11.8 webhooks
@@ -450,8 +438,8 @@ export function buildProgram(env: NodeJS.ProcessEnv, version: string, io: CliIo,
     .option('--description <text>', 'a note')
     .addHelpText('after', example('webhook create --client-id acme --url https://acme.example/hooks --types crypto_withdrawal.completed'))
     .action(
-      onDb(({ db, hooks }, o) =>
-        createWebhook(db, hooks(), { clientId: str(o, 'clientId'), url: str(o, 'url'), types: typesOf(opt(o, 'types')), description: opt(o, 'description') }),
+      onDb(async ({ db, hooks }, o) =>
+        (await webhookOps()).createWebhook(db, await hooks(), { clientId: str(o, 'clientId'), url: str(o, 'url'), types: (await webhookOps()).typesOf(opt(o, 'types')), description: opt(o, 'description') }),
       ),
     );
   webhook
@@ -459,39 +447,39 @@ export function buildProgram(env: NodeJS.ProcessEnv, version: string, io: CliIo,
     .description("the client's endpoints")
     .requiredOption('--client-id <id>', 'the client')
     .addHelpText('after', example('webhook list --client-id acme'))
-    .action(onDb(({ db }, o) => listWebhooks(db, str(o, 'clientId'))));
+    .action(onDb(async ({ db }, o) => (await webhookOps()).listWebhooks(db, str(o, 'clientId'))));
   webhook
     .command('disable')
     .description('stop deliveries; pending ones are cancelled')
     .requiredOption('--endpoint-id <id>', 'the endpoint')
     .addHelpText('after', example('webhook disable --endpoint-id 3f0c…'))
-    .action(onDb(({ db }, o) => disableWebhook(db, str(o, 'endpointId'))));
+    .action(onDb(async ({ db }, o) => (await webhookOps()).disableWebhook(db, str(o, 'endpointId'))));
   webhook
     .command('enable')
     .description('resume deliveries')
     .requiredOption('--endpoint-id <id>', 'the endpoint')
     .addHelpText('after', example('webhook enable --endpoint-id 3f0c…'))
-    .action(onDb(({ db, hooks }, o) => enableWebhook(db, hooks(), str(o, 'endpointId'))));
+    .action(onDb(async ({ db, hooks }, o) => (await webhookOps()).enableWebhook(db, await hooks(), str(o, 'endpointId'))));
   webhook
     .command('rotate-secret')
     .description('a new signing secret; the previous one keeps signing for WEBHOOK_SECRET_OVERLAP_SECONDS')
     .requiredOption('--endpoint-id <id>', 'the endpoint')
     .addHelpText('after', example('webhook rotate-secret --endpoint-id 3f0c…'))
-    .action(onDb(({ db, hooks }, o) => rotateWebhookSecret(db, hooks(), str(o, 'endpointId'))));
+    .action(onDb(async ({ db, hooks }, o) => (await webhookOps()).rotateWebhookSecret(db, await hooks(), str(o, 'endpointId'))));
   webhook
     .command('deliveries')
     .description("the endpoint's deliveries with their attempts")
     .requiredOption('--endpoint-id <id>', 'the endpoint')
     .option('--status <status>', 'PENDING, SUCCEEDED, FAILED or CANCELLED')
     .addHelpText('after', example('webhook deliveries --endpoint-id 3f0c… --status FAILED'))
-    .action(onDb(({ db }, o) => webhookDeliveries(db, str(o, 'endpointId'), opt(o, 'status'))));
+    .action(onDb(async ({ db }, o) => (await webhookOps()).webhookDeliveries(db, str(o, 'endpointId'), opt(o, 'status'))));
   webhook
     .command('redeliver')
     .description('one of the client\'s events delivered again to an ENABLED endpoint (same webhook-id); prints the new delivery')
     .requiredOption('--endpoint-id <id>', 'the endpoint')
     .requiredOption('--event-id <id>', 'the event')
     .addHelpText('after', example('webhook redeliver --endpoint-id 3f0c… --event-id 9b1e…'))
-    .action(onDb(({ db }, o) => redeliverWebhook(db, str(o, 'endpointId'), str(o, 'eventId'))));
+    .action(onDb(async ({ db }, o) => (await webhookOps()).redeliverWebhook(db, str(o, 'endpointId'), str(o, 'eventId'))));
 
   program
     .command('audit')
@@ -503,6 +491,7 @@ export function buildProgram(env: NodeJS.ProcessEnv, version: string, io: CliIo,
       onDb(async ({ db }, o) => {
         const since = opt(o, 'since');
         if (since !== undefined && Number.isNaN(Date.parse(since))) throw new OperatorError('--since must be an ISO 8601 date-time');
+        const { listAuditEvents } = await import('../db/audit-repository.js');
         return new JsonLines(await listAuditEvents(db.read, str(o, 'client'), since && new Date(since).toISOString()));
       }),
     );
@@ -512,9 +501,9 @@ export function buildProgram(env: NodeJS.ProcessEnv, version: string, io: CliIo,
     .description(`development only: a fresh secret for the demo client (${DEMO_CLIENT_ID}); earlier ones stop verifying`)
     .addHelpText('after', example('demo-secret'))
     .action(
-      onDb(({ db, box, production }) => {
+      onDb(async ({ db, box, production }) => {
         if (production) throw new OperatorRefusal('INVALID_STATE', 'demo-secret is for development: there is no demo client in production');
-        return freshDemoSecret(db, box, DEMO_CLIENT_ID);
+        return (await clientOps()).freshDemoSecret(db, box, DEMO_CLIENT_ID);
       }),
     );
 
@@ -542,15 +531,15 @@ export function buildProgram(env: NodeJS.ProcessEnv, version: string, io: CliIo,
         `sign --client-id demo-partner --method GET --path /partner/v1/events --no-idempotency-key --curl | sh`,
       ),
     )
-    .action((o: Opts) => {
+    .action(async (o: Opts) => {
       const secret = opt(o, 'secret') || partnerSecretOf(env, (notice) => io.err(`${JSON.stringify({ notice })}\n`));
       if (!secret) throw new OperatorError('--secret or PARTNER_SECRET is required');
-      const signed = signRequest({
+      const signed = (await requestTools()).signRequest({
           clientId: str(o, 'clientId'),
           secret,
           method: str(o, 'method'),
           path: str(o, 'path'),
-          body: jsonText(opt(o, 'body'), opt(o, 'bodyFile'), 'body'),
+          body: (await requestTools()).jsonText(opt(o, 'body'), opt(o, 'bodyFile'), 'body'),
           idempotencyKey: o.idempotencyKey === false ? false : typeof o.idempotencyKey === 'string' ? o.idempotencyKey : undefined,
           timestamp: opt(o, 'timestamp'),
           nonce: opt(o, 'nonce'),
@@ -573,12 +562,12 @@ export function buildProgram(env: NodeJS.ProcessEnv, version: string, io: CliIo,
     .option('--source-system <name>', 'sourceSystem')
     .option('--source-action-ref <ref>', 'sourceActionRef')
     .addHelpText('after', example('evidence --operation-type CRYPTO_WITHDRAWAL_SUBMIT --id 0b1c2d3e-4f50-4617-8293-a4b5c6d7e8f9 --user ops-user-7 --mfa-ref mfa-1'))
-    .action((o: Opts) => {
+    .action(async (o: Opts) => {
       done(
-        evidenceOf({
+        (await requestTools()).evidenceOf({
           operationType: str(o, 'operationType'),
           id: str(o, 'id'),
-          input: jsonText(o.inputFile === undefined ? opt(o, 'input') : undefined, opt(o, 'inputFile'), 'input'),
+          input: (await requestTools()).jsonText(o.inputFile === undefined ? opt(o, 'input') : undefined, opt(o, 'inputFile'), 'input'),
           user: str(o, 'user'),
           authorizationMethod: str(o, 'authorizationMethod'),
           mfaRef: str(o, 'mfaRef'),

@@ -3,7 +3,7 @@
 import { loadConfig } from '../config.js';
 import type { Engine } from '../db/engine.js';
 import { chainOf, RailRefusal, railStatus, resumeRail, scheduleRescan, type Chain } from '../modules/evm/index.js';
-import { OperatorRefusal } from './operators.js';
+import { OperatorRefusal } from './refusals.js';
 
 type Db = Pick<Engine, 'writer' | 'read'>;
 

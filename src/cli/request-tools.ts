@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { buildEvidence, canonicalString, jcs, MONEY_OPERATIONS, operationPayload, signedHeaders, type OperationType } from '../client/index.js';
-import { OperatorError } from './operators.js';
+import { OperatorError } from './refusals.js';
 
 /** A JSON text given inline, or read from a file (`-`: stdin). */
 export function jsonText(inline: string | undefined, file: string | undefined, what: string): string | undefined {
@@ -58,18 +58,6 @@ export function signRequest(o: SignOptions) {
     ...(method === 'POST' ? [`--data-binary ${shellQuote(body)}`] : []),
   ].join(' \\\n  ');
   return { headers: all, canonicalString: canonicalString(parts), curl };
-}
-
-/** `evidence --help`: the operation types, from the operation descriptors (through the generated client). */
-export function operationTypesHelp(): string {
-  return `one of ${Object.keys(MONEY_OPERATIONS).join(', ')}`;
-}
-
-/** `evidence --help`: which path id each operation type takes, e.g. `customerId (CONVERSION_CREATE, …)`. */
-export function pathIdsHelp(): string {
-  const byId = new Map<string, string[]>();
-  for (const [type, op] of Object.entries(MONEY_OPERATIONS)) byId.set(op.pathId, [...(byId.get(op.pathId) ?? []), type]);
-  return `the path id: ${[...byId].map(([id, types]) => `${id} (${types.join(', ')})`).join('; ')}`;
 }
 
 export type EvidenceOptions = {

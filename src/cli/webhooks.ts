@@ -20,7 +20,7 @@ import {
   type WebhookEndpointRow,
   rotateEndpointSecret,
 } from '../modules/webhooks/index.js';
-import { OperatorRefusal } from './operators.js';
+import { OperatorRefusal } from './refusals.js';
 
 type Db = Pick<Engine, 'writer' | 'read'>;
 /** partnerctl's own mode (§11.7) and the key that seals the secrets. */

@@ -2,5 +2,5 @@
 // Other code imports the module only through this file (test/platform/core/boundaries.test.ts).
 export { EVENT_TYPES, eventJson, eventView, feedCursor, feedPositionOf, onEventRecorded, recordEvent } from './rules.js';
 export { feedBetween, feedHead } from './repository.js';
-export type { ResourceType } from './rules.js';
+export type { EventSubscriber, ResourceType } from './rules.js';
 export type { EventRow, NewEvent } from './tables.js';

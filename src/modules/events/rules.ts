@@ -64,8 +64,10 @@ export type EventSubscriber = (tx: Exec, event: NewEvent) => Promise<void>;
 const subscribers = new Set<EventSubscriber>();
 
 /**
- * Registers a subscriber once (the service wires them at start): the events module imports none of its
- * subscribers, so webhooks read events without an import circle.
+ * Registers a subscriber once. Modules declare theirs in their `subscribers.ts`, and src/engine/ wires
+ * them whenever a process opens an engine (server, partnerctl), so no entry point can write an event
+ * without them; the events module imports none of its subscribers, so webhooks read events without an
+ * import circle.
  */
 export function onEventRecorded(subscriber: EventSubscriber): void {
   subscribers.add(subscriber);

@@ -45,8 +45,8 @@ const holding = new WeakMap<Exec, Set<string>>();
 /**
  * D1: one PENDING delivery per ENABLED endpoint of the event's client subscribed to its type ([] = all),
  * in the event's transaction. D5: due at once unless an earlier delivery of the resource to that endpoint
- * is still PENDING (then held back: no due time until it settles). The service subscribes it to the
- * events (`onEventRecorded`), so the events module imports nothing of webhooks.
+ * is still PENDING (then held back: no due time until it settles). Declared in subscribers.ts and wired
+ * with every engine a process opens (src/engine/), so the events module imports nothing of webhooks.
  */
 export async function fanOut(tx: Exec, event: NewEvent): Promise<void> {
   if (tx.engine === 'pg') {

@@ -3,6 +3,7 @@
 // E6, L1–L5 and the feed's rebuild, E8), conversion and conversions.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { suspendCustomer } from '../../../src/cli/customers.js';
 import { evidenceFor, startTestServer, type TestServer } from '../../helpers/harness.js';
 import { checkLedgerInvariants, rebuildFromFeed } from '../../helpers/ledger-checks.js';
 import { expectGraphQLProblem, expectRestProblem } from '../../helpers/problems.js';
@@ -220,6 +221,21 @@ describe('createConversionApprovalDraft: the check table, in order', () => {
     expect(p.detail).toContain('100000000');
     expect(await server.db.count('SELECT count(*) AS n FROM conversions WHERE quote_id = ?', pq.quoteId)).toBe(0);
     expect((await fx.gql(QUOTE_QUERY, { id: pq.quoteId })).body.data.conversionQuote.status).toBe('OPEN');
+  });
+
+  it('G before H: a target credit past 38 digits → 400 AMOUNT_OUT_OF_RANGE, though the customer is SUSPENDED and short of funds (409s)', async () => {
+    const fx = await Fx.create(server);
+    // The target (the coin) at 38 nines; the source (EUR) at 0.
+    await fx.fund('9'.repeat(38));
+    const q = await fx.quote({ sourceCurrency: 'EUR', targetCurrency: fx.coin, sourceAmountMinor: '100' });
+    await server.operator((db) => suspendCustomer(db, fx.customerId, true));
+    await expectBoth(fx, () => fx.draftInput({ quoteId: q.quoteId }), 400, 'AMOUNT_OUT_OF_RANGE');
+    expect(await server.db.count('SELECT count(*) AS n FROM conversions WHERE quote_id = ?', q.quoteId)).toBe(0);
+    // Without the bound's fault, the first 409 of row 7 answers: the gate.
+    const fresh = await fx.s.verifiedCustomer();
+    const fq = await fx.quote({ sourceCurrency: 'EUR', targetCurrency: fx.coin, sourceAmountMinor: '100' }, fresh);
+    await server.operator((db) => suspendCustomer(db, fresh, true));
+    await expectBoth(fx, () => fx.draftInput({ quoteId: fq.quoteId }, fresh), 409, 'CUSTOMER_SUSPENDED', fresh);
   });
 });
 

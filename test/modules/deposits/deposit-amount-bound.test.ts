@@ -1,6 +1,6 @@
 // §4's 38-digit bound on balances: a deposit whose credit would take the customer's balance (available,
-// held, or their total) past 38 digits → 400 AMOUNT_OUT_OF_RANGE after the duplicate check, nothing
-// written; a held or frozen deposit moves no balance, so it is checked when the Travel Rule releases it
+// held, or their total) past 38 digits → 400 AMOUNT_OUT_OF_RANGE before the duplicate check (stage G
+// before H), nothing written; a held or frozen deposit moves no balance, so it is checked when the Travel Rule releases it
 // (§10.4).
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -66,13 +66,19 @@ describe('simulateCryptoDeposit: the credit within 38 digits', () => {
     expect(await snapshot(s, customerId)).toEqual(before);
   });
 
-  it('the duplicate check comes first (409 DUPLICATE_TX_HASH); another currency’s balance is its own', async () => {
+  it('both faults: the bound (400, stage G) answers before the duplicate (409 DUPLICATE_TX_HASH, stage H); another currency’s balance is its own', async () => {
     const { s, customerId } = await customerWith();
     const txHash = randomEthTxHash();
     await deposit(server, s, customerId, { amountMinor: MAX, txHash });
-    expectGraphQLProblem(await simulate(server, s, customerId, { amountMinor: '1', txHash }), 409, 'DUPLICATE_TX_HASH');
-    const other = await server.newRoute(s.client, { currency: `B${randomUUID().slice(0, 6).toUpperCase()}`, scale: 6 });
-    const d = await deposit(server, s, customerId, { routeCode: other, amountMinor: MAX });
+    const before = await snapshot(s, customerId);
+    expectGraphQLProblem(await simulate(server, s, customerId, { amountMinor: '1', txHash }), 400, 'AMOUNT_OUT_OF_RANGE', '/amountMinor');
+    expect(await snapshot(s, customerId)).toEqual(before);
+    // The duplicate alone is still a 409.
+    const other = await customerWith();
+    await deposit(server, other.s, other.customerId, { amountMinor: '1', txHash });
+    expectGraphQLProblem(await simulate(server, other.s, other.customerId, { amountMinor: '1', txHash }), 409, 'DUPLICATE_TX_HASH');
+    const otherRoute = await server.newRoute(s.client, { currency: `B${randomUUID().slice(0, 6).toUpperCase()}`, scale: 6 });
+    const d = await deposit(server, s, customerId, { routeCode: otherRoute, amountMinor: MAX });
     expect(d.status).toBe('COMPLETED');
   });
 

@@ -14,6 +14,8 @@ import { DEVNET_HOT } from '../../../src/modules/evm/devnet/token.js';
 import { useDevnet } from '../../helpers/anvil.js';
 import { EvmPartner, followerPast, payToken, startEvmServer, waitFor } from '../../helpers/evm-deposits.js';
 import { randomEthAddress, type TestServer } from '../../helpers/harness.js';
+import { partnerctlHereJson } from '../../helpers/partnerctl-here.js';
+import { insertEndpoint } from '../../helpers/receivers.js';
 import { eventsOf, ledgerOf } from '../../helpers/withdrawals.js';
 import { evmEnv, EvmWorld, stateOf, waitSent, waitStatus } from './chain-transfers.js';
 
@@ -58,8 +60,10 @@ describe('§18.4 rail resume', () => {
     expect(await halt()).toBeUndefined();
   });
 
-  it('FOREIGN_TRANSACTION that took a record’s nonce: resume fails it "Broadcast failed" with RELEASE; the next record gets the next nonce', async () => {
+  it('FOREIGN_TRANSACTION that took a record’s nonce: resume fails it "Broadcast failed" with RELEASE (one webhook delivery, D1); the next record gets the next nonce', async () => {
     const world = await EvmWorld.create(server, devnet());
+    // §11.5 D1: the failure partnerctl writes fans out like any event (a receiver that is never reached is enough).
+    const { endpointId } = await insertEndpoint(server, world.client.clientId, 'http://127.0.0.1:9/hooks', { types: ['crypto_withdrawal.failed'] });
     const wd = await world.customer('token', randomEthAddress());
     const id = await world.withdraw(wd, 'token', '1000000');
     const [attempt] = await waitSent(server, id);
@@ -77,8 +81,12 @@ describe('§18.4 rail resume', () => {
     expect(noted!.taken_by_tx_hash).toBe(foreign.toLowerCase());
     expect(noted!.taken_in_block).not.toBeNull();
     await followerPast(server, await devnet().mine(2));
-    expect((await resume()).halted).toBeNull();
+    // As the operator runs it: `partnerctl rail resume` on the server's database.
+    expect((await partnerctlHereJson(server.databaseUrl, ['rail', 'resume'], env)).halted).toBeNull();
     expect(await stateOf(server, 'withdrawal', id)).toMatchObject({ status: 'FAILED', status_info: 'Broadcast failed' });
+    const failed = await server.db.all<{ event_id: string }>(`SELECT event_id FROM events WHERE resource_id = ? AND type = 'crypto_withdrawal.failed'`, id);
+    expect(failed).toHaveLength(1);
+    expect(await server.db.all(`SELECT event_id FROM webhook_deliveries WHERE endpoint_id = ?`, endpointId)).toEqual([{ event_id: failed[0]!.event_id }]);
     expect(await ledgerOf(server, id)).toEqual([
       ['HOLD', '1002500'],
       ['RELEASE', '1002500'],

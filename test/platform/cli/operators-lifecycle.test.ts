@@ -48,27 +48,27 @@ describe('§10.2 / §10.7 partnerctl: routes, screening and sandbox failures (on
     expectUsage(await ctl(routeArgs(newRouteCode(), client.clientId, currency, '6', ['--travel-rule-threshold-minor', '1.5'])));
   });
 
-  it('route create with a --scale other than that of an existing route of the currency → exit 1 SCALE_MISMATCH, nothing written', async () => {
+  it('route create with a --scale other than that of an existing route of the currency → exit 1 VALIDATION_FAILED (§16.9), nothing written', async () => {
     const a = await server.newClient();
     const b = await server.newClient();
     const currency = newCurrency();
     await ctlJson(routeArgs(newRouteCode(), a.clientId, currency, '6'));
     // Any partner's route of the currency fixes its scale (one balance per currency, §10.1).
     const refused = newRouteCode();
-    expectRefusal(await ctl(routeArgs(refused, b.clientId, currency, '8')), 'SCALE_MISMATCH');
+    expectRefusal(await ctl(routeArgs(refused, b.clientId, currency, '8')), 'VALIDATION_FAILED', /have scale 6/);
     expect(await routeRow(refused)).toBeUndefined();
     expect((await ctlJson(routeArgs(refused, b.clientId, currency, '6'))).currencyScale).toBe(6);
     // Another currency has its own.
     expect((await ctlJson(routeArgs(newRouteCode(), b.clientId, newCurrency(), '8'))).currencyScale).toBe(8);
   });
 
-  it('route create refusals and usage errors: unknown client, a route already mapped (exit 1); a bad scale (exit 2)', async () => {
+  it('route create refusals and usage errors: unknown client (NOT_FOUND), a route already mapped (VALIDATION_FAILED, §16.9), exit 1; a bad scale (exit 2)', async () => {
     const client = await server.newClient();
     const currency = newCurrency();
     const code = newRouteCode();
     expectRefusal(await spawned.ctl(routeArgs(code, 'no-such-client', currency, '6')), 'NOT_FOUND');
     await ctlJson(routeArgs(code, client.clientId, currency, '6'));
-    expectRefusal(await ctl(routeArgs(code, client.clientId, currency, '6')), 'ALREADY_EXISTS');
+    expectRefusal(await ctl(routeArgs(code, client.clientId, currency, '6')), 'VALIDATION_FAILED', /already mapped/);
     expectUsage(await spawned.ctl(routeArgs(newRouteCode(), client.clientId, currency, 'six')));
   });
 

@@ -118,14 +118,14 @@ describe('§8 partnerctl as a command-line tool', () => {
     expect(b.secret).not.toBe(a.secret);
   });
 
-  it('a duplicate client id is a refusal: exit 1, {code, detail} on stderr, nothing on stdout', async () => {
+  it('a duplicate client id is a refusal: exit 1 VALIDATION_FAILED (§16.9), {code, detail} on stderr, nothing on stdout', async () => {
     const file = path.join(tempDir(), 'partner.db');
     const clientId = newClientId();
     await partnerctlJson(file, ['client', 'create', '--name', 'Acme', '--client-id', clientId]);
     const r = await partnerctl(file, ['client', 'create', '--name', 'Acme again', '--client-id', clientId]);
     expect(r.code).toBe(1);
     expect(r.stdout.trim()).toBe('');
-    expect(stderrResult(r.stderr)).toEqual({ code: 'ALREADY_EXISTS', detail: expect.stringContaining(clientId) });
+    expect(stderrResult(r.stderr)).toEqual({ code: 'VALIDATION_FAILED', detail: expect.stringContaining(clientId) });
   });
 
   it('an unknown command, an unknown option or a missing one is a usage error: exit 2, {error} on stderr', async () => {

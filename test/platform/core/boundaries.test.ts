@@ -16,6 +16,8 @@ const LAYERS: Record<string, number> = {
   modules: 4,
   upgrades: 5,
   worker: 5,
+  // The engine with the modules' event subscribers: the one way a process opens its database.
+  engine: 5,
   client: 6,
   http: 6,
   service: 7,
@@ -85,6 +87,13 @@ describe('module boundaries', () => {
       return !(tables(i.from) && tables(i.to));
     });
     expect(crossing.map((i) => `${rel(i.from)} -> ${rel(i.to)}`)).toEqual([]);
+  });
+
+  it('an engine is opened only through src/engine/ (with every module’s event subscribers, D1)', () => {
+    // Anywhere else, an event the process wrote would reach no subscriber: no webhook delivery, ever.
+    const opens = /import\s*\{[^}]*\bopen(Engine|SqliteEngine|PgEngine)\b[^}]*\}\s*from\s*'[^']*\/db\/[^']*'/;
+    const elsewhere = sourceFiles(SRC).filter((f) => !/^(db|engine)\//.test(rel(f)) && opens.test(fs.readFileSync(f, 'utf8')));
+    expect(elsewhere.map(rel)).toEqual([]);
   });
 
   it('no import circle but through types', () => {

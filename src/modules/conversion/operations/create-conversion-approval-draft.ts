@@ -28,6 +28,11 @@ export default mutation('createConversionApprovalDraft', {
     await requirePermittedPair(tx, ctx, quote.sourceCurrency, quote.targetCurrency);
     // 6 (F)
     guard.authorize();
+    // G, before every 409 of row 7 (the stage table's order): §4, the target balance must stay answerable
+    // (38 digits); a credit past it is refused, not posted. It reads a balance, so it is dependent validation.
+    const target = BigInt(quote.targetAmountMinor);
+    if (!(await creditFits(tx, customerId, quote.targetCurrency, target)))
+      throw new Problem('AMOUNT_OUT_OF_RANGE', `Crediting ${target} ${quote.targetCurrency} would take the balance past 38 digits.`);
     // 7 (H), in the row's order.
     // §12.4: the gate of new money operations, first in stage H (ACTIVE, then VERIFIED).
     customerGate(customer, 'money', ctx.services.config);
@@ -38,7 +43,6 @@ export default mutation('createConversionApprovalDraft', {
     if (ctx.now.getTime() >= Date.parse(quote.expiresAt)) throw new Problem('QUOTE_EXPIRED', `Quote ${quote.quoteId} expired at ${quote.expiresAt}.`);
     await guard.evidenceUnused();
     const source = BigInt(quote.sourceAmountMinor);
-    const target = BigInt(quote.targetAmountMinor);
     const spread = BigInt(quote.spreadAmountMinor);
     const available = await availableOf(tx, customerId, quote.sourceCurrency);
     if (available < source)
@@ -46,9 +50,6 @@ export default mutation('createConversionApprovalDraft', {
         'INSUFFICIENT_FUNDS',
         `availableMinor ${available.toString()} is less than the required ${source.toString()} (sourceAmountMinor) in ${quote.sourceCurrency}.`,
       );
-    // §4: the target balance must stay answerable (38 digits); a credit past it is refused, not posted.
-    if (!(await creditFits(tx, customerId, quote.targetCurrency, target)))
-      throw new Problem('AMOUNT_OUT_OF_RANGE', `Crediting ${target} ${quote.targetCurrency} would take the balance past 38 digits.`);
 
     // 8 (I): the quote's figures, neither rate nor bounds re-read (the quote binds until it expires).
     const now = ctx.now.toISOString();

@@ -41,15 +41,18 @@ export default mutation('simulateCryptoDeposit', {
     const txHashStored = given === undefined ? undefined : storedTxHash(chain, given);
     if (given !== undefined && txHashStored === undefined) errors.add('/txHash', `is not a ${chain} transaction hash`);
     errors.throwIfAny();
+    // Row 8 decides the status, first matching: deny-listed source → FROZEN; at or above the threshold →
+    // held; else credited. Read here because §4's bound on a credit made now is dependent validation (G,
+    // 400), which the stage table puts before row 7's 409: a credit past the balance's 38 digits is
+    // refused before the duplicate check, and before anything is written.
+    const required = travelRuleRequired(route, input.amountMinor);
+    const status: DepositStatus = await arrivalStatus(tx, { blockchain: chain, fromAddress: input.fromAddress, travelRuleRequired: required });
+    if (status === 'COMPLETED') await requireCreditFits(tx, { customerId, currency: route.currency, amountMinor: input.amountMinor });
     // 7. one deposit per (chain, transaction, receiving wallet); other wallets' deposits are never revealed.
     const toAddress = depositWalletAddress(chain, route.routeCode, customerId);
     if (txHashStored !== undefined && (await findDepositByTx(tx, chain, txHashStored, toAddress)))
       throw new Problem('DUPLICATE_TX_HASH', 'This transaction was already credited to this deposit wallet.');
-    // 8. effect, first matching: deny-listed source → FROZEN; at or above the threshold → held; else credited.
-    const required = travelRuleRequired(route, input.amountMinor);
-    const status: DepositStatus = await arrivalStatus(tx, { blockchain: chain, fromAddress: input.fromAddress, travelRuleRequired: required });
-    // §4: a credit past the balance's 38-digit bound is refused before anything is written.
-    if (status === 'COMPLETED') await requireCreditFits(tx, { customerId, currency: route.currency, amountMinor: input.amountMinor });
+    // 8. effect, with the status above.
     const depositId = randomUUID();
     const now = ctx.now.toISOString();
     const deposit = await insertDeposit(tx, {
