@@ -41,6 +41,7 @@ const NO_EVENT: Record<string, string> = {
   'client origin add': 'a setting',
   'client origin remove': 'a setting and the sessions it revokes (no event type)',
   'client origin list': 'a read',
+  'customer evidence': 'a read',
   'route create': 'a setting',
   'route update': 'a setting',
   'route disable': 'a setting',
