@@ -3,7 +3,7 @@
 export { DepositAddresses, xpubFingerprint } from './addresses.js';
 export { evmRoutesKey, findEvmAddressByKey } from './addresses-repository.js';
 export { chainAt, chainOf, type Chain } from './chain.js';
-export { DecimalsRefused, MAX_TOKEN_DECIMALS, NATIVE_DECIMALS, requireChainId, tokenDecimalsOf } from './decimals.js';
+export { DecimalsRefused, MAX_TOKEN_DECIMALS, NATIVE_DECIMALS, readTokenSymbol, requireChainId, tokenDecimalsOf, tokenSymbolOf } from './decimals.js';
 export { allocateEvmAddress, allocateEvmAddressesOf, allocateOnNewCustomer, evmAddressOf } from './deposit-addresses.js';
 export { RailStartError, startRail, type RailStarted } from './rail-start.js';
 export { startDevnet, type RunningDevnet } from './devnet/devnet.js';

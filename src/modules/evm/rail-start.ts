@@ -10,6 +10,7 @@ import type { Engine } from '../../db/engine.js';
 import { xpubFingerprint } from './addresses.js';
 import { chainAt } from './chain.js';
 import { deleteHalt, ensureFollower, ensureNonceCounter, findHalt, findRail, insertHalt, saveRail } from './rail-repository.js';
+import { reportMisconfiguredRoutes } from './route-checks.js';
 import { hasEvmRoutes } from './start-repository.js';
 import { countInflight } from './status-repository.js';
 
@@ -35,6 +36,8 @@ export async function startRail(config: Config, engine: Pick<Engine, 'writer'>, 
       return true;
     });
     if (halted) logger.warn({ reason: 'RAIL_OFF' }, 'EVM routes exist but EVM_RPC_URLS is not set: the EVM rail is halted (RAIL_OFF)');
+    // §18.6: routes that break the currency rules, named at every start (tokens' symbols need the rail).
+    await reportMisconfiguredRoutes(engine, undefined, logger);
     return { on: false, halted };
   }
   const chainId = evm.chainId!;
@@ -98,5 +101,11 @@ export async function startRail(config: Config, engine: Pick<Engine, 'writer'>, 
     if ((await findHalt(x))?.reason === 'RAIL_OFF') await deleteHalt(x);
   });
   logger.info({ chainId, hotAddress: hot, rpc: origins }, 'EVM rail started');
+  try {
+    await reportMisconfiguredRoutes(engine, chain, logger);
+  } catch {
+    // symbol() could not be read: the sender checks each route again before it signs anything for it.
+    logger.warn({ rpc: origins }, 'EVM node stopped answering while the routes were checked; the sender checks them before signing');
+  }
   return { on: true, chainId, hotAddress: hot, origins };
 }
