@@ -22,7 +22,7 @@ import {
   type RouteChange,
   type RouteRow,
 } from '../modules/routes/index.js';
-import { allocateEvmAddressesOf, chainOf, DecimalsRefused, evmRoutesKey, requireChainId, tokenDecimalsOf, tokenSymbolOf } from '../modules/evm/index.js';
+import { allocateEvmAddressesOf, chainOf, DecimalsRefused, DEPOSIT_XPUB_MISMATCH, depositXpubMismatch, evmRoutesKey, requireChainId, tokenDecimalsOf, tokenSymbolOf } from '../modules/evm/index.js';
 import type { EvmConfig } from '../config/evm.js';
 import type { Exec } from '../db/exec.js';
 import { getAddress, isAddress } from 'viem';
@@ -205,6 +205,11 @@ async function decimalsFor(evm: EvmReach | undefined, contract: string | null, s
   }
 }
 
+/** C2, C4 (settled): partnerctl derives addresses only with the xpub the database's rail derives them with. */
+async function requireDepositXpub(tx: Exec, evm: EvmReach | undefined): Promise<void> {
+  if (evm?.depositXpub && (await depositXpubMismatch(tx, evm.depositXpub.reveal()))) throw new OperatorRefusal('VALIDATION_FAILED', DEPOSIT_XPUB_MISMATCH);
+}
+
 /** C1: among the partner's EVM routes one per token, at most one native (uq_evm_route_token). */
 async function requireTokenFree(tx: Exec, clientId: string, contract: string | null): Promise<void> {
   const other = await findEvmRouteByToken(tx, clientId, tokenKeyOf(contract));
@@ -261,7 +266,10 @@ export async function createRoute(db: Operated, o: RouteOptions, evm?: EvmReach)
     const other = (await scalesOfCurrency(tx, o.currency)).find((s) => s !== o.scale);
     if (other !== undefined)
       throw new OperatorRefusal('SCALE_MISMATCH', `routes of ${o.currency} have scale ${other}; --scale ${o.scale} is refused`);
-    if (rail === 'EVM') await requireTokenFree(tx, o.clientId, tokenContract);
+    if (rail === 'EVM') {
+      await requireTokenFree(tx, o.clientId, tokenContract);
+      await requireDepositXpub(tx, evm);
+    }
   };
   let tokenDecimals: number | null = null;
   if (rail === 'EVM') {
@@ -350,6 +358,7 @@ export async function updateRouteOf(db: Operated, o: RouteUpdate, evm?: EvmReach
     if (await routeHasRecords(tx, o.code, o.clientId))
       throw new OperatorRefusal('INVALID_STATE', `route ${o.code} already has deposits, withdrawals or refunds of ${o.clientId}: --rail EVM only on a route nothing exists on`);
     await requireTokenFree(tx, o.clientId, contract);
+    await requireDepositXpub(tx, evm);
     return true;
   };
   const found = async (tx: Exec) => {
