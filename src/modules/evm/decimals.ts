@@ -1,7 +1,7 @@
 // §18 C12: a route's token decimals, read once from the chain at `route create|update --rail EVM` (18 for
 // native ETH). Network calls only: the caller makes them before its database transaction. What goes
 // wrong is said in the service's own words, never viem's (its messages carry the RPC URL, C11).
-import { BaseError, decodeFunctionResult, encodeFunctionData, erc20Abi, getAddress, hexToString, HttpRequestError, size, TimeoutError, type Hex } from 'viem';
+import { BaseError, decodeFunctionResult, encodeFunctionData, erc20Abi, ExecutionRevertedError, getAddress, hexToString, RawContractError, size, type Hex } from 'viem';
 import type { Chain } from './chain.js';
 
 /** C12: decimals above this are refused (10^77 still fits 256 bits). */
@@ -44,15 +44,10 @@ export async function tokenDecimalsOf(chain: Chain, contract: string | null): Pr
   return decimals;
 }
 
-/** The node could not be reached (as opposed to an answer): a transport error or a timeout. */
-export const unreachableNode = (err: unknown): boolean =>
-  (err instanceof BaseError && err.walk((e) => e instanceof HttpRequestError || e instanceof TimeoutError) !== null) ||
-  (err instanceof TypeError && /fetch/i.test(err.message));
-
 /**
  * §18.6: the token's `symbol()` at `latest`: the ABI string, or a bytes32 (older tokens) read up to its first
  * zero byte. Undefined when the call reverts, answers nothing, or answers neither form or an empty or
- * unprintable symbol — the amended C12's "failed call". A node that cannot be reached throws.
+ * unprintable symbol — the amended C12's "failed call". Any other error of the node throws.
  */
 export async function readTokenSymbol(chain: Chain, contract: string): Promise<string | undefined> {
   const address = getAddress(contract);
@@ -60,8 +55,10 @@ export async function readTokenSymbol(chain: Chain, contract: string): Promise<s
   try {
     data = (await chain.call({ to: address, data: encodeFunctionData({ abi: erc20Abi, functionName: 'symbol' }), blockTag: 'latest' })).data;
   } catch (err) {
-    if (unreachableNode(err)) throw err;
-    return undefined;
+    // Only an execution error is the token's answer; any other error (a rate limit, -32603, a timeout) is
+    // the node's, and asked again later (as C7, settled, for eth_estimateGas).
+    if (err instanceof BaseError && err.walk((e) => e instanceof ExecutionRevertedError || e instanceof RawContractError) !== null) return undefined;
+    throw err;
   }
   if (data === undefined || data === '0x') return undefined;
   let symbol: string | undefined;
