@@ -14,10 +14,13 @@ import {
   updateRoute,
   findEvmRouteByToken,
   routeHasRecords,
+  nativeCurrencyFault,
+  reservedCurrencyFault,
+  symbolFault,
   type RouteChange,
   type RouteRow,
 } from '../modules/routes/index.js';
-import { allocateEvmAddressesOf, chainOf, DecimalsRefused, evmRoutesKey, requireChainId, tokenDecimalsOf } from '../modules/evm/index.js';
+import { allocateEvmAddressesOf, chainOf, DecimalsRefused, DEPOSIT_XPUB_MISMATCH, depositXpubMismatch, evmRoutesKey, requireChainId, tokenDecimalsOf, tokenSymbolOf } from '../modules/evm/index.js';
 import type { EvmConfig } from '../config/evm.js';
 import type { Exec } from '../db/exec.js';
 import { getAddress, isAddress } from 'viem';
@@ -90,21 +93,34 @@ const refuseRailOff = () =>
 
 /**
  * C12: the token's decimals (18 native), read through partnerctl's EVM_* settings before any write
- * transaction (no network call inside one); `scale` may not exceed them. Every fault → VALIDATION_FAILED.
+ * transaction (no network call inside one); `scale` may not exceed them. §18.6: a token's `symbol()`,
+ * read with them, is the route's `currency` (after upper-casing). Every fault → VALIDATION_FAILED.
  */
-async function decimalsFor(evm: EvmReach | undefined, contract: string | null, scale: number): Promise<number> {
+async function decimalsFor(evm: EvmReach | undefined, contract: string | null, scale: number, currency: string): Promise<number> {
   const chain = evm ? chainOf(evm) : undefined;
   if (!evm || !chain || !evm.depositXpub) throw refuseRailOff();
-  let decimals: number;
   try {
     await requireChainId(chain, evm.chainId, evm.rpcOrigins);
-    decimals = await tokenDecimalsOf(chain, contract);
+    const decimals = await tokenDecimalsOf(chain, contract);
+    if (scale > decimals) throw new DecimalsRefused(`--scale ${scale} is above the token's ${decimals} decimals`);
+    if (contract !== null) {
+      const symbol = await tokenSymbolOf(chain, contract).catch((e: unknown) => {
+        // §18.6: a failed call is refused naming the currency it was to be compared with.
+        throw e instanceof DecimalsRefused ? new DecimalsRefused(`${e.message}; the currency ${currency} cannot be compared with it`) : e;
+      });
+      const fault = symbolFault(currency, contract, symbol);
+      if (fault) throw new DecimalsRefused(fault);
+    }
+    return decimals;
   } catch (e) {
     if (e instanceof DecimalsRefused) throw new OperatorRefusal('VALIDATION_FAILED', e.message);
     throw e;
   }
-  if (scale > decimals) throw new OperatorRefusal('VALIDATION_FAILED', `--scale ${scale} is above the token's ${decimals} decimals`);
-  return decimals;
+}
+
+/** C2, C4 (settled): partnerctl derives addresses only with the xpub the database's rail derives them with. */
+async function requireDepositXpub(tx: Exec, evm: EvmReach | undefined): Promise<void> {
+  if (evm?.depositXpub && (await depositXpubMismatch(tx, evm.depositXpub.reveal()))) throw new OperatorRefusal('VALIDATION_FAILED', DEPOSIT_XPUB_MISMATCH);
 }
 
 /** C1: among the partner's EVM routes one per token, at most one native (uq_evm_route_token). */
@@ -148,8 +164,14 @@ export async function createRoute(db: Operated, o: RouteOptions, evm?: EvmReach)
   checkRail(o.rail);
   const rail = o.rail ?? 'SANDBOX';
   const tokenContract = tokenContractOf(o.tokenContract) ?? null;
+  // §14.1 / §16.8: EUR and USD are refused on every route, whatever its rail.
+  const reserved = reservedCurrencyFault(o.currency);
+  if (reserved) throw new OperatorRefusal('VALIDATION_FAILED', reserved);
   if (rail === 'EVM') requireEthFor('--rail EVM', o.blockchain);
   if (tokenContract !== null) requireEthFor('--token-contract', o.blockchain);
+  // §18.6: a native EVM route moves ETH, so its currency is ETH (a token's is checked against symbol() below).
+  const native = rail === 'EVM' && tokenContract === null ? nativeCurrencyFault(o.currency) : undefined;
+  if (native) throw new OperatorRefusal('VALIDATION_FAILED', native);
   const refusals = async (tx: Exec) => {
     if (!(await findClient(tx, o.clientId))) throw new OperatorRefusal('NOT_FOUND', `client ${o.clientId} does not exist`);
     if (await findRoute(tx, o.code, o.clientId)) throw new OperatorRefusal('VALIDATION_FAILED', `route ${o.code} is already mapped to ${o.clientId}`);
@@ -157,13 +179,16 @@ export async function createRoute(db: Operated, o: RouteOptions, evm?: EvmReach)
     const other = (await scalesOfCurrency(tx, o.currency)).find((s) => s !== o.scale);
     if (other !== undefined)
       throw new OperatorRefusal('VALIDATION_FAILED', `routes of ${o.currency} have scale ${other}; --scale ${o.scale} is refused`);
-    if (rail === 'EVM') await requireTokenFree(tx, o.clientId, tokenContract);
+    if (rail === 'EVM') {
+      await requireTokenFree(tx, o.clientId, tokenContract);
+      await requireDepositXpub(tx, evm);
+    }
   };
   let tokenDecimals: number | null = null;
   if (rail === 'EVM') {
     // The database's refusals first (no chain call for a route that cannot be made), then C12's read.
     await db.writer.run(refusals);
-    tokenDecimals = await decimalsFor(evm, tokenContract, o.scale);
+    tokenDecimals = await decimalsFor(evm, tokenContract, o.scale, o.currency);
   }
   const write = db.writer.run(
     async (tx) => {
@@ -237,9 +262,16 @@ export async function updateRouteOf(db: Operated, o: RouteUpdate, evm?: EvmReach
     if (tokenContract !== undefined && tokenContract !== null) requireEthFor('--token-contract', route.blockchain);
     if (o.rail !== 'EVM') return false;
     requireEthFor('--rail EVM', route.blockchain);
+    // §14.1 / §18.6: a route stored before these rules cannot become an EVM route in a currency they refuse.
+    const reserved = reservedCurrencyFault(route.currency);
+    if (reserved) throw new OperatorRefusal('VALIDATION_FAILED', reserved);
+    const contract = tokenContract === undefined ? route.tokenContract : tokenContract;
+    const native = contract === null ? nativeCurrencyFault(route.currency) : undefined;
+    if (native) throw new OperatorRefusal('VALIDATION_FAILED', native);
     if (await routeHasRecords(tx, o.code, o.clientId))
       throw new OperatorRefusal('INVALID_STATE', `route ${o.code} already has deposits, withdrawals or refunds of ${o.clientId}: --rail EVM only on a route nothing exists on`);
-    await requireTokenFree(tx, o.clientId, tokenContract === undefined ? route.tokenContract : tokenContract);
+    await requireTokenFree(tx, o.clientId, contract);
+    await requireDepositXpub(tx, evm);
     return true;
   };
   const found = async (tx: Exec) => {
@@ -256,7 +288,7 @@ export async function updateRouteOf(db: Operated, o: RouteUpdate, evm?: EvmReach
     });
     if (before) {
       const contract = tokenContract === undefined ? before.tokenContract : tokenContract;
-      evmDecimals = { contract, decimals: await decimalsFor(evm, contract, before.currencyScale) };
+      evmDecimals = { contract, decimals: await decimalsFor(evm, contract, before.currencyScale, before.currency) };
     }
   }
   const write = db.writer.run(

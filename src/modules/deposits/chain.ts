@@ -74,12 +74,20 @@ export async function includeChainDeposit(tx: Exec, i: ChainInclusion, at: strin
     return row ? 'reincluded' : 'unchanged';
   }
   if (existing.status !== 'CONFIRMING') return 'unchanged';
-  if (existing.blockNumber !== i.blockNumber) {
-    // §18.1: `.updated` — the including block changed with the status unchanged.
+  // C6 (settled 2026-12-07): a re-inclusion, at another height or the same, takes amount, fromAddress,
+  // blockNumber and travelRuleRequired from the new block; what a partner sees changed → `.updated` (§18.1).
+  const seen =
+    existing.blockNumber !== i.blockNumber ||
+    existing.amountMinor !== i.amountMinor ||
+    existing.fromAddress !== i.fromAddress ||
+    existing.travelRuleRequired !== required;
+  if (seen) {
     const row = await transition(tx, depositLifecycle, { id: existing.depositId, from: 'CONFIRMING', to: 'CONFIRMING', at, set: inclusion });
     return row ? 'updated' : 'unchanged';
   }
-  if (existing.blockHash !== i.blockHash) await setDepositBlockHash(tx, existing.depositId, 'CONFIRMING', i.blockHash);
+  // Another block with the same content for the partner: its hash and units, shown nowhere, without an event.
+  if (existing.blockHash !== i.blockHash || existing.units !== i.units)
+    await setDepositBlockHash(tx, existing.depositId, 'CONFIRMING', i.blockHash, i.units);
   return 'unchanged';
 }
 

@@ -116,8 +116,8 @@ export async function listConfirmingDeposits(x: Exec, f: { above?: number; atOrB
     .limit(f.limit);
 }
 
-/** A change that is no status change and shown nowhere (the including block's hash at the same number). */
-export async function setDepositBlockHash(x: Exec, depositId: string, status: string, blockHash: string): Promise<void> {
+/** A change that is no status change and shown nowhere (the including block's hash, and its units, at the same number). */
+export async function setDepositBlockHash(x: Exec, depositId: string, status: string, blockHash: string, units: string): Promise<void> {
   const t = x.t.cryptoDeposits;
-  await x.q.update(t).set({ blockHash }).where(and(eq(t.depositId, depositId), eq(t.status, status)));
+  await x.q.update(t).set({ blockHash, units }).where(and(eq(t.depositId, depositId), eq(t.status, status)));
 }

@@ -77,3 +77,15 @@ export async function touchClientRow(x: Exec, clientId: string): Promise<void> {
   const t = x.t.partnerClients;
   await x.q.update(t).set({ name: sql`${t.name}` }).where(eq(t.clientId, clientId));
 }
+
+/** C4: the allocated address of the lowest index, if any. */
+export async function firstEvmAddress(x: Exec): Promise<EvmAddressRow | undefined> {
+  const t = x.t.evmAddresses;
+  return (await x.q.select().from(t).orderBy(asc(t.addressIndex)).limit(1))[0];
+}
+
+/** C4: the partners with at least one EVM route, in client id order. */
+export async function partnersWithEvmRoutes(x: Exec): Promise<string[]> {
+  const t = x.t.routes;
+  return (await x.q.selectDistinct({ clientId: t.clientId }).from(t).where(eq(t.rail, 'EVM')).orderBy(asc(t.clientId))).map((r) => r.clientId);
+}

@@ -3,8 +3,20 @@
 // partner's customers without one), the same on all of the customer's EVM routes.
 import type { Exec } from '../../db/exec.js';
 import { hasEvmRoute } from '../routes/index.js';
-import { DepositAddresses } from './addresses.js';
-import { customersWithoutEvmAddress, findEvmAddress, holdEvmRoutes, insertEvmAddress, takeAddressIndex, touchClientRow } from './addresses-repository.js';
+import type { Engine } from '../../db/engine.js';
+import { DepositAddresses, xpubFingerprint } from './addresses.js';
+import {
+  customersWithoutEvmAddress,
+  evmRoutesKey,
+  findEvmAddress,
+  firstEvmAddress,
+  holdEvmRoutes,
+  insertEvmAddress,
+  partnersWithEvmRoutes,
+  takeAddressIndex,
+  touchClientRow,
+} from './addresses-repository.js';
+import { findRail } from './rail-repository.js';
 import type { EvmAddressRow } from './tables.js';
 
 /** The xpub's external chain, derived once per xpub. */
@@ -56,4 +68,31 @@ export async function allocateOnNewCustomer(tx: Exec, clientId: string, customer
 /** The customer's EVM deposit address (EIP-55), or undefined when none is allocated. */
 export async function evmAddressOf(x: Exec, customerId: string): Promise<string | undefined> {
   return (await findEvmAddress(x, customerId))?.address;
+}
+
+/**
+ * C2, C4 (settled): whether `xpub` is not the deposit key this database's EVM rail was first started with
+ * (its stored fingerprint), or — before that first start — not the key that derived the addresses already
+ * allocated (checked on the lowest index). Every process that derives addresses asks this first.
+ */
+export async function depositXpubMismatch(x: Exec, xpub: string): Promise<boolean> {
+  const rail = await findRail(x);
+  if (rail) return rail.xpubFingerprint !== xpubFingerprint(xpub);
+  const first = await firstEvmAddress(x);
+  return first !== undefined && deriver(xpub).at(first.addressIndex) !== first.address;
+}
+
+/** The message a refused process exits with: names the variable, never its value (C11). */
+export const DEPOSIT_XPUB_MISMATCH = "EVM_DEPOSIT_XPUB is not the deposit key this database's EVM rail derives its addresses with";
+
+/**
+ * C4 (settled): at the rail's start, before its first poll, every customer of a partner with an EVM route
+ * that has no address yet (created by a process without the rail) is given one, a partner per transaction
+ * holding `evmRoutesKey` as a route change does. Returns how many were allocated.
+ */
+export async function allocateMissingEvmAddresses(writer: Engine['writer'], xpub: string, at: string): Promise<number> {
+  let made = 0;
+  for (const clientId of await writer.run((x) => partnersWithEvmRoutes(x)))
+    made += (await writer.run((tx) => allocateEvmAddressesOf(tx, clientId, xpub, at), { exclusive: evmRoutesKey(clientId) })).length;
+  return made;
 }

@@ -35,14 +35,16 @@ export async function markBlocksFinal(x: Exec, finalized: number): Promise<void>
 }
 
 /**
- * Keeps the window lean: final blocks below `keepFrom` go, except those that hold a deposit (a reorganisation
- * reaching them is still FINALITY_LOST).
+ * Keeps the window lean: final blocks below `keepFrom` go, except those that hold a deposit or a withdrawal's
+ * or refund's included attempt (C10 settled: a reorganisation reaching them is still FINALITY_LOST).
  */
 export async function pruneBlocks(x: Exec, keepFrom: number): Promise<void> {
   const t = x.t.evmBlocks;
   const d = x.t.cryptoDeposits;
-  const held = x.q.select({ n: d.blockNumber }).from(d).where(isNotNull(d.blockNumber));
-  await x.q.delete(t).where(and(eq(t.final, true), lt(t.number, keepFrom), notInArray(t.number, held)));
+  const e = x.t.evmTransfers;
+  const deposits = x.q.select({ n: d.blockNumber }).from(d).where(isNotNull(d.blockNumber));
+  const attempts = x.q.select({ n: e.includedBlockNumber }).from(e).where(isNotNull(e.includedBlockNumber));
+  await x.q.delete(t).where(and(eq(t.final, true), lt(t.number, keepFrom), notInArray(t.number, deposits), notInArray(t.number, attempts)));
 }
 
 /** Compare-and-set of the follower's next block: false when another process moved it first. */

@@ -45,8 +45,15 @@ const BLOCKS_PER_POLL = 200;
 const BLOCKS_AHEAD = 6;
 /** Blocks written in one transaction on catch-up, each checked against its parent before any is written. */
 const BLOCKS_PER_WRITE = 25;
-/** Final blocks kept below finality for reorganisation checks (besides the blocks that hold deposits). */
+/**
+ * Final blocks kept below finality for reorganisation checks, at least: C10 (settled) keeps every block for
+ * at least 2 × the finality depth after it became final (the window grows with EVM_FINALITY), and the
+ * blocks that hold a deposit or an included attempt for good (pruneBlocks).
+ */
 const FINAL_WINDOW = 128;
+
+/** C10 (settled): how many final blocks below finality stay stored and checked (2 × the depth, at least FINAL_WINDOW). */
+export const keptFinalBlocks = (heads: Heads): number => Math.max(FINAL_WINDOW, 2 * (heads.head - heads.finalized));
 /** An empty log answer that the block's bloom contradicts is asked again this many polls before the receipts decide. */
 const BLOOM_DOUBTS = 3;
 
@@ -279,7 +286,7 @@ export class Follower {
     const upTo = Math.min(heads.finalized, next - 1);
     await this.write(async (tx) => {
       await markBlocksFinal(tx, upTo);
-      await pruneBlocks(tx, upTo - FINAL_WINDOW);
+      await pruneBlocks(tx, upTo - keptFinalBlocks(heads));
     });
     if (await findHalt(this.d.engine.read)) return 0;
     let changes = 0;

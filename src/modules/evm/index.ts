@@ -3,8 +3,8 @@
 export { DepositAddresses, xpubFingerprint } from './addresses.js';
 export { evmRoutesKey, findEvmAddressByKey } from './addresses-repository.js';
 export { chainAt, chainOf, type Chain } from './chain.js';
-export { DecimalsRefused, MAX_TOKEN_DECIMALS, NATIVE_DECIMALS, requireChainId, tokenDecimalsOf } from './decimals.js';
-export { allocateEvmAddress, allocateEvmAddressesOf, allocateOnNewCustomer, evmAddressOf } from './deposit-addresses.js';
+export { DecimalsRefused, MAX_TOKEN_DECIMALS, NATIVE_DECIMALS, readTokenSymbol, requireChainId, tokenDecimalsOf, tokenSymbolOf } from './decimals.js';
+export { allocateEvmAddress, allocateEvmAddressesOf, allocateOnNewCustomer, DEPOSIT_XPUB_MISMATCH, depositXpubMismatch, evmAddressOf } from './deposit-addresses.js';
 export { RailStartError, startRail, type RailStarted } from './rail-start.js';
 export { startDevnet, type RunningDevnet } from './devnet/devnet.js';
 export { DEVNET_PAYER, DEVNET_TOKEN_ADDRESS, TOKEN_ABI } from './devnet/token.js';

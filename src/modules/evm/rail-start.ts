@@ -9,7 +9,9 @@ import type { Config } from '../../config.js';
 import type { Engine } from '../../db/engine.js';
 import { xpubFingerprint } from './addresses.js';
 import { chainAt } from './chain.js';
+import { allocateMissingEvmAddresses, DEPOSIT_XPUB_MISMATCH, depositXpubMismatch } from './deposit-addresses.js';
 import { deleteHalt, ensureFollower, ensureNonceCounter, findHalt, findRail, insertHalt, saveRail } from './rail-repository.js';
+import { reportMisconfiguredRoutes } from './route-checks.js';
 import { hasEvmRoutes } from './start-repository.js';
 import { countInflight } from './status-repository.js';
 
@@ -28,6 +30,8 @@ const PROBE_TIMEOUT_MS = 5_000;
 export async function startRail(config: Config, engine: Pick<Engine, 'writer'>, logger: Logger, clock: () => Date = () => new Date()): Promise<RailStarted> {
   const evm = config.evm;
   if (evm.rpcUrls.length === 0) {
+    // C2, C4 (settled): a server without the rail still derives addresses (createCustomer) when it has an xpub.
+    if (evm.depositXpub && (await engine.writer.run((x) => depositXpubMismatch(x, evm.depositXpub!.reveal())))) throw new RailStartError(DEPOSIT_XPUB_MISMATCH);
     // C2: records on EVM routes wait as if halted (C10 RAIL_OFF) until the rail is configured.
     const halted = await engine.writer.run(async (x) => {
       if (!(await hasEvmRoutes(x))) return false;
@@ -35,6 +39,8 @@ export async function startRail(config: Config, engine: Pick<Engine, 'writer'>, 
       return true;
     });
     if (halted) logger.warn({ reason: 'RAIL_OFF' }, 'EVM routes exist but EVM_RPC_URLS is not set: the EVM rail is halted (RAIL_OFF)');
+    // §18.6: routes that break the currency rules, named at every start (tokens' symbols need the rail).
+    await reportMisconfiguredRoutes(engine, undefined, logger);
     return { on: false, halted };
   }
   const chainId = evm.chainId!;
@@ -77,6 +83,8 @@ export async function startRail(config: Config, engine: Pick<Engine, 'writer'>, 
     const at = clock().toISOString();
     const rail = await findRail(x);
     if (!rail) {
+      // C4 (settled): addresses allocated before the first start (partnerctl) are this xpub's.
+      if (await depositXpubMismatch(x, xpub.reveal())) throw new RailStartError(DEPOSIT_XPUB_MISMATCH);
       await saveRail(x, { chainId, xpubFingerprint: fingerprint, hotAddress: hot, createdAt: at, updatedAt: at });
     } else {
       if (rail.chainId !== chainId) throw new RailStartError(`EVM_CHAIN_ID is ${chainId}, but this database's EVM rail is chain ${rail.chainId}`);
@@ -97,6 +105,15 @@ export async function startRail(config: Config, engine: Pick<Engine, 'writer'>, 
     // C10: RAIL_OFF is lifted only by configuring the rail; other reasons stay for `rail resume`.
     if ((await findHalt(x))?.reason === 'RAIL_OFF') await deleteHalt(x);
   });
+  // C4 (settled): customers created by a process without the rail get their addresses before the first poll.
+  const allocated = await allocateMissingEvmAddresses(engine.writer, xpub.reveal(), clock().toISOString());
+  if (allocated > 0) logger.info({ allocated }, 'EVM deposit addresses allocated to customers created without the rail');
   logger.info({ chainId, hotAddress: hot, rpc: origins }, 'EVM rail started');
+  try {
+    await reportMisconfiguredRoutes(engine, chain, logger);
+  } catch {
+    // symbol() could not be read: the sender checks each route again before it signs anything for it.
+    logger.warn({ rpc: origins }, 'EVM node stopped answering while the routes were checked; the sender checks them before signing');
+  }
   return { on: true, chainId, hotAddress: hot, origins };
 }

@@ -41,6 +41,7 @@ import type { Chain } from './chain.js';
 import { bumpedFees, firstFees, GWEI, type Fees } from './fees.js';
 import { headsOf, isFinal, type Heads } from './finality.js';
 import { ensureNonceCounter, findHalt, insertHalt } from './rail-repository.js';
+import { routeMisconfigured } from './route-checks.js';
 import { SignerRefused, SignerUnavailable, type Signer } from './signer.js';
 import type { EvmAttemptRow, EvmTransferRow } from './tables.js';
 import {
@@ -190,6 +191,8 @@ export class EvmSender implements StartTask {
         await this.change(kind, r, 'REJECTED', { set: { kytResult: 'REJECTED', dueAt: null }, ledger: [{ type: 'RELEASE', amountMinor: r.amountMinor + r.feeMinor }] });
         continue;
       }
+      // §18.6: nothing is signed for a route that breaks the currency rules; the record waits, holding back none.
+      if (await routeMisconfigured({ engine: this.engine, chain: this.chain, clock: this.clock }, kind, r)) continue;
       // C9 (§18.6 settled): records are taken in order, and one that must wait does not hold back those behind it.
       const outcome = await this.broadcastFirst(kind, r);
       if (outcome === 'halted' || outcome === 'retry') return;

@@ -15,3 +15,9 @@ export async function findEvmRoute(x: Exec, routeCode: string): Promise<RouteRow
   const t = x.t.routes;
   return (await x.q.select().from(t).where(and(eq(t.routeCode, routeCode), eq(t.rail, 'EVM'))).orderBy(t.clientId).limit(1))[0];
 }
+
+/** §18.6: every route of every partner, for the start's check of the currency rules. */
+export async function allRoutes(x: Exec): Promise<RouteRow[]> {
+  const t = x.t.routes;
+  return x.q.select().from(t).orderBy(t.routeCode, t.clientId);
+}

@@ -11,3 +11,4 @@ export {
 export type { RouteChange } from './repository.js';
 export { amountWithinRoute, describeBounds, requirePermittedRoute, requireSandboxRail, sandboxFailuresApply } from './rules.js';
 export type { RouteRow } from './tables.js';
+export { NATIVE_CURRENCY, nativeCurrencyFault, reservedCurrencyFault, routeCurrencyFault, symbolFault } from './currency.js';

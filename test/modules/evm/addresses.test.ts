@@ -84,7 +84,7 @@ describe('§18 C4 deposit addresses', () => {
     const t = await Scenario.create(server);
     const theirs = await t.customer();
     expect(await addressOf(theirs)).toBeUndefined();
-    await server.operator((db) => updateRouteOf(db, { code: t.routeCode, clientId: t.client.clientId, rail: 'EVM' }, server.config.evm));
+    await server.operator((db) => updateRouteOf(db, { code: t.routeCode, clientId: t.client.clientId, rail: 'EVM', tokenContract: DEVNET_TOKEN_ADDRESS }, server.config.evm));
     expect(await addressOf(theirs)).toMatchObject({ address_index: 4, address: derive.at(4) });
   });
 

@@ -13,6 +13,7 @@ import { Scenario, startTestServer, type TestServer } from '../../helpers/harnes
 import { useDevnet } from '../../helpers/anvil.js';
 import { partnerctlHere, partnerctlHereJson } from '../../helpers/partnerctl-here.js';
 import { expectRefusal, expectUsage, processKit, stderrResult, type Run } from '../../helpers/processes.js';
+import { tokenRuntime } from '../../helpers/token-code.js';
 
 const devnet = useDevnet();
 const { tempDir, partnerctl, partnerctlJson } = processKit({ tempPrefix: 'partner-evm-routes-' });
@@ -82,7 +83,7 @@ describe('§18.4 route create --rail EVM', { timeout: 120_000 }, () => {
 
   it('a native route: 18 decimals, tokenContract null; a SANDBOX route prints tokenDecimals null', async () => {
     const clientId = await newClient();
-    const eth = await ctlJson(createArgs(`ETH-EVM-${suffix()}`, clientId, ['--rail', 'EVM'], { currency: `E${suffix()}`.toUpperCase(), scale: '18' }));
+    const eth = await ctlJson(createArgs(`ETH-EVM-${suffix()}`, clientId, ['--rail', 'EVM'], { currency: 'ETH', scale: '18' }));
     expect(eth).toMatchObject({ rail: 'EVM', tokenContract: null, tokenDecimals: 18 });
     const sandbox = await ctlJson(createArgs(`USDT-SB-${suffix()}`, clientId));
     expect(sandbox).toMatchObject({ rail: 'SANDBOX', tokenContract: null, tokenDecimals: null });
@@ -100,16 +101,17 @@ describe('§18.4 route create --rail EVM', { timeout: 120_000 }, () => {
   it('without EVM_RPC_URLS (or EVM_DEVNET) → exit 1 VALIDATION_FAILED naming the variable; nothing written', async () => {
     const clientId = await newClient();
     const code = `X-${suffix()}`;
-    await refused(createArgs(code, clientId, ['--rail', 'EVM']), 'VALIDATION_FAILED', /EVM_RPC_URLS/, {});
+    await refused(createArgs(code, clientId, ['--rail', 'EVM'], { currency: 'ETH', scale: '18' }), 'VALIDATION_FAILED', /EVM_RPC_URLS/, {});
     expect(await routeRow(code, clientId)).toBeUndefined();
   });
 
   it('C12: --scale above the decimals, an address without code, a failing decimals(), decimals > 77 → VALIDATION_FAILED', async () => {
     const clientId = await newClient();
     const code = `X-${suffix()}`;
-    // The devnet token has 6 decimals; another currency so that the scale is the only fault.
+    // A token of 6 decimals whose symbol is a currency of its own, so that the scale is the only fault.
+    const currency = `T${suffix()}`.toUpperCase();
     await refused(
-      createArgs(code, clientId, ['--rail', 'EVM', '--token-contract', DEVNET_TOKEN_ADDRESS], { currency: `T${suffix()}`.toUpperCase(), scale: '8' }),
+      createArgs(code, clientId, ['--rail', 'EVM', '--token-contract', await codeAt(tokenRuntime({ decimals: 6, symbol: { string: currency } }))], { currency, scale: '8' }),
       'VALIDATION_FAILED',
       /--scale 8 .*6 decimals/,
     );
@@ -120,14 +122,14 @@ describe('§18.4 route create --rail EVM', { timeout: 120_000 }, () => {
     // Returns 78 to any call: PUSH1 0x4e PUSH1 0 MSTORE PUSH1 0x20 PUSH1 0 RETURN.
     await refused(createArgs(code, clientId, ['--rail', 'EVM', '--token-contract', await codeAt('604e60005260206000f3')]), 'VALIDATION_FAILED', /78/);
     // 77 is accepted (scale 6 ≤ 77).
-    const big = await ctlJson(createArgs(`B-${suffix()}`, clientId, ['--rail', 'EVM', '--token-contract', await codeAt('604d60005260206000f3')]));
+    const big = await ctlJson(createArgs(`B-${suffix()}`, clientId, ['--rail', 'EVM', '--token-contract', await codeAt(tokenRuntime({ decimals: 77, symbol: { string: 'USDT' } }))]));
     expect(big.tokenDecimals).toBe(77);
     expect(await routeRow(code, clientId)).toBeUndefined();
   });
 
   it('a node answering another chain id → VALIDATION_FAILED naming both ids', async () => {
     const clientId = await newClient();
-    await refused(createArgs(`X-${suffix()}`, clientId, ['--rail', 'EVM']), 'VALIDATION_FAILED', /31337.*11155111/, {
+    await refused(createArgs(`X-${suffix()}`, clientId, ['--rail', 'EVM'], { currency: 'ETH', scale: '18' }), 'VALIDATION_FAILED', /31337.*11155111/, {
       ...evmEnv,
       EVM_CHAIN_ID: '11155111',
     });
@@ -139,7 +141,7 @@ describe('§18.4 route create --rail EVM', { timeout: 120_000 }, () => {
     const second = `B-${suffix()}`;
     await refused(createArgs(second, clientId, ['--rail', 'EVM', '--token-contract', DEVNET_TOKEN_ADDRESS.toLowerCase()]), 'VALIDATION_FAILED', /uq_evm_route_token/);
     expect(await routeRow(second, clientId)).toBeUndefined();
-    const currency = `E${suffix()}`.toUpperCase();
+    const currency = 'ETH';
     await ctlJson(createArgs(`N-${suffix()}`, clientId, ['--rail', 'EVM'], { currency, scale: '18' }));
     await refused(createArgs(`M-${suffix()}`, clientId, ['--rail', 'EVM'], { currency, scale: '18' }), 'VALIDATION_FAILED', /native/);
     // The same token on a SANDBOX route of the partner is not an EVM route: allowed.
@@ -191,6 +193,8 @@ describe('§18.4 route update --rail EVM', { timeout: 120_000 }, () => {
     const customerId = await s.customer();
     await s.deposit(customerId);
     const update = (code: string, ...extra: string[]) => ['route', 'update', '--code', code, '--client-id', s.client.clientId, ...extra];
+    // The token the route's currency (USDT) is the symbol of, so that the deposit is the only fault.
+    await ctlJson(update(s.routeCode, '--token-contract', DEVNET_TOKEN_ADDRESS));
     await refused(update(s.routeCode, '--rail', 'EVM'), 'INVALID_STATE', /deposits, withdrawals or refunds/);
     expect(await routeRow(s.routeCode, s.client.clientId)).toMatchObject({ rail: 'SANDBOX' });
     const tron = await server.newRoute(s.client, { blockchain: 'TRON' });
@@ -201,11 +205,77 @@ describe('§18.4 route update --rail EVM', { timeout: 120_000 }, () => {
 
   it('a second native EVM route of the partner by update → VALIDATION_FAILED, the route stays SANDBOX', async () => {
     const clientId = await newClient();
-    const currency = `E${suffix()}`.toUpperCase();
+    const currency = 'ETH';
     await ctlJson(createArgs(`N-${suffix()}`, clientId, ['--rail', 'EVM'], { currency, scale: '18' }));
     const code = `M-${suffix()}`;
     await ctlJson(createArgs(code, clientId, [], { currency, scale: '18' }));
     await refused(['route', 'update', '--code', code, '--client-id', clientId, '--rail', 'EVM'], 'VALIDATION_FAILED', /uq_evm_route_token/);
+    expect(await routeRow(code, clientId)).toMatchObject({ rail: 'SANDBOX' });
+  });
+});
+
+describe('§14.1, §16.8, §18.6 a route\'s currency: EUR and USD reserved; an EVM route\'s currency is its asset', { timeout: 120_000 }, () => {
+  it('EUR and USD → exit 1 VALIDATION_FAILED on every route, whatever the rail (the real process for ETH/EUR with --rail EVM and without)', async () => {
+    const clientId = await newClient();
+    const code = `F-${suffix()}`;
+    await refused(createArgs(code, clientId, ['--rail', 'EVM'], { currency: 'EUR', scale: '2' }), 'VALIDATION_FAILED', /EUR.*reserved/, undefined, spawned.ctl);
+    await refused(createArgs(code, clientId, [], { currency: 'EUR', scale: '2' }), 'VALIDATION_FAILED', /EUR.*reserved/, undefined, spawned.ctl);
+    for (const currency of ['EUR', 'USD'])
+      for (const extra of [[], ['--rail', 'SANDBOX'], ['--rail', 'EVM'], ['--rail', 'EVM', '--token-contract', DEVNET_TOKEN_ADDRESS], ['--token-contract', DEVNET_TOKEN_ADDRESS]])
+        await refused(createArgs(code, clientId, extra, { currency, scale: '2' }), 'VALIDATION_FAILED', new RegExp(`${currency}.*reserved`));
+    for (const blockchain of ['TRON', 'BTC', 'SOL']) await refused(createArgs(code, clientId, [], { currency: 'USD', scale: '2', blockchain }), 'VALIDATION_FAILED', /USD.*reserved/);
+    expect(await server.db.count('SELECT COUNT(*) AS n FROM routes WHERE client_id = ?', clientId)).toBe(0);
+  });
+
+  it('a native EVM route in another currency than ETH → VALIDATION_FAILED naming both; by update --rail EVM too (the route stays SANDBOX)', async () => {
+    const clientId = await newClient();
+    const code = `N-${suffix()}`;
+    await refused(createArgs(code, clientId, ['--rail', 'EVM'], { currency: 'USDT', scale: '6' }), 'VALIDATION_FAILED', /ETH.*USDT/, undefined, spawned.ctl);
+    expect(await routeRow(code, clientId)).toBeUndefined();
+    await ctlJson(createArgs(code, clientId));
+    await refused(['route', 'update', '--code', code, '--client-id', clientId, '--rail', 'EVM'], 'VALIDATION_FAILED', /ETH.*USDT/);
+    expect(await routeRow(code, clientId)).toMatchObject({ rail: 'SANDBOX', token_contract: null });
+    expect(await ctlJson(createArgs(`E-${suffix()}`, clientId, ['--rail', 'EVM'], { currency: 'ETH', scale: '18' }))).toMatchObject({ currency: 'ETH', rail: 'EVM' });
+  });
+
+  it('a token route whose currency is not its symbol() → VALIDATION_FAILED naming both (the real process); by update --rail EVM too', async () => {
+    const clientId = await newClient();
+    const currency = `D${suffix()}`.toUpperCase();
+    const code = `T-${suffix()}`;
+    const r = await refused(createArgs(code, clientId, ['--rail', 'EVM', '--token-contract', DEVNET_TOKEN_ADDRESS], { currency }), 'VALIDATION_FAILED', undefined, undefined, spawned.ctl);
+    expect(r).toContain(currency);
+    expect(r).toContain('"USDT"');
+    expect(await routeRow(code, clientId)).toBeUndefined();
+    await ctlJson(createArgs(code, clientId, ['--token-contract', DEVNET_TOKEN_ADDRESS], { currency }));
+    const u = await refused(['route', 'update', '--code', code, '--client-id', clientId, '--rail', 'EVM'], 'VALIDATION_FAILED');
+    expect(u).toContain(currency);
+    expect(u).toContain('"USDT"');
+    expect(await routeRow(code, clientId)).toMatchObject({ rail: 'SANDBOX' });
+  });
+
+  it('symbol() compared after upper-casing; a bytes32 symbol is read; a reverting, empty or unprintable answer → VALIDATION_FAILED naming the currency', async () => {
+    const clientId = await newClient();
+    const lower = await codeAt(tokenRuntime({ decimals: 6, symbol: { string: 'usdt' } }));
+    expect(await ctlJson(createArgs(`L-${suffix()}`, clientId, ['--rail', 'EVM', '--token-contract', lower]))).toMatchObject({ currency: 'USDT', rail: 'EVM', tokenDecimals: 6 });
+    const bytes32 = await codeAt(tokenRuntime({ decimals: 6, symbol: { bytes32: 'USDT' } }));
+    expect(await ctlJson(createArgs(`B-${suffix()}`, clientId, ['--rail', 'EVM', '--token-contract', bytes32]))).toMatchObject({ currency: 'USDT', rail: 'EVM' });
+    for (const symbol of ['revert', 'empty', { bytes32: '\u0001' }, { string: '' }] as const) {
+      const code = `X-${suffix()}`;
+      const detail = await refused(createArgs(code, clientId, ['--rail', 'EVM', '--token-contract', await codeAt(tokenRuntime({ decimals: 6, symbol }))]), 'VALIDATION_FAILED', /symbol\(\)/);
+      expect(detail).toContain('USDT');
+      expect(await routeRow(code, clientId)).toBeUndefined();
+    }
+  });
+
+  it('route update --rail EVM of a route stored in EUR before the rule → VALIDATION_FAILED, it stays SANDBOX', async () => {
+    const clientId = await newClient();
+    const code = `OLD-${suffix()}`;
+    const at = new Date().toISOString();
+    await server.db.run(
+      `INSERT INTO routes (route_code, client_id, blockchain, currency, currency_scale, fee_amount_minor, created_at, updated_at, rail) VALUES (?, ?, 'ETH', 'EUR', 2, '0', ?, ?, 'SANDBOX')`,
+      code, clientId, at, at,
+    );
+    await refused(['route', 'update', '--code', code, '--client-id', clientId, '--rail', 'EVM'], 'VALIDATION_FAILED', /EUR.*reserved/);
     expect(await routeRow(code, clientId)).toMatchObject({ rail: 'SANDBOX' });
   });
 });

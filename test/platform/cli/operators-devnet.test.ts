@@ -26,10 +26,10 @@ describe('§18.4 partnerctl devnet', () => {
   beforeAll(async () => {
     server = await startTestServer();
     const client = await server.newClient();
-    // A token route of scale 2 (units = amount × 10^4 for the token's 6 decimals), and native ETH.
-    await server.newRoute(client, { code: 'USDX-DEVNET', currency: 'USDX', scale: 2, minMinor: '1', maxMinor: '100000000', feeMinor: '0', rail: 'EVM', tokenContract: DEVNET_TOKEN_ADDRESS }, evmReach(devnet().url));
+    // A token route (its currency the token's symbol, §18.6) of scale 2 (units = amount × 10^4 for the token's 6 decimals), and native ETH.
+    await server.newRoute(client, { code: 'USDX-DEVNET', currency: 'USDT', scale: 2, minMinor: '1', maxMinor: '100000000', feeMinor: '0', rail: 'EVM', tokenContract: DEVNET_TOKEN_ADDRESS }, evmReach(devnet().url));
     await server.newRoute(client, { code: 'ETH-DEVNET', currency: 'ETH', scale: 18, minMinor: '1', maxMinor: String(10n ** 21n), feeMinor: '0', rail: 'EVM' }, evmReach(devnet().url));
-    await server.newRoute(client, { code: 'USDX-SANDBOX', currency: 'USDX', scale: 2 });
+    await server.newRoute(client, { code: 'USDX-SANDBOX', currency: 'USDT', scale: 2 });
   }, 60_000);
   afterAll(() => server?.stop());
 
