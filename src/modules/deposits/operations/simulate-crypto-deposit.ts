@@ -13,6 +13,7 @@ import { findDepositByTx, insertDeposit } from '../repository.js';
 import { arrivalStatus, DEPOSIT_STATUS_INFO, publishNewDeposit, requireCreditFits, travelRuleRequired, type DepositStatus } from '../rules.js';
 
 export default mutation('simulateCryptoDeposit', {
+  rest: { method: 'POST', path: '/partner/v1/customers/:customerId/crypto/deposit-simulations' },
   target: 'customerId',
   evidence: null,
   resultId: (d) => d.depositId,
