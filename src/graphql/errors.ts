@@ -48,7 +48,11 @@ function tooManyTokens(formatted: GraphQLFormattedError): boolean {
  * stopped at (`Expected Name, found String "…"`); the location says where, so the quote goes.
  */
 function withoutQuotedTokens(message: string): string {
-  return message.replace(/:? "(?:[^"\\]|\\.)*"/g, '');
+  // The token or character quoted last (`found String "…".`, `Unexpected character: "…".`); an expected
+  // punctuator before it (`Expected ":"`) is the grammar's and stays.
+  return message
+    .replace(/ (Name|String|BlockString|Int|Float) "[\s\S]*"(?=\.?$)/, ' $1')
+    .replace(/: "[\s\S]*"(?=\.?$)/, '');
 }
 
 /** A variable's value that Apollo's own coercion refused (the operation guard refuses them first): named, not quoted. */
