@@ -80,9 +80,18 @@ function inlineDocument(c: OperationCase): string {
   return `${c.isMutation ? 'mutation' : 'query'} { ${c.op}${args.length ? `(${args.join(', ')})` : ''} ${selectionOf(field.type)} }`;
 }
 
+/** The arguments the example leaves out (a list's filters, its cursor), each given as a marker in turn. */
+function absentArguments(c: OperationCase): { name: string; list: boolean }[] {
+  return rootFieldOf(c.op)
+    .args.filter((a) => c.args[a.name] === undefined)
+    .map((a) => ({ name: a.name, list: isListType(isNonNullType(a.type) ? a.type.ofType : a.type) }));
+}
+
 async function sendAll(client: Client, c: OperationCase): Promise<Sent[]> {
   const out: Sent[] = [];
-  for (const { path } of leavesOf(c.args)) {
+  const cases: { c: OperationCase; path: (string | number)[] }[] = leavesOf(c.args).map(({ path }) => ({ c, path }));
+  for (const a of absentArguments(c)) cases.push({ c: c.with({ ...c.args, [a.name]: a.list ? ['x'] : 'x' }), path: a.list ? [a.name, 0] : [a.name] });
+  for (const { c, path } of cases) {
     const where = path.join('.');
     let marker = nextMarker();
     const v = withMarker(c, path, marker);
