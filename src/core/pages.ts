@@ -87,8 +87,9 @@ export function checkListFilter(
     return undefined;
   }
   if (allowed) {
-    const wrong = values.filter((v) => !allowed.includes(v));
-    if (wrong.length) errors.add(pointer, `${JSON.stringify(wrong[0])} is not one of ${allowed.join(', ')}`);
+    // Named by its place in the list, not repeated (§12.3: no answer repeats a refused value).
+    const wrong = values.findIndex((v) => !allowed.includes(v));
+    if (wrong >= 0) errors.add(pointer, `must hold only ${allowed.join(', ')} (item ${wrong} is not one)`);
   }
   return [...new Set(values)];
 }

@@ -62,10 +62,11 @@ export const platformGuides: ProblemGuides<'platform'> = {
   },
   VALIDATION_FAILED: {
     when: 'A field, argument, query parameter or path id has a value the operation does not accept.',
-    action: 'Read errors[]: each entry names the field by JSON Pointer (pointer) and says what is wrong (detail). Fix those fields and send again.',
+    action:
+      'Read errors[]: each entry names the field by JSON Pointer (pointer, relative to the input as in a REST body) and says what is expected (detail), never repeating the value sent; an unknown member or parameter names the nearest known one ("did you mean"). Fix those fields and send again.',
   },
   INVALID_WALLET_ADDRESS: {
-    when: 'walletAddress is not a valid address of the blockchain named (checksum included where the chain has one).',
+    when: 'walletAddress is not a valid address of the blockchain named (checksum included where the chain has one: an ETH address in mixed case that fails only its EIP-55 checksum is told so).',
     action: 'Check the address and that blockchain matches the route’s; copy the address rather than typing it.',
   },
   INVALID_REQUEST: {

@@ -2,9 +2,10 @@
 // Everything that is not a Problem or a known GraphQL request fault is masked as INTERNAL.
 import { unwrapResolverError } from '@apollo/server/errors';
 import type { ApolloServerPlugin } from '@apollo/server';
-import { GraphQLError, type GraphQLFormattedError } from 'graphql';
+import { GraphQLError, type GraphQLFormattedError, type GraphQLSchema } from 'graphql';
 import type { CallContext } from '../core/context.js';
 import { isProblemCode, Problem, problemStatus, type ProblemCode } from '../core/problem.js';
+import { literalFault } from './literal-faults.js';
 
 /** Apollo's own codes for faults of the request itself, mapped onto ProblemCode. */
 const apolloCodes: Record<string, ProblemCode> = {
@@ -42,7 +43,30 @@ function tooManyTokens(formatted: GraphQLFormattedError): boolean {
   return formatted.extensions?.code === 'GRAPHQL_PARSE_FAILED' && /more th(?:an|at) \d+ tokens/.test(formatted.message);
 }
 
-export function formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
+/**
+ * §12.3: no answer repeats a value the request sent. graphql-js's syntax errors quote the token they
+ * stopped at (`Expected Name, found String "…"`); the location says where, so the quote goes.
+ */
+function withoutQuotedTokens(message: string): string {
+  // The token or character quoted last (`found String "…".`, `Unexpected character: "…".`); an expected
+  // punctuator before it (`Expected ":"`) is the grammar's and stays.
+  return message
+    .replace(/ (Name|String|BlockString|Int|Float) "[\s\S]*"(?=\.?$)/, ' $1')
+    .replace(/: "[\s\S]*"(?=\.?$)/, '');
+}
+
+/** A variable's value that Apollo's own coercion refused (the operation guard refuses them first): named, not quoted. */
+function withoutVariableValue(message: string): string {
+  const m = /^Variable "\$([A-Za-z0-9_]+)" got invalid value/.exec(message);
+  return m ? `Variable "$${m[1]}" got an invalid value.` : withoutQuotedTokens(message);
+}
+
+/** Apollo's formatError for the schema (literal faults are located in it). */
+export function errorFormatter(schema: GraphQLSchema): (formatted: GraphQLFormattedError, error: unknown) => GraphQLFormattedError {
+  return (formatted, error) => formatError(formatted, error, schema);
+}
+
+export function formatError(formatted: GraphQLFormattedError, error: unknown, schema?: GraphQLSchema): GraphQLFormattedError {
   const original = problemOf(error);
   const base = { message: formatted.message, locations: formatted.locations, path: formatted.path };
   if (original instanceof Problem) {
@@ -64,7 +88,18 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown): G
     const { http: _http, stacktrace: _stack, ...extensions } = formatted.extensions ?? {};
     return { ...base, extensions: { ...extensions, status: problemStatus[code] } };
   }
+  if (code === 'GRAPHQL_VALIDATION_FAILED' && schema && error instanceof GraphQLError) {
+    const fault = literalFault(schema, error);
+    if (fault)
+      return {
+        ...base,
+        message: `${fault.pointer}: ${fault.detail}`,
+        extensions: { code: 'VALIDATION_FAILED', status: problemStatus.VALIDATION_FAILED, errors: [fault] },
+      };
+  }
   const mapped = typeof code === 'string' ? apolloCodes[code] : undefined;
+  if (code === 'GRAPHQL_PARSE_FAILED') base.message = withoutQuotedTokens(base.message);
+  if (code === 'BAD_USER_INPUT') base.message = withoutVariableValue(base.message);
   if (mapped) return { ...base, extensions: { code: mapped, status: problemStatus[mapped] } };
   return { message: 'Internal server error', path: formatted.path, extensions: { code: 'INTERNAL', status: 500 } };
 }

@@ -1,7 +1,8 @@
 // Shape validation of variables against the schema's input types, before any resolver runs, so a
 // wrong body answers 400 VALIDATION_FAILED with a JSON Pointer per fault (§6 "no silent mass
-// assignment", §7 errors[]). The `input` variable's pointers are relative to it: they point into the
-// REST body and the mutation's input alike.
+// assignment", §7 errors[]). Pointers are relative to the argument a variable fills, whatever the
+// variable is called: into the `input` as into the REST body (`/checks/0/completedAt`), else from the
+// argument's name. Details never repeat the value (input-faults.ts).
 import {
   getNamedType,
   isInputObjectType,
@@ -9,12 +10,15 @@ import {
   isListType,
   isNonNullType,
   typeFromAST,
+  visit,
+  BREAK,
   type GraphQLInputType,
   type GraphQLSchema,
   type OperationDefinitionNode,
 } from 'graphql';
 import type { FieldError } from '../core/problem.js';
 import { pointerToken } from '../core/text.js';
+import { argumentPointerOf, expectedOf, leafFaultDetail, unknownFieldDetail } from './input-faults.js';
 
 const escape = pointerToken;
 
@@ -46,7 +50,7 @@ function walk(type: GraphQLInputType, value: unknown, pointer: string, errors: F
     const fields = type.getFields();
     for (const key of Object.keys(value)) {
       if (!Object.prototype.hasOwnProperty.call(fields, key))
-        errors.push({ pointer: `${pointer}/${escape(key)}`, detail: `is not a field of ${type.name}` });
+        errors.push({ pointer: `${pointer}/${escape(key)}`, detail: unknownFieldDetail(type.name, key, Object.keys(fields)) });
     }
     for (const field of Object.values(fields))
       walk(field.type, (value as Record<string, unknown>)[field.name], `${pointer}/${escape(field.name)}`, errors);
@@ -54,14 +58,31 @@ function walk(type: GraphQLInputType, value: unknown, pointer: string, errors: F
   }
   if (isLeafType(type)) {
     try {
-      if (type.parseValue(value) === undefined) errors.push({ pointer, detail: `is not a valid ${type.name}` });
+      if (type.parseValue(value) === undefined) errors.push({ pointer, detail: expectedOf(type) });
     } catch (e) {
-      // graphql-js's own scalars quote the value ("String cannot represent a non string value: …"); a
-      // detail never echoes what was sent (§12.3: not even a mistyped piece of evidence).
-      const builtIn = ['String', 'Int', 'Float', 'Boolean', 'ID'].includes(type.name);
-      errors.push({ pointer, detail: builtIn || !(e instanceof Error) ? `must be a ${type.name}` : e.message });
+      // graphql-js's scalars and enums and graphql-scalars' quote the value ("Value "…" does not exist in
+      // …"); a detail never echoes what was sent (§12.3: not even a mistyped piece of evidence).
+      errors.push({ pointer, detail: leafFaultDetail(type, e) });
     }
   }
+}
+
+/**
+ * Where a variable's value sits, as a pointer prefix ('' for the input itself): at its first use in an
+ * argument of the operation's own selections; a variable used only in fragments or nowhere keeps its name
+ * (`input` the input's place).
+ */
+function variablePlace(operation: OperationDefinitionNode, name: string): string {
+  let place: string | undefined;
+  visit(operation.selectionSet, {
+    Variable(node, _key, _parent, path) {
+      if (node.name.value !== name) return undefined;
+      place = argumentPointerOf(operation.selectionSet, path);
+      return place === undefined ? undefined : BREAK;
+    },
+  });
+  place ??= name === 'input' ? '/' : `/${escape(name)}`;
+  return place === '/' ? '' : place;
 }
 
 /** Every shape fault of the operation's variables; [] when they coerce cleanly. */
@@ -77,7 +98,13 @@ export function variableFaults(
     if (!type) continue; // unknown types are GraphQL validation errors, reported by Apollo
     const value = variables?.[name];
     if (value === undefined && def.defaultValue) continue;
-    walk(type, value, name === 'input' ? '' : `/${escape(name)}`, errors);
+    const before = errors.length;
+    walk(type, value, '', errors);
+    // Only a faulty variable pays for finding where it is used.
+    if (errors.length > before) {
+      const place = variablePlace(operation, name);
+      for (let i = before; i < errors.length; i++) errors[i] = { pointer: place + errors[i]!.pointer, detail: errors[i]!.detail };
+    }
   }
   return errors.map((e) => ({ pointer: e.pointer === '' ? '/' : e.pointer, detail: e.detail }));
 }

@@ -45,7 +45,8 @@ function parseStringMap(value: unknown): Record<string, string> {
     throw new TypeError('StringMap must be a JSON object');
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(value)) {
-    if (typeof v !== 'string') throw new TypeError(`StringMap value of "${k}" must be a string`);
+    // The member's name is not repeated either: a detail never echoes what was sent (§12.3).
+    if (typeof v !== 'string') throw new TypeError('StringMap values must all be strings');
     Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
   }
   return out;
@@ -72,7 +73,7 @@ export const StringMap = new GraphQLScalarType<Record<string, string>, Record<st
     const obj = literalToJs(ast) as Record<string, unknown>;
     for (const [k, v] of Object.entries(obj)) {
       if (typeof v !== 'string' || ast.fields.find((f) => f.name.value === k)?.value.kind !== Kind.STRING)
-        throw new TypeError(`StringMap value of "${k}" must be a string`);
+        throw new TypeError('StringMap values must all be strings');
     }
     return obj as Record<string, string>;
   },
@@ -80,15 +81,23 @@ export const StringMap = new GraphQLScalarType<Record<string, string>, Record<st
 
 /**
  * §9.4: UUIDs compare case-insensitively and render in lower case. Parsed values are lower-cased, so
- * every lookup, fingerprint (§3) and operation hash (§5) sees one spelling of an id.
+ * every lookup, fingerprint (§3) and operation hash (§5) sees one spelling of an id. graphql-scalars'
+ * refusal quotes the value ("Value is not a valid UUID: …"); this one does not (§12.3).
  */
 const lower = (value: unknown) => (value as string).toLowerCase();
+function refusedUnquoted<T>(parse: () => T): T {
+  try {
+    return parse();
+  } catch {
+    throw new TypeError('UUID must be 8-4-4-4-12 hexadecimal digits');
+  }
+}
 export const UUID = new GraphQLScalarType<string, string>({
   name: 'UUID',
   description: UUIDResolver.description,
   serialize: (value) => lower(UUIDResolver.serialize(value)),
-  parseValue: (value) => lower(UUIDResolver.parseValue(value)),
-  parseLiteral: (ast) => lower(UUIDResolver.parseLiteral(ast, undefined)),
+  parseValue: (value) => lower(refusedUnquoted(() => UUIDResolver.parseValue(value))),
+  parseLiteral: (ast) => lower(refusedUnquoted(() => UUIDResolver.parseLiteral(ast, undefined))),
 });
 
 /** §11.1 an event's data: graphql-scalars' JSONObject. */

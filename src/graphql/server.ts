@@ -14,7 +14,7 @@ import {
   ApolloServerPluginUsageReportingDisabled,
 } from '@apollo/server/plugin/disabled';
 import type { CallContext } from '../core/context.js';
-import { formatError, problemResponsePlugin } from './errors.js';
+import { errorFormatter, problemResponsePlugin } from './errors.js';
 import { limitRules, QUERY_LIMITS } from './limits.js';
 import { operationGuardPlugin } from './operation-guard.js';
 import { resolvers } from './registry.js';
@@ -24,7 +24,7 @@ export function createApollo(opts: { production: boolean }): { apollo: ApolloSer
   const schema = makeExecutableSchema<CallContext>({ typeDefs: loadTypeDefs(), resolvers });
   const apollo = new ApolloServer<CallContext>({
     schema,
-    formatError,
+    formatError: errorFormatter(schema),
     introspection: !opts.production,
     hideSchemaDetailsFromClientErrors: opts.production,
     includeStacktraceInErrorResponses: false,

@@ -19,6 +19,7 @@ import {
 import type { RequestContext } from '../core/context.js';
 import type { AnyDescriptor, RestBinding } from '../core/operation.js';
 import { Problem } from '../core/problem.js';
+import { didYouMean } from '../core/suggest.js';
 import { checkOperation } from '../graphql/operation-guard.js';
 import { sessionReadOnly } from '../graphql/session-access.js';
 import { jsonBodyOrUndefined, parseJsonBody } from './body.js';
@@ -219,7 +220,7 @@ export class RestSurface implements Surface {
     const seen = new Set<string>();
     for (const [name, value] of query ?? []) {
       const param = route.queryParams.get(name);
-      if (!param) throw invalidParam(name, 'is not a parameter of this path');
+      if (!param) throw invalidParam(name, `is not a parameter of this path${didYouMean(name, [...route.queryParams.keys()])}`);
       if (seen.has(name)) throw invalidParam(name, 'may be given once');
       seen.add(name);
       // §9.3: an empty value is the parameter absent.

@@ -3,6 +3,11 @@ import { utf8ToBytes } from '@noble/hashes/utils';
 
 const ETH_RE = /^0x[0-9a-fA-F]{40}$/;
 
+/** ETH: `0x` + 40 hex in mixed case that does not satisfy the EIP-55 checksum (a mistyped character, most often). */
+export function failsEthChecksum(a: string): boolean {
+  return typeof a === 'string' && ETH_RE.test(a) && !isValidEthAddress(a);
+}
+
 /** ETH: `0x` + 40 hex; mixed-case input must satisfy the EIP-55 checksum. */
 export function isValidEthAddress(a: string): boolean {
   if (typeof a !== 'string' || !ETH_RE.test(a)) return false;

@@ -1,5 +1,5 @@
 import { isValidBtcAddress } from './btc.js';
-import { isValidEthAddress } from './eth.js';
+import { failsEthChecksum, isValidEthAddress } from './eth.js';
 import { isValidSolAddress } from './sol.js';
 import { isValidTronAddress } from './tron.js';
 
@@ -33,6 +33,17 @@ export function isValidAddress(chain: Blockchain, address: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * Why `address` is not an address of `chain` (the detail of its field error), or undefined when it is one.
+ * An ETH address whose only fault is its EIP-55 checksum says so: its form is right, a character is not.
+ */
+export function addressFault(chain: Blockchain, address: string): string | undefined {
+  if (isValidAddress(chain, address)) return undefined;
+  if (chain === 'ETH' && failsEthChecksum(address))
+    return 'fails its EIP-55 checksum (the letters’ case must match it; check for a mistyped character)';
+  return `is not a valid ${chain} address`;
 }
 
 /**

@@ -5,7 +5,7 @@ import type { WalletBeneficiaryRow } from './tables.js';
 import type { CallContext } from '../../core/context.js';
 import { requireOwn } from '../../core/ownership.js';
 import { FieldErrors } from '../../core/problem.js';
-import { isBlockchain, isValidAddress, type Blockchain } from '../../core/addresses/index.js';
+import { addressFault, isBlockchain, type Blockchain } from '../../core/addresses/index.js';
 import { recordEvent } from '../events/index.js';
 import type { Lifecycle } from '../lifecycle/index.js';
 import { walletBeneficiaryRecord } from './records.js';
@@ -38,7 +38,8 @@ export function requireRouteAddress(route: { blockchain: string }, pointer: stri
 
 /** A wallet address of `blockchain`, added to `errors` as INVALID_WALLET_ADDRESS when it is not one. */
 export function checkWalletAddress(errors: FieldErrors, pointer: string, blockchain: Blockchain, address: string): void {
-  if (!isValidAddress(blockchain, address)) errors.addAddress(pointer, `is not a valid ${blockchain} address`);
+  const fault = addressFault(blockchain, address);
+  if (fault) errors.addAddress(pointer, fault);
 }
 
 /** Unknown → 404 WALLET_BENEFICIARY_NOT_FOUND; another partner's → 403 FORBIDDEN. */

@@ -23,7 +23,8 @@ export const CONVERSION_STATUS_INFO = { COMPLETED: 'Completed' } as const;
 export async function requirePermittedPair(x: Exec, ctx: CallContext, sourceCurrency: string, targetCurrency: string): Promise<ConversionPairRow> {
   const pair = await findPair(x, ctx.clientId, sourceCurrency, targetCurrency);
   if (!pair || !pair.enabled)
-    throw new Problem('CONVERSION_PAIR_NOT_PERMITTED', `The conversion pair ${sourceCurrency} → ${targetCurrency} is not enabled for this client.`);
+    // The currencies sent are not repeated (§12.3: no answer repeats a refused value).
+    throw new Problem('CONVERSION_PAIR_NOT_PERMITTED', 'The conversion pair sourceCurrency → targetCurrency is not enabled for this client.');
   return pair;
 }
 

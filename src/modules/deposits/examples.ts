@@ -20,16 +20,10 @@ export default [
     keep: (s, r, w) => w.keep(s, 'heldDeposit', r.depositId),
   },
   {
-    at: 230,
-    op: 'simulateCryptoDeposit',
-    args: (_s, w) => ({ customerId: w.ids.customerId, input: { routeCode: w.routeCode, amountMinor: '3000000000', fromAddress: FROM } }),
-    keep: (s, r, w) => w.keep(s, 'heldDeposit2', r.depositId),
-  },
-  {
     at: 240,
     op: 'submitCryptoDepositTravelRuleInformation',
     args: (s, w) => ({
-      depositId: s === 'graphql' ? w.ids.heldDeposit : w.ids.heldDeposit2,
+      depositId: w.per(s, 'heldDeposit'),
       input: { originator: { name: 'Ada Lovelace', type: 'INDIVIDUAL', country: 'GB', walletType: 'PRIVATE_WALLET' } },
     }),
   },

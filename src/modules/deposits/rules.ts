@@ -122,7 +122,7 @@ export async function arrivalStatus(
  */
 export async function requireCreditFits(tx: Exec, d: { customerId: string; currency: string; amountMinor: string }): Promise<void> {
   if (!(await creditFits(tx, d.customerId, d.currency, BigInt(d.amountMinor))))
-    throw new Problem('AMOUNT_OUT_OF_RANGE', `Crediting ${d.amountMinor} would take the customer's ${d.currency} balance past ${MAX_AMOUNT} (38 digits).`, [
+    throw new Problem('AMOUNT_OUT_OF_RANGE', `Crediting amountMinor would take the customer's ${d.currency} balance past ${MAX_AMOUNT} (38 digits).`, [
       { pointer: '/amountMinor', detail: `would take the ${d.currency} balance (available + held) past 38 digits` },
     ]);
 }

@@ -9,7 +9,8 @@ import { findRoute } from './repository.js';
 export async function requirePermittedRoute(tx: Exec, ctx: CallContext, routeCode: string): Promise<RouteRow> {
   const route = await findRoute(tx, routeCode, ctx.clientId);
   if (!route || !route.enabled)
-    throw new Problem('ROUTE_NOT_PERMITTED', `Route "${routeCode}" is not permitted for this partner.`);
+    // The code sent is not repeated (§12.3: no answer repeats a refused value); the request names it.
+    throw new Problem('ROUTE_NOT_PERMITTED', 'The routeCode names no route permitted for this partner.');
   return route;
 }
 

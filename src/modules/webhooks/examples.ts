@@ -7,17 +7,18 @@ export default [
     at: 800,
     op: 'createWebhookEndpoint',
     args: () => ({ input: { url: 'https://partner.example.com/hooks/crypto', types: ['crypto_withdrawal.completed', 'crypto_refund.completed'], description: 'Payouts service' } }),
-    keep: (_s, r, w) => void (w.ids.endpointId = (r.endpoint as { endpointId: string }).endpointId),
+    // Each surface acts on the endpoint it created.
+    keep: (s, r, w) => w.keep(s, 'endpointId', (r.endpoint as { endpointId: string }).endpointId),
   },
-  { at: 810, op: 'webhookEndpoint', args: (_s, w) => ({ endpointId: w.ids.endpointId }) },
+  { at: 810, op: 'webhookEndpoint', args: (s, w) => ({ endpointId: w.per(s, 'endpointId') }) },
   { at: 820, op: 'webhookEndpoints', args: () => ({ first: 1 }) },
-  { at: 830, op: 'rotateWebhookEndpointSecret', args: (_s, w) => ({ endpointId: w.ids.endpointId }) },
+  { at: 830, op: 'rotateWebhookEndpointSecret', args: (s, w) => ({ endpointId: w.per(s, 'endpointId') }) },
   // Before the disable step, which cancels it: the walk leaves no delivery that a worker would retry
   // against the example URL while the cross-cutting suites count rows.
-  { at: 835, op: 'redeliverWebhookEvent', args: (_s, w) => ({ endpointId: w.ids.endpointId, input: { eventId: w.ids.eventId } }) },
-  { at: 840, op: 'disableWebhookEndpoint', args: (_s, w) => ({ endpointId: w.ids.endpointId }) },
-  { at: 850, op: 'enableWebhookEndpoint', args: (_s, w) => ({ endpointId: w.ids.endpointId }) },
+  { at: 835, op: 'redeliverWebhookEvent', args: (s, w) => ({ endpointId: w.per(s, 'endpointId'), input: { eventId: w.ids.eventId } }) },
+  { at: 840, op: 'disableWebhookEndpoint', args: (s, w) => ({ endpointId: w.per(s, 'endpointId') }) },
+  { at: 850, op: 'enableWebhookEndpoint', args: (s, w) => ({ endpointId: w.per(s, 'endpointId') }) },
   // SUCCEEDED: the cancelled redelivery's attempt count depends on whether a worker round came before the
   // disable, so the documented answer leaves it out.
-  { at: 860, op: 'webhookDeliveries', args: (_s, w) => ({ endpointId: w.ids.endpointId, first: 1, statuses: ['SUCCEEDED'] }) },
+  { at: 860, op: 'webhookDeliveries', args: (s, w) => ({ endpointId: w.per(s, 'endpointId'), first: 1, statuses: ['SUCCEEDED'] }) },
 ] satisfies Example[];

@@ -120,8 +120,9 @@ export function checkCreateInput(input: CreateInput, production: boolean): void 
   checkLength(errors, '/description', input.description, 0, MAX_DESCRIPTION_LENGTH);
   const seen = new Set<string>();
   (input.types ?? []).forEach((type, i) => {
-    if (!EVENT_TYPES.includes(type)) errors.add(`/types/${i}`, `${JSON.stringify(type)} is not an event type`);
-    else if (seen.has(type)) errors.add(`/types/${i}`, `${JSON.stringify(type)} is given twice`);
+    // The value is named by its pointer, not repeated (§12.3).
+    if (!EVENT_TYPES.includes(type)) errors.add(`/types/${i}`, 'is not an event type of §11.2');
+    else if (seen.has(type)) errors.add(`/types/${i}`, 'is given twice');
     seen.add(type);
   });
   errors.throwIfAny();

@@ -1,4 +1,4 @@
-// §11.4 webhook endpoints over GraphQL (they have no REST binding, §9.5): input and URL rules, ownership,
+// §11.4 webhook endpoints over GraphQL (their REST paths: webhook-rest.test.ts): input and URL rules, ownership,
 // the 10-ENABLED limit (also under concurrent creates), the ENABLED ⇄ DISABLED machine and its
 // cancellations, the deliveries list, secrets and rotation overlap, replays, and secrets at rest.
 import { randomUUID } from 'node:crypto';

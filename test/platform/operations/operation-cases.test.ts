@@ -43,7 +43,17 @@ describe('operation cases', () => {
       body: { externalRef: 'x', type: 'INDIVIDUAL' },
       query: {},
     });
-    expect(new OperationCase('webhookEndpoint', { endpointId: '00000000-0000-4000-8000-000000000001' }).rest).toBeUndefined();
+    expect(new OperationCase('webhookEndpoint', { endpointId: '00000000-0000-4000-8000-000000000001' }).rest).toEqual({
+      method: 'GET',
+      path: '/partner/v1/webhook-endpoints/00000000-0000-4000-8000-000000000001',
+      query: {},
+    });
+    // §9.3 on REST: the page's arguments by their REST names, list filters comma-separated.
+    expect(new OperationCase('webhookDeliveries', { endpointId: '00000000-0000-4000-8000-000000000001', first: 1, statuses: ['FAILED', 'CANCELLED'] }).rest).toEqual({
+      method: 'GET',
+      path: '/partner/v1/webhook-endpoints/00000000-0000-4000-8000-000000000001/deliveries',
+      query: { limit: '1', statuses: 'FAILED,CANCELLED' },
+    });
   });
 
   it('the record arguments come from the SDL: required ids and optional id filters', () => {

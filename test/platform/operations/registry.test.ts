@@ -102,6 +102,25 @@ describe('registry', () => {
     expect(new Set(keys).size).toBe(keys.length);
   });
 
+  it('every operation has a REST path (settled point 9: an operation without one is a defect)', () => {
+    expect(descriptors.filter((d) => !d.rest).map((d) => d.name)).toEqual([]);
+    const { schema } = createApollo({ production: true });
+    const routes = new RestSurface(schema, descriptors).list();
+    expect(routes.filter((r) => r.path.includes('webhook-endpoints') || r.field === 'simulateCryptoDeposit')).toEqual(
+      expect.arrayContaining([
+        { method: 'POST', path: '/partner/v1/customers/:customerId/crypto/deposit-simulations', field: 'simulateCryptoDeposit' },
+        { method: 'POST', path: '/partner/v1/webhook-endpoints', field: 'createWebhookEndpoint' },
+        { method: 'GET', path: '/partner/v1/webhook-endpoints', field: 'webhookEndpoints' },
+        { method: 'GET', path: '/partner/v1/webhook-endpoints/:endpointId', field: 'webhookEndpoint' },
+        { method: 'POST', path: '/partner/v1/webhook-endpoints/:endpointId/disable', field: 'disableWebhookEndpoint' },
+        { method: 'POST', path: '/partner/v1/webhook-endpoints/:endpointId/enable', field: 'enableWebhookEndpoint' },
+        { method: 'POST', path: '/partner/v1/webhook-endpoints/:endpointId/secret-rotations', field: 'rotateWebhookEndpointSecret' },
+        { method: 'GET', path: '/partner/v1/webhook-endpoints/:endpointId/deliveries', field: 'webhookDeliveries' },
+        { method: 'POST', path: '/partner/v1/webhook-endpoints/:endpointId/redeliveries', field: 'redeliverWebhookEvent' },
+      ]),
+    );
+  });
+
   it('evidence operationTypes (§5) are the ones the contract names, each on its operation', () => {
     const evidence = Object.fromEntries(descriptors.flatMap((d) => (d.kind === 'mutation' && d.evidence ? [[d.name, d.evidence]] : [])));
     expect(evidence).toEqual({

@@ -37,7 +37,7 @@ export default mutation('createConversionApprovalDraft', {
     // §12.4: the gate of new money operations, first in stage H (ACTIVE, then VERIFIED).
     customerGate(customer, 'money', ctx.services.config);
     if (input.clientReference && (await findConversionByClientReference(tx, customerId, input.clientReference)))
-      throw new Problem('DUPLICATE_CLIENT_REFERENCE', `clientReference "${input.clientReference}" is already used by a conversion of this customer.`);
+      throw new Problem('DUPLICATE_CLIENT_REFERENCE', 'This clientReference is already used by a conversion of this customer.');
     if (quote.customerId !== customerId) throw new Problem('QUOTE_MISMATCH', `Quote ${quote.quoteId} belongs to another customer.`);
     if (quote.status === 'USED') throw new Problem('QUOTE_ALREADY_USED', `Quote ${quote.quoteId} was used by conversion ${quote.conversionId}.`);
     if (ctx.now.getTime() >= Date.parse(quote.expiresAt)) throw new Problem('QUOTE_EXPIRED', `Quote ${quote.quoteId} expired at ${quote.expiresAt}.`);

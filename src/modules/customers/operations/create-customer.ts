@@ -21,7 +21,7 @@ export default mutation('createCustomer', {
   },
   run: async (tx, ctx, { input }) => {
     if (await findCustomerByExternalRef(tx, ctx.clientId, input.externalRef))
-      throw new Problem('DUPLICATE_CUSTOMER', `A customer with externalRef "${input.externalRef}" already exists.`);
+      throw new Problem('DUPLICATE_CUSTOMER', 'A customer with this externalRef already exists.');
     const created = await insertCustomer(
       tx,
       newCustomerRow({

@@ -3,7 +3,7 @@
 // the rail (§18.5: after row 5, before row 6) → addresses and hash form → duplicate transaction → a credit within the balance's bound (§4) → effect.
 import { randomUUID } from 'node:crypto';
 import { depositWalletAddress, generatedTxHash, storedTxHash } from '../../../core/addresses/derive.js';
-import { isBlockchain, isValidAddress, type Blockchain } from '../../../core/addresses/index.js';
+import { addressFault, isBlockchain, type Blockchain } from '../../../core/addresses/index.js';
 import { mutation } from '../../../core/operation.js';
 import { FieldErrors, Problem } from '../../../core/problem.js';
 import { checkAmount, checkLength } from '../../../core/validate.js';
@@ -13,6 +13,7 @@ import { findDepositByTx, insertDeposit } from '../repository.js';
 import { arrivalStatus, DEPOSIT_STATUS_INFO, publishNewDeposit, requireCreditFits, travelRuleRequired, type DepositStatus } from '../rules.js';
 
 export default mutation('simulateCryptoDeposit', {
+  rest: { method: 'POST', path: '/partner/v1/customers/:customerId/crypto/deposit-simulations' },
   target: 'customerId',
   evidence: null,
   resultId: (d) => d.depositId,
@@ -36,7 +37,8 @@ export default mutation('simulateCryptoDeposit', {
     const chain: Blockchain = route.blockchain;
     // 6. the source address and the hash in the chain's forms; both faults → VALIDATION_FAILED naming both.
     const errors = new FieldErrors();
-    if (!isValidAddress(chain, input.fromAddress)) errors.addAddress('/fromAddress', `is not a valid ${chain} address`);
+    const fromFault = addressFault(chain, input.fromAddress);
+    if (fromFault) errors.addAddress('/fromAddress', fromFault);
     const given = input.txHash ?? undefined;
     const txHashStored = given === undefined ? undefined : storedTxHash(chain, given);
     if (given !== undefined && txHashStored === undefined) errors.add('/txHash', `is not a ${chain} transaction hash`);

@@ -34,7 +34,7 @@ export default mutation('createCryptoRefundApprovalDraft', {
     if (deposit.status !== 'COMPLETED') throw new Problem('INVALID_STATE', `Deposit is ${deposit.status}; a refund needs a COMPLETED deposit.`);
     const refundable = await refundableOf(tx, deposit);
     if (BigInt(input.amountMinor) > refundable)
-      throw new Problem('REFUND_EXCEEDS_DEPOSIT', `amountMinor ${input.amountMinor} exceeds the deposit's refundable amount ${refundable.toString()}.`);
+      throw new Problem('REFUND_EXCEEDS_DEPOSIT', `amountMinor exceeds the deposit's refundable amount ${refundable.toString()}.`);
     const now = ctx.now.toISOString();
     const refund = await insertRefund(tx, {
       refundId: randomUUID(),

@@ -4,6 +4,7 @@ import { mutation } from '../../../core/operation.js';
 import { checkCreateInput, createEndpoint, endpointsKey } from '../rules.js';
 
 export default mutation('createWebhookEndpoint', {
+  rest: { method: 'POST', path: '/partner/v1/webhook-endpoints' },
   target: null,
   evidence: null,
   exclusive: (ctx) => endpointsKey(ctx.clientId),

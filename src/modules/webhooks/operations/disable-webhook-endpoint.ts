@@ -3,6 +3,7 @@ import { mutation } from '../../../core/operation.js';
 import { disableEndpoint, requireEndpoint, endpointsKey } from '../rules.js';
 
 export default mutation('disableWebhookEndpoint', {
+  rest: { method: 'POST', path: '/partner/v1/webhook-endpoints/:endpointId/disable' },
   target: 'endpointId',
   evidence: null,
   exclusive: (ctx) => endpointsKey(ctx.clientId),

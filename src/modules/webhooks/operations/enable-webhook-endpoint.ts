@@ -3,6 +3,7 @@ import { mutation } from '../../../core/operation.js';
 import { enableEndpoint, requireEndpoint, endpointsKey } from '../rules.js';
 
 export default mutation('enableWebhookEndpoint', {
+  rest: { method: 'POST', path: '/partner/v1/webhook-endpoints/:endpointId/enable' },
   target: 'endpointId',
   evidence: null,
   exclusive: (ctx) => endpointsKey(ctx.clientId),

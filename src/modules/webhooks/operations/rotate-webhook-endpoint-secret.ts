@@ -4,6 +4,7 @@ import { mutation } from '../../../core/operation.js';
 import { requireEndpoint, rotateEndpointSecret } from '../rules.js';
 
 export default mutation('rotateWebhookEndpointSecret', {
+  rest: { method: 'POST', path: '/partner/v1/webhook-endpoints/:endpointId/secret-rotations' },
   target: 'endpointId',
   evidence: null,
   sealResult: true,

@@ -7,6 +7,7 @@ import { attemptsOf, findEndpoint, listDeliveries } from '../repository.js';
 import { attemptView, DELIVERY_STATUSES, deliveryView } from '../rules.js';
 
 export default list('webhookDeliveries', {
+  rest: { method: 'GET', path: '/partner/v1/webhook-endpoints/:endpointId/deliveries' },
   scope: {
     under: 'endpointId',
     own: async (db, ctx, { endpointId }) => {

@@ -5,6 +5,7 @@ import { listEndpoints } from '../repository.js';
 import { ENDPOINT_STATUSES, endpointView } from '../rules.js';
 
 export default list('webhookEndpoints', {
+  rest: { method: 'GET', path: '/partner/v1/webhook-endpoints' },
   filters: { statuses: values(ENDPOINT_STATUSES) },
   sort: ['string', 'string'],
   fetch: ({ db, ctx, after, filters: f, limit }) => listEndpoints(db, ctx.clientId, { ...f, before: after, limit }),
