@@ -47,6 +47,13 @@ export function pipelinedClientClass(wire: WireCounters): typeof pg.Client {
 
     constructor(config?: string | pg.ClientConfig) {
       super({ ...(typeof config === 'string' ? { connectionString: config } : config), pipeline: true });
+      // Settled point 10: a connection the server ended (a restart, a failover, pg_terminate_backend)
+      // emits 'error' even while a job holds it, when the pool listens no more; unheard, that event would
+      // end the process. Its statements fail on their own (the job's failure); the connection is only
+      // marked, so that it is discarded when returned (src/db/pg-engine.ts) and the pool opens another.
+      this.on('error', () => {
+        this.unusable = true;
+      });
     }
 
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
