@@ -8,7 +8,11 @@ import { loadConfig } from '../../../src/config.js';
 import { openEngine, type Engine } from '../../../src/db/engine.js';
 import { DatabaseUnavailable } from '../../../src/db/unavailable.js';
 import { createPgSchema, TEST_ENGINE, type PgSchema } from '../../helpers/pg.js';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Exec } from '../../../src/db/exec.js';
+
+/** A raw statement on the PostgreSQL builder (the shared builder API has none). */
+const execute = (tx: Exec, query: SQL) => (tx.q as unknown as { execute(q: SQL): Promise<unknown> }).execute(query);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -36,20 +40,20 @@ describe.skipIf(TEST_ENGINE !== 'pg')('PostgreSQL ends a transaction that outliv
 
   it('every connection carries the bound', async () => {
     const rows = (await engine.writer.run((tx) =>
-      tx.q.execute(sql`select current_setting('idle_in_transaction_session_timeout') as idle, current_setting('statement_timeout') as stmt`),
+      execute(tx, sql`select current_setting('idle_in_transaction_session_timeout') as idle, current_setting('statement_timeout') as stmt`),
     )) as unknown as { rows: { idle: string; stmt: string }[] };
     expect(rows.rows[0]).toEqual({ idle: '1s', stmt: '1s' });
   });
 
   it('a writer idle in its transaction past the bound is ended by the database: DatabaseUnavailable, nothing committed; the next job runs', async () => {
     const started = engine.writer.run(async (tx) => {
-      await tx.q.execute(sql`create table if not exists held_marker (n int)`);
-      await tx.q.execute(sql`insert into held_marker values (1)`);
+      await execute(tx, sql`create table if not exists held_marker (n int)`);
+      await execute(tx, sql`insert into held_marker values (1)`);
       await sleep(2500); // frozen mid-way, past the 1 s bound
-      await tx.q.execute(sql`insert into held_marker values (2)`);
+      await execute(tx, sql`insert into held_marker values (2)`);
     });
     await expect(started).rejects.toBeInstanceOf(DatabaseUnavailable);
-    const after = (await engine.writer.run((tx) => tx.q.execute(sql`select to_regclass('held_marker') as t`))) as unknown as { rows: { t: string | null }[] };
+    const after = (await engine.writer.run((tx) => execute(tx, sql`select to_regclass('held_marker') as t`))) as unknown as { rows: { t: string | null }[] };
     expect(after.rows[0]!.t).toBeNull();
   });
 });
