@@ -109,6 +109,8 @@ class TransactionWriter implements EngineWriter {
       await client.query('rollback').catch(() => {
         client.unusable = true;
       });
+      // The database ended the transaction for outliving its bound (settled point 11): not run again.
+      if (isTransactionTimeout(client.lost)) throw new DatabaseUnavailable(client.lost);
       throw job.failure ?? error;
     } finally {
       // Work still running after its job (set aside, not awaited) sends nothing more on this connection.
