@@ -15,6 +15,7 @@ const SLOW = [
   'test/platform/http/frontend-browser.test.ts', // headless Chromium and the frontend example's backend
   'test/platform/docs/build.test.ts', // npm run build, and the compiled service as a process
   'test/platform/db/crash.test.ts', // a server process under load, SIGKILLed again and again
+  'test/platform/db/pg-connection-loss.test.ts', // a server process whose PostgreSQL backends are terminated
   'test/platform/docs/examples.test.ts', // the README's examples, run as processes
   'test/platform/operations/fuzz.test.ts', // fast-check: thousands of requests
   'test/platform/lifecycle/lifecycle-crash.test.ts', // a server process moving money, SIGKILLed again and again
@@ -56,6 +57,7 @@ const PG_ONLY = [
   'test/platform/db/pg-round-trips.test.ts',
   'test/platform/db/pg-handover.test.ts',
   'test/platform/db/pg-feed-watermark.test.ts',
+  'test/platform/db/pg-connection-loss.test.ts',
   'test/platform/lifecycle/lifecycle-cross-process.test.ts',
   'test/modules/webhooks/webhook-cross-process.test.ts',
   'test/modules/conversion/conversion-cross-process.test.ts',

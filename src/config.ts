@@ -12,6 +12,8 @@ export type Config = {
   database: DatabaseTarget;
   /** PostgreSQL: connections per process (DATABASE_POOL_SIZE). */
   databasePoolSize: number;
+  /** Settled point 11: no transaction of the service stays open longer (PostgreSQL ends it). */
+  databaseTransactionTimeoutMs: number;
   production: boolean;
   sandbox: boolean;
   idempotencyTtlHours: number;
@@ -160,6 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST || '127.0.0.1',
     database,
     databasePoolSize: Math.floor(positiveNumber('DATABASE_POOL_SIZE', env.DATABASE_POOL_SIZE, 4)),
+    databaseTransactionTimeoutMs: integerIn('DATABASE_TRANSACTION_TIMEOUT_MS', env.DATABASE_TRANSACTION_TIMEOUT_MS, 30_000, 1000, 600_000),
     production,
     sandbox,
     idempotencyTtlHours: positiveNumber('IDEMPOTENCY_TTL_HOURS', env.IDEMPOTENCY_TTL_HOURS, 24),

@@ -67,6 +67,7 @@ export async function startService(config: Config, options: ServiceOptions = {})
     checkpointIntervalMs: config.checkpointIntervalMs,
     groupCommitGatherMs: config.groupCommitGatherMs,
     poolSize: config.databasePoolSize,
+    transactionTimeoutMs: config.databaseTransactionTimeoutMs,
     onError: (message) => log.error({ message }, 'database'),
   });
   // §10.11: data upgrades before the server answers (it does not listen until they are done).

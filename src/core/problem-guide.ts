@@ -134,4 +134,8 @@ export const platformGuides: ProblemGuides<'platform'> = {
     when: 'The service failed unexpectedly; nothing of the request was committed unless a replay says otherwise.',
     action: 'Retry with the same Idempotency-Key; if it persists, report the requestId to the operator.',
   },
+  SERVICE_UNAVAILABLE: {
+    when: 'The service’s database could not be reached, or ended the request’s transaction (a restart, a failover), so the request may not have taken effect.',
+    action: 'Wait the seconds in Retry-After, then retry with the same Idempotency-Key (and a fresh nonce): it replays what committed, or runs anew.',
+  },
 };

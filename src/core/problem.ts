@@ -1,4 +1,5 @@
 // The one error model (contract §7): a Problem decides code and status; http/ and graphql/ only render it.
+import { isDatabaseUnavailable } from '../db/unavailable.js';
 import { problemStatus } from './generated/problems.js';
 
 // Every code (§7) and its HTTP status, generated from the SDL: the platform's `enum ProblemCode` and each
@@ -24,7 +25,7 @@ export class Problem extends Error {
   readonly status: number;
   /** For METHOD_NOT_ALLOWED: the Allow header. */
   allow?: string;
-  /** For RATE_LIMITED: the Retry-After header, in seconds. */
+  /** For RATE_LIMITED and SERVICE_UNAVAILABLE: the Retry-After header, in seconds. */
   retryAfterSeconds?: number;
   /**
    * For AUTH_SIGNATURE_INVALID: the canonical string the server computed (§2), so a partner can diff it
@@ -119,4 +120,23 @@ export class FieldErrors {
     const detail = this.list.length === 1 ? `${first.pointer}: ${first.detail}` : `${this.list.length} fields are invalid`;
     throw new Problem(this.code, detail, this.list);
   }
+}
+
+/** Settled point 10: the seconds a partner waits before retrying a request the database could not take. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 2;
+
+/** 503 SERVICE_UNAVAILABLE with its Retry-After (settled point 10). */
+export function serviceUnavailable(): Problem {
+  const p = new Problem('SERVICE_UNAVAILABLE', 'The database is not reachable; retry with the same Idempotency-Key after Retry-After seconds.');
+  p.retryAfterSeconds = UNAVAILABLE_RETRY_AFTER_SECONDS;
+  return p;
+}
+
+/**
+ * The Problem an error answers: itself, 503 where the database went away (not the service's fault, settled
+ * point 10), else undefined (the caller's INTERNAL).
+ */
+export function problemFromError(error: unknown): Problem | undefined {
+  if (error instanceof Problem) return error;
+  return isDatabaseUnavailable(error) ? serviceUnavailable() : undefined;
 }

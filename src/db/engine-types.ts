@@ -45,5 +45,11 @@ export type EngineOptions = {
   onBatch?: (jobs: number) => void;
   /** PostgreSQL: connections in the pool. */
   poolSize?: number;
+  /**
+   * PostgreSQL: the longest a transaction or a statement may last (settled point 11): the server ends a
+   * transaction idle that long (idle_in_transaction_session_timeout) and cancels a statement running that
+   * long (statement_timeout), set on every connection. Default 30000.
+   */
+  transactionTimeoutMs?: number;
   onError?: (message: string) => void;
 };

@@ -28,6 +28,8 @@ export type PipelinedClient = pg.Client & {
   job: Job;
   /** Set when the connection cannot be trusted with another transaction (a ROLLBACK that failed). */
   unusable: boolean;
+  /** What ended the connection, when the server did (an 'error' event): a timeout is not retried. */
+  lost: unknown;
 };
 
 /**
@@ -41,12 +43,21 @@ export function pipelinedClientClass(wire: WireCounters): typeof pg.Client {
   return class extends pg.Client {
     job: Job = { failure: undefined };
     unusable = false;
+    lost: unknown = undefined;
     private awaiting = 0;
     private answeredSinceSend = false;
     private corked = false;
 
     constructor(config?: string | pg.ClientConfig) {
       super({ ...(typeof config === 'string' ? { connectionString: config } : config), pipeline: true });
+      // Settled point 10: a connection the server ended (a restart, a failover, pg_terminate_backend)
+      // emits 'error' even while a job holds it, when the pool listens no more; unheard, that event would
+      // end the process. Its statements fail on their own (the job's failure); the connection is only
+      // marked, so that it is discarded when returned (src/db/pg-engine.ts) and the pool opens another.
+      this.on('error', (error: unknown) => {
+        this.unusable = true;
+        this.lost ??= error;
+      });
     }
 
     // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -20,6 +20,7 @@ import * as pgTables from './generated/tables.pg.js';
 import { EXCLUSIVE_SESSION_LOCK, EXCLUSIVE_SESSION_UNLOCK } from './keyed-locks.js';
 import { pipelinedClientClass, type Job, type PipelinedClient, type WireCounters } from './pg-connection.js';
 import { HeldWritesClient } from './pg-held-writes.js';
+import { DatabaseUnavailable, isDatabaseUnavailable, isTransactionTimeout } from './unavailable.js';
 
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle/pg');
 /** Held while migrations run, so several processes starting at once apply them one at a time. */
@@ -36,6 +37,13 @@ const SERIAL_AFTER = 3;
 const SERIAL_LOCK = 7_420_002;
 // 23505: a unique index found the race a read missed; 40001 serialization failure, 40P01 deadlock.
 const RETRYABLE = new Set(['23505', '40001', '40P01']);
+/**
+ * Settled point 10: a job whose connection was lost (or could not be opened) before its COMMIT was sent
+ * did not commit, so it runs again on a new connection, this many times in all; one lost after the
+ * COMMIT went out may have committed, so it is not run again here: the request answers 503 and the
+ * partner's retry with its Idempotency-Key replays what committed or runs anew.
+ */
+const UNAVAILABLE_ATTEMPTS = 3;
 
 // int8 (bigint) columns hold milliseconds and counts, far below 2^53: read them as numbers.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
@@ -74,6 +82,7 @@ class TransactionWriter implements EngineWriter {
    * the COMMIT, each in its own transaction; what this job sent keeps its failures (`Job`).
    */
   private async once<T>(client: PipelinedClient, work: (tx: Exec) => Promise<T>, handOver?: () => void): Promise<T> {
+    if (client.unusable) throw new DatabaseUnavailable(new Error('Connection terminated unexpectedly'));
     this.stats.transactions += 1;
     const job: Job = { failure: undefined };
     client.job = job;
@@ -100,6 +109,8 @@ class TransactionWriter implements EngineWriter {
       await client.query('rollback').catch(() => {
         client.unusable = true;
       });
+      // The database ended the transaction for outliving its bound (settled point 11): not run again.
+      if (isTransactionTimeout(client.lost)) throw new DatabaseUnavailable(client.lost);
       throw job.failure ?? error;
     } finally {
       // Work still running after its job (set aside, not awaited) sends nothing more on this connection.
@@ -116,7 +127,9 @@ class TransactionWriter implements EngineWriter {
       // Without an SQLSTATE the connection failed, not the transaction: it is not given to another job
       // (one it was handed over to fails on it too, and closes it).
       if (codeOf(error) === undefined) client.unusable = true;
-      throw job.failure ?? error;
+      const cause = job.failure ?? error;
+      // The COMMIT was sent: whether it took effect is unknown, so the job is not run again (above).
+      throw isDatabaseUnavailable(cause) ? new DatabaseUnavailable(cause) : cause;
     }
     // A statement sent without waiting failed: the COMMIT answered ROLLBACK.
     if (job.failure !== undefined) throw job.failure;
@@ -150,17 +163,29 @@ class TransactionWriter implements EngineWriter {
       try {
         return await this.once(client, work);
       } finally {
-        await client.query('select pg_advisory_unlock($1)', [SERIAL_LOCK]);
+        // A connection whose unlock failed (it was lost) is closed, which releases the lock; the job's
+        // own outcome stands.
+        await client.query('select pg_advisory_unlock($1)', [SERIAL_LOCK]).catch(() => {
+          client.unusable = true;
+        });
       }
     });
   }
 
   async run<T>(work: (tx: Exec) => Promise<T>, options?: RunOptions): Promise<T> {
-    if (options?.exclusive !== undefined) return this.exclusively(options.exclusive, work);
-    for (let attempt = 1; ; attempt++) {
+    for (let attempt = 1, lost = 0; ; attempt++) {
       try {
+        if (options?.exclusive !== undefined) return await this.exclusively(options.exclusive, work);
         return await (attempt > SERIAL_AFTER ? this.serially(work) : this.connected((client, handOver) => this.once(client, work, handOver)));
       } catch (error) {
+        if (isDatabaseUnavailable(error)) {
+          // Before its COMMIT (a DatabaseUnavailable is thrown only after it): a new connection.
+          if (error instanceof DatabaseUnavailable || isTransactionTimeout(error) || ++lost >= UNAVAILABLE_ATTEMPTS) throw error instanceof DatabaseUnavailable ? error : new DatabaseUnavailable(error);
+          this.stats.retries += 1;
+          await sleep(50 * lost + Math.random() * 100);
+          continue;
+        }
+        if (options?.exclusive !== undefined) throw error;
         await this.afterFailure(error, attempt, attempt < SERIAL_AFTER);
       }
     }
@@ -189,6 +214,8 @@ class TransactionWriter implements EngineWriter {
           try {
             return await this.once(client, work);
           } catch (error) {
+            // A lost connection holds the key no more: the attempt is made again from the start (run).
+            if (isDatabaseUnavailable(error)) throw error;
             await this.afterFailure(error, attempt, true);
           }
         }
@@ -216,6 +243,10 @@ function withOption(url: string, setting: string): string {
 export async function openPgEngine(url: string, options: EngineOptions = {}): Promise<Engine> {
   const wire: WireCounters = { statements: 0, roundTrips: 0 };
   const Client = pipelinedClientClass(wire);
+  // Settled point 11: a transaction frozen mid-way (a paused host, a lost network) would hold its locks,
+  // and every writer queued behind them, for ever; the server ends it after the bound instead.
+  const timeout = Math.floor(options.transactionTimeoutMs ?? 30_000);
+  url = withOption(url, `-c idle_in_transaction_session_timeout=${timeout} -c statement_timeout=${timeout}`);
   const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, Client });
   pool.on('error', (error) => options.onError?.(`idle PostgreSQL connection failed: ${error.message}`));
   const db = drizzle(pool, { schema: pgTables });

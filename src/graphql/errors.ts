@@ -4,7 +4,7 @@ import { unwrapResolverError } from '@apollo/server/errors';
 import type { ApolloServerPlugin } from '@apollo/server';
 import { GraphQLError, type GraphQLFormattedError, type GraphQLSchema } from 'graphql';
 import type { CallContext } from '../core/context.js';
-import { isProblemCode, Problem, problemStatus, type ProblemCode } from '../core/problem.js';
+import { isProblemCode, Problem, problemFromError, problemStatus, UNAVAILABLE_RETRY_AFTER_SECONDS, type ProblemCode } from '../core/problem.js';
 import { literalFault } from './literal-faults.js';
 
 /** Apollo's own codes for faults of the request itself, mapped onto ProblemCode. */
@@ -33,9 +33,8 @@ export function problemToGraphQLError(problem: Problem): GraphQLError {
 /** The Problem behind an error: thrown by a resolver, a plugin or a validation rule. */
 function problemOf(error: unknown): Problem | undefined {
   const unwrapped = unwrapResolverError(error);
-  if (unwrapped instanceof Problem) return unwrapped;
-  if (error instanceof GraphQLError && error.originalError instanceof Problem) return error.originalError;
-  return undefined;
+  // A Problem, or 503 where the database went away (settled point 10).
+  return problemFromError(unwrapped) ?? (error instanceof GraphQLError ? problemFromError(error.originalError) : undefined);
 }
 
 // graphql 16 says "more that N tokens" (sic); accept the corrected wording too.
@@ -132,6 +131,7 @@ export const problemResponsePlugin: ApolloServerPlugin<CallContext> = {
         const anyData = data ? Object.values(data).some((v) => v !== null && v !== undefined) : false;
         const status = result.errors[0]?.extensions?.status;
         if (!anyData && typeof status === 'number') response.http.status = status;
+        if (!anyData && result.errors[0]?.extensions?.code === 'SERVICE_UNAVAILABLE') response.http.headers.set('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
       },
     };
   },

@@ -20,7 +20,7 @@ import { recordNonce } from '../db/clients-repository.js';
 import type { EngineWriter } from '../db/engine.js';
 import type { Exec, RunOptions } from '../db/exec.js';
 import type { Writer } from '../core/context.js';
-import { Problem } from '../core/problem.js';
+import { Problem, problemFromError } from '../core/problem.js';
 
 export const NONCE_WINDOW_MS = 15 * 60_000;
 
@@ -119,16 +119,21 @@ export class NonceLedger {
       return result;
     };
     let settled: Promise<Problem | undefined> | undefined;
+    // Settled point 10: the record could not be committed because the database went away: 503, not 500.
+    let unavailable: Problem | undefined;
     const settle = () =>
       (settled ??= (async () => {
         try {
           if (state === 'unrecorded') await run(async () => undefined);
         } catch (error) {
-          if (!(error instanceof Problem)) failed = true;
+          const known = problemFromError(error);
+          if (known?.code === 'SERVICE_UNAVAILABLE') unavailable = known;
+          else if (!(error instanceof Problem)) failed = true;
         } finally {
           this.inFlight.delete(key);
         }
         if (state === 'reused') return reused();
+        if (unavailable && state !== 'recorded') return unavailable;
         return failed || state !== 'recorded' ? internal() : undefined;
       })());
     return { settle, writer: { run } };

@@ -12,7 +12,7 @@ import type { Metrics } from './metrics.js';
 import type { Config } from '../config.js';
 import { auditRefusal, auditSuccess, auditSubject } from '../core/audit.js';
 import type { FrontendSession, RequestContext, Writer } from '../core/context.js';
-import { Problem } from '../core/problem.js';
+import { Problem, problemFromError } from '../core/problem.js';
 import type { Engine } from '../db/engine.js';
 import { UploadReceiver } from '../modules/files/index.js';
 import type { LiveFeed } from '../modules/frontend/index.js';
@@ -250,7 +250,11 @@ export class Pipeline {
   }
 
   private problemOf(e: unknown, log: Logger): Problem {
-    if (e instanceof Problem) return e;
+    const known = problemFromError(e);
+    if (known) {
+      if (known.code === 'SERVICE_UNAVAILABLE') log.warn({ err: e }, 'database unavailable');
+      return known;
+    }
     log.error({ err: e }, 'unhandled error');
     return new Problem('INTERNAL', 'Internal server error');
   }

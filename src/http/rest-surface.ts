@@ -18,7 +18,7 @@ import {
 } from 'graphql';
 import type { RequestContext } from '../core/context.js';
 import type { AnyDescriptor, RestBinding } from '../core/operation.js';
-import { Problem } from '../core/problem.js';
+import { Problem, problemFromError } from '../core/problem.js';
 import { didYouMean } from '../core/suggest.js';
 import { checkOperation } from '../graphql/operation-guard.js';
 import { sessionReadOnly } from '../graphql/session-access.js';
@@ -274,7 +274,8 @@ export class RestSurface implements Surface {
     const result = await execute({ schema: this.schema, document: route.document, variableValues: variables, contextValue: call.ctx });
     const error = result.errors?.[0];
     if (error) {
-      if (error.originalError instanceof Problem) throw error.originalError;
+      const known = problemFromError(error.originalError);
+      if (known) throw known;
       ctx.logger.error({ err: error.originalError ?? error }, 'internal error in REST execution');
       throw new Problem('INTERNAL', 'Internal server error');
     }

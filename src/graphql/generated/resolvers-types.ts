@@ -991,6 +991,7 @@ export type ProblemCode =
   | 'ROUTE_NOT_PERMITTED'
   | 'ROUTE_RAIL_UNSUPPORTED'
   | 'SANDBOX_ONLY'
+  | 'SERVICE_UNAVAILABLE'
   | 'UNSUPPORTED_MEDIA_TYPE'
   | 'VALIDATION_FAILED'
   | 'WALLET_BENEFICIARY_NOT_FOUND'
@@ -1024,7 +1025,7 @@ export type Query = {
   customerFiles: PartnerCustomerFilePage;
   /** Newest first (§9.3). */
   customerTransactions: PartnerTransactionPage;
-  /** §11.3 the pull feed: commit order, oldest first; endCursor is where to resume polling. */
+  /** §11.3 the pull feed: position order, oldest first; endCursor is where to resume polling. */
   events: PartnerEventPage;
   /** §17.1: the customer's sessions, newest first; active: true → unexpired and unrevoked only, false → the others. */
   frontendSessions: PartnerFrontendSessionPage;

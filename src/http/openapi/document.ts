@@ -16,7 +16,7 @@ const SIGNED = ['PartnerClientId', 'PartnerTimestamp', 'PartnerNonce', 'PartnerS
 const SIGNED_REQUIREMENT = Object.fromEntries(SIGNED.map((s) => [s, []]));
 
 /** The problems every route may answer, and those of POSTs (§2, §3, §6, §7). */
-const EVERY_ROUTE: ProblemCode[] = ['VALIDATION_FAILED', 'AUTH_SIGNATURE_INVALID', 'FORBIDDEN', 'NOT_FOUND', 'METHOD_NOT_ALLOWED', 'RATE_LIMITED', 'INTERNAL'];
+const EVERY_ROUTE: ProblemCode[] = ['VALIDATION_FAILED', 'AUTH_SIGNATURE_INVALID', 'FORBIDDEN', 'NOT_FOUND', 'METHOD_NOT_ALLOWED', 'RATE_LIMITED', 'INTERNAL', 'SERVICE_UNAVAILABLE'];
 const POSTS: ProblemCode[] = ['INVALID_STATE', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE'];
 
 function statusesOf(route: RestRouteInfo): number[] {
@@ -44,7 +44,7 @@ function headersOf(status: number, method: string, allow: string, session = fals
       ? { 'Access-Control-Allow-Origin': header('AccessControlAllowOrigin'), 'Access-Control-Expose-Headers': header('AccessControlExposeHeaders'), Vary: header('Vary') }
       : {}),
     ...(status === 405 ? { Allow: { ...HEADERS.Allow, schema: { type: 'string', const: allow } } } : {}),
-    ...(status === 429 ? { 'Retry-After': header('RetryAfter') } : {}),
+    ...(status === 429 || status === 503 ? { 'Retry-After': header('RetryAfter') } : {}),
   };
 }
 
@@ -78,7 +78,7 @@ const UPLOAD_PATH = '/partner/v1/files/{fileId}/content';
 /** §12.2 the upload's second step: raw bytes, not an operation of the schema, so described here by hand. */
 function uploadOperation(schema: GraphQLSchema, types: SchemaRegistry): Record<string, unknown> {
   const file = schema.getType('PartnerCustomerFile') as GraphQLObjectType;
-  const codes: ProblemCode[] = ['VALIDATION_FAILED', 'IDEMPOTENCY_SCOPE_INVALID', 'FILE_INTEGRITY_MISMATCH', 'AUTH_SIGNATURE_INVALID', 'FORBIDDEN', 'FILE_NOT_FOUND', 'METHOD_NOT_ALLOWED', 'INVALID_STATE', 'REQUEST_TIMEOUT', 'PAYLOAD_TOO_LARGE', 'FILE_TYPE_NOT_ALLOWED', 'RATE_LIMITED', 'INTERNAL'];
+  const codes: ProblemCode[] = ['VALIDATION_FAILED', 'IDEMPOTENCY_SCOPE_INVALID', 'FILE_INTEGRITY_MISMATCH', 'AUTH_SIGNATURE_INVALID', 'FORBIDDEN', 'FILE_NOT_FOUND', 'METHOD_NOT_ALLOWED', 'INVALID_STATE', 'REQUEST_TIMEOUT', 'PAYLOAD_TOO_LARGE', 'FILE_TYPE_NOT_ALLOWED', 'RATE_LIMITED', 'INTERNAL', 'SERVICE_UNAVAILABLE'];
   const responses: Record<string, unknown> = {
     '200': {
       description: 'The file, UPLOADED (a same-bytes retry of an UPLOADED file answers it unchanged).',
@@ -107,7 +107,7 @@ function uploadOperation(schema: GraphQLSchema, types: SchemaRegistry): Record<s
 
 /** §17.4 the live stream: a long-lived text/event-stream body, not an operation of the schema, so described here by hand. */
 function streamOperation(): Record<string, unknown> {
-  const codes: ProblemCode[] = ['VALIDATION_FAILED', 'IDEMPOTENCY_SCOPE_INVALID', 'AUTH_SIGNATURE_INVALID', 'FORBIDDEN', 'CUSTOMER_NOT_FOUND', 'METHOD_NOT_ALLOWED', 'RATE_LIMITED', 'INTERNAL'];
+  const codes: ProblemCode[] = ['VALIDATION_FAILED', 'IDEMPOTENCY_SCOPE_INVALID', 'AUTH_SIGNATURE_INVALID', 'FORBIDDEN', 'CUSTOMER_NOT_FOUND', 'METHOD_NOT_ALLOWED', 'RATE_LIMITED', 'INTERNAL', 'SERVICE_UNAVAILABLE'];
   const responses: Record<string, unknown> = {
     '200': {
       description:

@@ -33,9 +33,9 @@ const columns = Object.keys(eventColumns) as (keyof typeof eventColumns)[];
  * On SQLite one connection writes, and a batch commits at once, so the autoincrement position is commit
  * order. On PostgreSQL several processes write, and positions are handed out in call order, not commit
  * order: a transaction holds the feed's advisory lock *shared* from before it draws its position until it
- * commits, so writers never wait for each other, and the feed's reader (feedWatermark) takes the lock
- * exclusively for an instant, after every writer holding it committed, to learn the highest position
- * drawn: every position up to it is settled (committed or rolled back), and the reader reads no further.
+ * commits, so writers never wait for each other, and the feed's reader (feedWatermark) learns from the
+ * lock's holders, without ever asking for the lock itself, when every position up to the highest drawn is
+ * settled (committed or rolled back); it reads no further (settled point 11: position order).
  * The lock, the sequence and the row are one statement: the lock's CTE (a volatile call, never inlined)
  * is the row source, so it is held before the position is drawn. Nobody reads the position or the
  * sequence back (what needs them reads the row: the webhooks' fan-out), so on PostgreSQL the statement
@@ -62,18 +62,47 @@ const APPEND_EVENT = `
 
 export type FeedFilter = { clientId: string; afterPosition: number; types?: string[]; customerId?: string; resourceId?: string; limit: number };
 
+/** How long a feed read waits for the writers in flight to end before it answers what it can vouch for. */
+const SETTLE_WAIT_MS = 100;
+const SETTLE_POLL_MS = 5;
+/** The transactions holding the feed's lock (appendEvent), other than the reader's own session. */
+const FEED_LOCK_HOLDERS = `from pg_locks where locktype = 'advisory' and classid = 0 and objid = ${FEED_LOCK} and objsubid = 1 and granted
+  and database = (select oid from pg_database where datname = current_database()) and pid <> pg_backend_pid()`;
+/** Per engine (its read builder): the highest watermark learned, every position up to which is settled. */
+const vouched = new WeakMap<object, number>();
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 /**
- * PostgreSQL: the highest feed position below which nothing is in flight (see appendEvent): once every
- * writer holding the feed's lock committed, the sequence's last value. One round trip of two statements
- * in one implicit transaction, which releases the lock at its end (also when one fails). New writers
- * wait for that instant.
+ * PostgreSQL: the highest feed position below which nothing is in flight (see appendEvent). Settled point
+ * 11: a feed read never makes a writer wait, so it never asks for the feed's lock (an exclusive request
+ * would queue every later writer's shared one behind it, and behind a writer frozen mid-way). Instead it
+ * reads the sequence's last value L, then the transactions holding the lock: every writer that drew a
+ * position up to L held the lock when L was read and holds it until it ends, so once those transactions
+ * are gone (later holders drew above L) everything up to L is settled. It waits for them up to
+ * SETTLE_WAIT_MS (a writer's transaction lasts milliseconds); one still open then (a stuck writer) makes
+ * the read answer up to the last watermark it learned, and the next read goes on from there.
  */
 async function feedWatermark(x: Exec): Promise<number> {
-  const results = (await (x.q as unknown as PgExecute).execute(
-    sql.raw(`select pg_advisory_xact_lock(${FEED_LOCK}); select last_value, is_called from events_position_seq`),
-  )) as unknown as { rows: { last_value: number | string; is_called: boolean }[] }[];
-  const row = results[1]!.rows[0]!;
-  return row.is_called ? Number(row.last_value) : 0;
+  const q = x.q as unknown as PgExecute;
+  const results = (await q.execute(
+    sql.raw(`select last_value, is_called from events_position_seq; select coalesce(array_agg(virtualtransaction), '{}') as holders ${FEED_LOCK_HOLDERS}`),
+  )) as unknown as [{ rows: { last_value: number | string; is_called: boolean }[] }, { rows: { holders: string[] }[] }];
+  const seq = results[0].rows[0]!;
+  const last = seq.is_called ? Number(seq.last_value) : 0;
+  let holders = results[1].rows[0]?.holders ?? [];
+  for (let waited = 0; holders.length > 0 && waited < SETTLE_WAIT_MS; waited += SETTLE_POLL_MS) {
+    await sleep(SETTLE_POLL_MS);
+    const still = (await q.execute(
+      sql`select coalesce(array_agg(virtualtransaction), '{}') as holders ${sql.raw(FEED_LOCK_HOLDERS)} and virtualtransaction = any(string_to_array(${holders.join(',')}, ','))`,
+    )) as unknown as { rows: { holders: string[] }[] };
+    holders = still.rows[0]?.holders ?? [];
+  }
+  const before = vouched.get(x.q) ?? 0;
+  if (holders.length > 0) return before;
+  const watermark = Math.max(before, last);
+  vouched.set(x.q, watermark);
+  return watermark;
 }
 
 /**

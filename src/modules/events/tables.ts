@@ -4,7 +4,7 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
 // §11.1 the outbox: each event written in the transaction of its change. `position` is the feed's
-// order (§11.3): commit order (src/modules/events/repository.ts says how each engine keeps it).
+// order (§11.3): position order, the order positions were drawn (src/modules/events/repository.ts says how each engine keeps it).
 export const events = sqliteTable(
   'events',
   {

@@ -30,6 +30,13 @@ export async function insertInternalEntry(x: Exec, transactionId: string, curren
   await x.q.insert(x.t.ledgerPostings).values(postings.map((p) => ({ transactionId, currency, ...p })));
 }
 
+/** The customer's last posting position (0 before the first row): the next row takes the one after it (§9.3). */
+export async function lastPostingPosition(x: Exec, customerId: string): Promise<number> {
+  const t = x.t.ledgerTransactions;
+  const [row] = await x.q.select({ last: sql<number | null>`max(${t.postingPosition})` }).from(t).where(eq(t.customerId, customerId));
+  return Number(row?.last ?? 0);
+}
+
 export async function findLedgerTransaction(x: Exec, transactionId: string): Promise<LedgerTransactionRow | undefined> {
   const t = x.t.ledgerTransactions;
   return (await x.q.select().from(t).where(eq(t.transactionId, transactionId)))[0];
@@ -45,8 +52,8 @@ export async function listBalances(x: Exec, customerId: string, f: { afterCurren
 }
 
 export type TransactionFilter = {
-  /** The last row's (createdAt, currency, sequence): the walk continues with older rows. */
-  before?: readonly [string, string, number];
+  /** The last row's (createdAt, posting position): the walk continues with older rows. */
+  before?: readonly [string, number];
   types?: string[];
   currency?: string;
   resourceType?: string;
@@ -56,14 +63,17 @@ export type TransactionFilter = {
   limit: number;
 };
 
-/** A customer's ledger rows, newest first (posting order within a currency, §9.3). */
+/**
+ * A customer's ledger rows, newest first (§9.3): by createdAt, then by the customer's posting position, so
+ * the rows of one database transaction list in the reverse of their posting order whatever their currencies.
+ */
 export async function listLedgerTransactions(x: Exec, customerId: string, f: TransactionFilter): Promise<LedgerTransactionRow[]> {
   const t = x.t.ledgerTransactions;
   const where: (SQL | undefined)[] = [eq(t.customerId, customerId)];
   if (f.before) {
     // Row values: one range seek of the (customer, createdAt) index however deep the page (src/db/keyset.ts).
-    const [at, currency, sequence] = f.before;
-    where.push(lte(t.createdAt, at), sql`(${t.createdAt}, ${t.currency}, ${t.sequence}) < (${at}, ${currency}, ${sequence})`);
+    const [at, position] = f.before;
+    where.push(lte(t.createdAt, at), sql`(${t.createdAt}, ${t.postingPosition}) < (${at}, ${position})`);
   }
   if (f.types) where.push(inArray(t.type, f.types));
   if (f.currency !== undefined) where.push(eq(t.currency, f.currency));
@@ -74,6 +84,6 @@ export async function listLedgerTransactions(x: Exec, customerId: string, f: Tra
     .select()
     .from(t)
     .where(and(...where))
-    .orderBy(desc(t.createdAt), desc(t.currency), desc(t.sequence))
+    .orderBy(desc(t.createdAt), desc(t.postingPosition))
     .limit(f.limit);
 }

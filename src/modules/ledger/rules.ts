@@ -10,7 +10,7 @@ import { enumValues } from '../../graphql/generated/enums.js';
 import { records, type AnyRecord } from '../../graphql/generated/records.js';
 import type { PartnerTransactionType } from '../../graphql/generated/resolvers-types.js';
 import { recordEvent } from '../events/index.js';
-import { findBalance, insertInternalEntry, insertLedgerTransaction, saveBalance } from './repository.js';
+import { findBalance, insertInternalEntry, insertLedgerTransaction, lastPostingPosition, saveBalance } from './repository.js';
 
 /** A record type with a ledger side: declared with `ledger` in its module's records.ts. */
 type LedgerRecord = Extract<AnyRecord, { ledger: object }>;
@@ -112,7 +112,9 @@ export async function post(tx: Exec, p: Posting): Promise<LedgerTransactionRow> 
   if (p.amountMinor <= 0n) throw new Error(`ledger amounts are positive, got ${p.amountMinor}`);
   const declared = postingRules.get(p.type)!;
   const rule = { ...declared, available: BigInt(declared.available), held: BigInt(declared.held) };
-  const existing = await findBalance(tx, p.customerId, p.currency);
+  // Independent reads, sent together. The position is the customer's across currencies (§9.3): two
+  // transactions drawing the same one conflict on its unique index, and one runs again.
+  const [existing, lastPosition] = await Promise.all([findBalance(tx, p.customerId, p.currency), lastPostingPosition(tx, p.customerId)]);
   const available = (existing ? BigInt(existing.availableMinor) : 0n) + rule.available * p.amountMinor;
   const held = (existing ? BigInt(existing.heldMinor) : 0n) + rule.held * p.amountMinor;
   if (available < 0n || held < 0n) throw new Problem('INTERNAL', `ledger: ${p.type} of ${p.amountMinor} would leave a negative balance`);
@@ -150,6 +152,7 @@ export async function post(tx: Exec, p: Posting): Promise<LedgerTransactionRow> 
     availableAfterMinor: available.toString(),
     heldAfterMinor: held.toString(),
     sequence,
+    postingPosition: lastPosition + 1,
     resourceType: p.resourceType,
     resourceId: p.resourceId,
     createdAt: at,

@@ -42,12 +42,16 @@ export const ledgerTransactions = pgTable(
     availableAfterMinor: text('available_after_minor').notNull(),
     heldAfterMinor: text('held_after_minor').notNull(),
     sequence: integer('sequence').notNull(),
+    // §9.3: the customer's posting order across currencies (1, 2, …; rows of one database transaction in
+    // the order they were posted), which newest-first lists and their cursors follow after createdAt.
+    postingPosition: integer('posting_position').notNull().default(0),
     resourceType: text('resource_type').notNull(),
     resourceId: text('resource_id').notNull(),
     createdAt: text('created_at').notNull(),
   },
   (t) => [
     uniqueIndex('ledger_transactions_sequence_uq').on(t.customerId, t.currency, t.sequence),
+    uniqueIndex('ledger_transactions_posting_uq').on(t.customerId, t.postingPosition),
     index('ledger_transactions_customer_created_idx').on(t.customerId, t.createdAt),
     index('ledger_transactions_resource_idx').on(t.resourceId),
   ],

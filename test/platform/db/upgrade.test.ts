@@ -230,8 +230,11 @@ describe('§10.11 upgrade of a database the previous release wrote', () => {
     const rows = await server.db.all('SELECT * FROM ledger_transactions ORDER BY customer_id, currency, sequence');
     const expected: Row[] = [];
     const state = new Map<string, { available: bigint; held: bigint; sequence: number }>();
+    // §9.3: the customer's posting position, across currencies, in the order the upgrade posts.
+    const positions = new Map<string, number>();
     for (const e of expectedOf(before)) {
       if (!e.row) continue;
+      positions.set(e.customerId, (positions.get(e.customerId) ?? 0) + 1);
       const key = `${e.customerId}/${e.row.currency}`;
       const s = state.get(key) ?? { available: 0n, held: 0n, sequence: 0 };
       const da = e.row.type === 'DEPOSIT' ? e.row.amount : -e.row.amount;
@@ -254,6 +257,7 @@ describe('§10.11 upgrade of a database the previous release wrote', () => {
         available_after_minor: s.available.toString(),
         held_after_minor: s.held.toString(),
         sequence: s.sequence,
+        posting_position: positions.get(e.customerId),
         resource_type: e.resourceType,
         resource_id: e.id,
         created_at: e.createdAt,

@@ -45,17 +45,17 @@ describe('GET /openapi.json', () => {
       operationId: 'uploadCustomerFileContent',
       requestBody: { required: true, content: { 'application/pdf': {}, 'image/jpeg': {}, 'image/png': {} } },
     });
-    expect(Object.keys(doc.paths['/partner/v1/files/{fileId}/content'].put.responses).sort()).toEqual(['200', '400', '401', '403', '404', '405', '408', '409', '413', '415', '429', '500']);
+    expect(Object.keys(doc.paths['/partner/v1/files/{fileId}/content'].put.responses).sort()).toEqual(['200', '400', '401', '403', '404', '405', '408', '409', '413', '415', '429', '500', '503']);
     const stream = doc.paths['/partner/v1/frontend/events/stream'].get;
     expect(stream).toMatchObject({ operationId: 'frontendEventStream', responses: { '200': { content: { 'text/event-stream': {} } } } });
     expect(stream.parameters.map((p: Doc) => `${p.in} ${p.name}`)).toEqual(['query customerId', 'query after', 'header Last-Event-ID']);
-    expect(Object.keys(stream.responses).sort()).toEqual(['200', '400', '401', '403', '404', '405', '429', '500']);
+    expect(Object.keys(stream.responses).sort()).toEqual(['200', '400', '401', '403', '404', '405', '429', '500', '503']);
   });
 
   it('every route answers problems as application/problem+json, and POSTs need an Idempotency-Key', () => {
     for (const r of restRoutes) {
       const op = doc.paths[r.path][r.method];
-      for (const status of ['400', '401', '403', '404', '429', '500'])
+      for (const status of ['400', '401', '403', '404', '429', '500', '503'])
         expect(op.responses[status]?.content['application/problem+json'].schema.$ref, `${r.name} ${status}`).toBe('#/components/schemas/Problem');
       if (r.method === 'post') {
         expect(op.responses['409'], r.name).toBeDefined();

@@ -1,4 +1,4 @@
-// §11.3 events: the partner's feed in commit order; a cursor is a position in it.
+// §11.3 events: the partner's feed in position order; a cursor is a position in it.
 import { list } from '../../../core/list.js';
 import { exact, values } from '../../../core/list-filters.js';
 import { requireOwnCustomer } from '../../customers/index.js';

@@ -10,9 +10,9 @@ export default list('customerTransactions', {
   rest: { method: 'GET', path: '/partner/v1/customers/:customerId/transactions' },
   scope: underCustomer,
   filters: { types: values(), currency: text(16), resourceType: exact(), resourceId: exact(), ...createdRange },
-  sort: ['string', 'string', 'number'],
+  sort: ['string', 'number'],
   fetch: ({ db, args, after, filters: f, limit }) =>
     listLedgerTransactions(db, args.customerId, { ...f, before: after, from: f.createdFrom, until: f.createdBefore, limit }),
-  cursor: (r) => [r.createdAt, r.currency, r.sequence],
+  cursor: (r) => [r.createdAt, r.postingPosition],
   view: (rows) => rows.map(transactionView),
 });

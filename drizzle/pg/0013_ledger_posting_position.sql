@@ -1,0 +1,3 @@
+ALTER TABLE "ledger_transactions" ADD COLUMN "posting_position" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+UPDATE "ledger_transactions" SET "posting_position" = r.n FROM (SELECT l.transaction_id, row_number() OVER (PARTITION BY l.customer_id ORDER BY l.created_at, e.position, l.currency, l.sequence) AS n FROM "ledger_transactions" l LEFT JOIN "events" e ON e.resource_id = l.transaction_id AND e.resource_type = 'TRANSACTION') AS r WHERE r.transaction_id = "ledger_transactions".transaction_id;--> statement-breakpoint
+CREATE UNIQUE INDEX "ledger_transactions_posting_uq" ON "ledger_transactions" USING btree ("customer_id","posting_position");
