@@ -89,3 +89,19 @@ describe('§12.5 upgrade of the customers of the release before §12', () => {
     ]);
   });
 });
+
+describe('§9.3 upgrade of the ledger: one posting position per customer across currencies', () => {
+  it('the rows already there are numbered 1…n per customer in (createdAt, feed position) order, and stay append-only', async () => {
+    const rows = await server.db.all<Row>(
+      `SELECT l.customer_id, l.posting_position, l.transaction_id FROM ledger_transactions l
+         LEFT JOIN events e ON e.resource_id = l.transaction_id AND e.resource_type = 'TRANSACTION'
+        ORDER BY l.customer_id, l.created_at, e.position, l.currency, l.sequence`,
+    );
+    expect(rows.length).toBeGreaterThan(0);
+    const byCustomer = new Map<unknown, number[]>();
+    for (const r of rows) byCustomer.set(r.customer_id, [...(byCustomer.get(r.customer_id) ?? []), Number(r.posting_position)]);
+    for (const positions of byCustomer.values()) expect(positions).toEqual(positions.map((_, i) => i + 1));
+    // The guard lifted for the numbering is back.
+    await expect(server.db.run('UPDATE ledger_transactions SET posting_position = posting_position + 100')).rejects.toThrow(/append-only/);
+  });
+});
