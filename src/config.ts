@@ -187,7 +187,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     fileMaxBytes: integerIn('FILE_MAX_BYTES', env.FILE_MAX_BYTES, 10_485_760, 1024, 52_428_800),
     bodyTimeoutMs: integerIn('BODY_TIMEOUT_MS', env.BODY_TIMEOUT_MS, 30_000, 50, 600_000),
     uploadMinBytesPerSecond: integerIn('UPLOAD_MIN_BYTES_PER_SECOND', env.UPLOAD_MIN_BYTES_PER_SECOND, 65_536, 1024, 1_073_741_824),
-    uploadConcurrencyPerClient: integerIn('UPLOAD_CONCURRENCY_PER_CLIENT', env.UPLOAD_CONCURRENCY_PER_CLIENT, 4, 1, 1000),
+    uploadConcurrencyPerClient: integerIn('UPLOAD_CONCURRENCY_PER_CLIENT', env.UPLOAD_CONCURRENCY_PER_CLIENT, 16, 1, 1000),
     fileUploadWindowSeconds: integerIn('FILE_UPLOAD_WINDOW_SECONDS', env.FILE_UPLOAD_WINDOW_SECONDS, 3600, 1, 86_400),
     verificationCheckMaxAgeDays: integerIn('VERIFICATION_CHECK_MAX_AGE_DAYS', env.VERIFICATION_CHECK_MAX_AGE_DAYS, 90, 1, 730),
     verificationEvidenceRetentionDays: integerIn('VERIFICATION_EVIDENCE_RETENTION_DAYS', env.VERIFICATION_EVIDENCE_RETENTION_DAYS, 1825, 365, 3650),

@@ -38,6 +38,8 @@ beforeAll(async () => {
     LOG_LEVEL: 'warn',
     RATE_LIMIT_RPS: '100000',
     RATE_LIMIT_BURST: '100000',
+    // The race is upload against expiry, not the bound on one client's concurrent uploads.
+    UPLOAD_CONCURRENCY_PER_CLIENT: '1000',
     FILE_UPLOAD_WINDOW_SECONDS: '1',
     WORKER_POLL_INTERVAL_MS: '10',
   };
