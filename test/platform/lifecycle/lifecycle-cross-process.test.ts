@@ -78,12 +78,15 @@ describe('two server processes and their workers on one PostgreSQL', () => {
     let polling = true;
     const poll = async () => {
       for (;;) {
+        // A read that began before everything committed may end after `polling` turned false: only a read
+        // begun afterwards may end the poll.
+        const last = !polling;
         const r = await send(servers[0]!, 'GET', `/partner/v1/events?limit=100${cursor ? `&cursor=${cursor}` : ''}`);
         expect(r.status).toBe(200);
         for (const e of r.body.items) polled.push(e.eventId);
         cursor = r.body.pageInfo.endCursor ?? '';
         if (!r.body.pageInfo.hasNextPage) {
-          if (!polling) return;
+          if (last) return;
           await sleep(5);
         }
       }
@@ -98,7 +101,11 @@ describe('two server processes and their workers on one PostgreSQL', () => {
       ...Array.from({ length: 20 }, (_, i) => deposit(servers[i % 2]!, '1000').then((r) => expect(r.status).toBe(200))),
     ]);
     for (let i = 0; i < 600; i++) {
-      if ((await db.count(`SELECT COUNT(*) AS n FROM crypto_withdrawals WHERE customer_id = ? AND status <> 'COMPLETED'`, customerId)) === 0) break;
+      // Both kinds must be done: a deposit still moving writes its last events after the poller stops.
+      const moving =
+        (await db.count(`SELECT COUNT(*) AS n FROM crypto_withdrawals WHERE customer_id = ? AND status <> 'COMPLETED'`, customerId)) +
+        (await db.count(`SELECT COUNT(*) AS n FROM crypto_deposits WHERE customer_id = ? AND status <> 'COMPLETED'`, customerId));
+      if (moving === 0) break;
       await sleep(100);
     }
     polling = false;
