@@ -2,17 +2,11 @@
 // from the modules that define them, so that building the program loads no module: `partnerctl --help`
 // and the commands that need no database start without them. tsc holds each list to its source.
 import type { DEMO_CLIENT_ID as ProxyDemoClientId } from '../http/dev-proxy.js';
-import type { VerificationOutcome } from '../modules/customers/index.js';
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 
 /** §18 C1 a route's rail. */
 export const RAILS = ['SANDBOX', 'EVM'] as const;
-
-/** §12.3 an operator's verification decision (the customers module's VERIFICATION_OUTCOMES). */
-export const VERIFICATION_OUTCOMES = ['VERIFIED', 'REJECTED'] as const;
-const sameOutcomes: Same<(typeof VERIFICATION_OUTCOMES)[number], VerificationOutcome> = true;
-void sameOutcomes;
 
 /** The demo client (development only, `demo-secret`), the one the service's dev proxy signs as. */
 export const DEMO_CLIENT_ID = 'demo-partner';

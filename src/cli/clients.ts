@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { activeSecrets, findClient, insertClient, insertSecret, retireSecret, setRateLimit } from '../db/clients-repository.js';
 import type { SecretBox } from '../core/secret-box.js';
-import { OperatorError, OperatorRefusal, type Operated } from './refusals.js';
+import { OperatorError, OperatorRefusal, type Operated } from '../core/command.js';
 
 const CLIENT_ID_FORMAT = /^[A-Za-z0-9._-]{1,64}$/;
 const now = () => new Date().toISOString();

@@ -1,14 +1,10 @@
-// §8, §10.2, §10.7 operator actions (partnerctl and the development demo): partner clients, secrets,
-// routes, screening, sandbox failures. Each runs in one transaction of the engine's writer, on either
-// engine.
+// §8, §10.2 operator actions (partnerctl and the development demo): partner clients, secrets, routes.
+// Each runs in one transaction of the engine's writer, on either engine. A route may join the EVM rail
+// (§18 C1), so these sit above both modules; the areas' own actions are in src/modules/<area>/operators.ts.
 import { findClient } from '../db/clients-repository.js';
 import {
-  deleteDenied,
-  deleteSandboxFailure,
   findRoute,
-  insertDenied,
   insertRoute,
-  saveSandboxFailure,
   scalesOfCurrency,
   setRouteEnabled,
   updateRoute,
@@ -24,12 +20,12 @@ import { allocateEvmAddressesOf, chainOf, DecimalsRefused, DEPOSIT_XPUB_MISMATCH
 import type { EvmConfig } from '../config/evm.js';
 import type { Exec } from '../db/exec.js';
 import { getAddress, isAddress } from 'viem';
-import { isBlockchain, isValidAddress, normalizeAddressForComparison } from '../core/addresses/index.js';
+import { isBlockchain } from '../core/addresses/index.js';
 import { AMOUNT_PATTERN } from '../core/validate.js';
 import { RAILS } from './choices.js';
-import { OperatorError, OperatorRefusal, type Operated } from './refusals.js';
+import { OperatorError, OperatorRefusal, type Operated } from '../core/command.js';
 
-export { OperatorError, OperatorRefusal, type Operated } from './refusals.js';
+export { OperatorError, OperatorRefusal, type Operated } from '../core/command.js';
 export { createClient, freshDemoSecret, newSecret, retireOldestSecret, rotateSecret, setClientLimit } from './clients.js';
 
 const now = () => new Date().toISOString();
@@ -321,39 +317,4 @@ export async function setRouteState(db: Operated, code: string, enabled: boolean
   const changed = await db.writer.run((tx) => setRouteEnabled(tx, code, enabled, now()));
   if (changed === 0) throw new OperatorRefusal('NOT_FOUND', `route ${code} does not exist`);
   return { routeCode: code, enabled, mappings: changed };
-}
-
-/** A destination named by an operator: its chain and the address's canonical form (usage errors). */
-function addressKeyOf(blockchain: string, address: string): string {
-  if (!isBlockchain(blockchain)) throw new OperatorError('blockchain must be one of ETH, TRON, BTC, SOL');
-  if (!isValidAddress(blockchain, address)) throw new OperatorError(`not a valid ${blockchain} address`);
-  return normalizeAddressForComparison(blockchain, address);
-}
-
-export async function denyAddress(db: Operated, blockchain: string, address: string) {
-  const key = addressKeyOf(blockchain, address);
-  await db.writer.run((tx) => insertDenied(tx, blockchain, key, now()));
-  return { blockchain, address, denied: true };
-}
-
-/** §10.7: removes a deny-list entry (later screenings clear the address). */
-export async function allowAddress(db: Operated, blockchain: string, address: string) {
-  const key = addressKeyOf(blockchain, address);
-  return { removed: await db.writer.run((tx) => deleteDenied(tx, blockchain, key)) };
-}
-
-export const FAIL_STEPS = ['BROADCASTING', 'CONFIRMING'] as const;
-
-/** §10.7: adds or replaces the forced failure of a destination; records entering the pipeline capture it. */
-export async function failAddress(db: Operated, blockchain: string, address: string, at: string) {
-  const key = addressKeyOf(blockchain, address);
-  if (!(FAIL_STEPS as readonly string[]).includes(at)) throw new OperatorError(`--at must be one of ${FAIL_STEPS.join(', ')}`);
-  await db.writer.run((tx) => saveSandboxFailure(tx, blockchain, key, at, now()));
-  return { blockchain, address, at };
-}
-
-/** §10.7: removes the forced failure of a destination. */
-export async function clearFailAddress(db: Operated, blockchain: string, address: string) {
-  const key = addressKeyOf(blockchain, address);
-  return { removed: await db.writer.run((tx) => deleteSandboxFailure(tx, blockchain, key)) };
 }

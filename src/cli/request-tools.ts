@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { buildEvidence, canonicalString, jcs, MONEY_OPERATIONS, operationPayload, signedHeaders, type OperationType } from '../client/index.js';
-import { OperatorError } from './refusals.js';
+import { OperatorError } from '../core/command.js';
 
 /** A JSON text given inline, or read from a file (`-`: stdin). */
 export function jsonText(inline: string | undefined, file: string | undefined, what: string): string | undefined {

@@ -2,8 +2,8 @@
 // `partnerctl` process (partnerctl.ts) gives it its own argv, environment and streams; tests give it theirs.
 import fs from 'node:fs';
 import { CommanderError, type Command } from 'commander';
-import { OperatorRefusal } from './refusals.js';
-import { buildProgram, JsonLines, PlainText, type CliIo } from './program.js';
+import { JsonLines, OperatorRefusal, PlainText } from '../core/command.js';
+import { buildProgram, type CliIo } from './program.js';
 
 const { version } = JSON.parse(fs.readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
 

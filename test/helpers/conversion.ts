@@ -2,7 +2,7 @@
 // (scale 6), a customer, pairs both ways with EUR, rates set at the server's clock; quotes and drafts on
 // either surface, signed at the server's clock.
 import { randomBytes } from 'node:crypto';
-import { createPair, setRate, setPairEnabled, updatePairOf } from '../../src/cli/conversion.js';
+import { createPair, setRate, setPairEnabled, updatePairOf } from '../../src/modules/conversion/operators.js';
 import { selectionOf } from './sdl-fields.js';
 import { evidenceFor, Scenario, type Reply, type RequestOptions, type TestServer } from './harness.js';
 import { atServer, fund } from './withdrawals.js';

@@ -2,7 +2,8 @@
 // the §9.3 rules every list under a customer follows, as one suite a list file runs for its list.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { denyAddress, setRouteState } from '../../src/cli/operators.js';
+import { setRouteState } from '../../src/cli/operators.js';
+import { denyAddress } from '../../src/modules/routes/operators.js';
 import { DEPOSIT_FIELDS, ETH_ADDRESS_2, Scenario, type Client, type Reply, type RequestOptions, type TestServer } from './harness.js';
 import { expectGraphQLProblem, expectRestProblem, expectRestSuccess } from './problems.js';
 

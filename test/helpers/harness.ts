@@ -1,6 +1,6 @@
 // Starts the real service on an ephemeral port with a temporary SQLite file, and talks to it the way
 // a partner does: real HTTP, every request signed (contract §2).
-import { verificationDecide } from '../../src/cli/customers.js';
+import { verificationDecide } from '../../src/modules/customers/operators.js';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -3,7 +3,7 @@
 // orders every module's src/modules/<area>/examples.ts), so an operation added to the registry is covered
 // by every such suite once its module has its step, and a suite names the operation and that file when
 // it has none.
-import { verificationDecide } from '../../src/cli/customers.js';
+import { verificationDecide } from '../../src/modules/customers/operators.js';
 import { getNamedType, isInputObjectType, isNonNullType, isScalarType, type GraphQLArgument, type GraphQLField, type GraphQLInputType } from 'graphql';
 import { PartnerClient, queryString } from '../../src/client/index.js';
 import type { AnyDescriptor } from '../../src/core/operation.js';

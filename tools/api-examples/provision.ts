@@ -2,8 +2,8 @@
 // cross-cutting suites' World.walk): the conversion pair USDT → EUR and the rate USDT/EUR (§13.1), so the
 // conversion steps (src/modules/conversion/examples.ts) have a pair and a fresh rate; and the origin
 // https://app.example.com (§17.3), so the frontend session steps (src/modules/frontend/examples.ts) may name it.
-import { createPair, setRate } from '../../src/cli/conversion.js';
-import { addClientOrigin } from '../../src/cli/frontend.js';
+import { createPair, setRate } from '../../src/modules/conversion/operators.js';
+import { addClientOrigin } from '../../src/modules/frontend/operators.js';
 import { findPair } from '../../src/modules/conversion/index.js';
 import type { Engine } from '../../src/db/engine.js';
 

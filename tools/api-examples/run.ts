@@ -6,7 +6,7 @@ import { PartnerClient } from '../../src/client/index.js';
 import { createClient, createRoute } from '../../src/cli/operators.js';
 import { loadTypeDefs } from '../../src/graphql/type-defs.js';
 import { TestServer } from '../../test/helpers/harness.js';
-import { verificationDecide } from '../../src/cli/customers.js';
+import { verificationDecide } from '../../src/modules/customers/operators.js';
 import { provisionWalk } from './provision.js';
 import { record } from './record.js';
 import { render } from './render.js';

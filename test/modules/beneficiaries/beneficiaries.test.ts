@@ -3,7 +3,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { keccak_256 } from '@noble/hashes/sha3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { denyAddress, setRouteState } from '../../../src/cli/operators.js';
+import { setRouteState } from '../../../src/cli/operators.js';
+import { denyAddress } from '../../../src/modules/routes/operators.js';
 import {
   BENEFICIARY_FIELDS,
   ETH_ADDRESS,

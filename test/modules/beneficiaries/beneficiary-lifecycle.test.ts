@@ -3,7 +3,8 @@
 // Real signed HTTP, both surfaces (REST renders exactly the interface document's fields, §9.4).
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allowAddress, denyAddress, setRouteState } from '../../../src/cli/operators.js';
+import { setRouteState } from '../../../src/cli/operators.js';
+import { allowAddress, denyAddress } from '../../../src/modules/routes/operators.js';
 import {
   BENEFICIARY_FIELDS,
   BENEFICIARY_GRAPHQL_EXTRA,

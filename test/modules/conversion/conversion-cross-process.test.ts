@@ -4,10 +4,10 @@
 // that together exceed the funds succeed exactly as far as they go (L1). Runs with `npm run test:pg`.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPair, setRate } from '../../../src/cli/conversion.js';
+import { createPair, setRate } from '../../../src/modules/conversion/operators.js';
 import { createClient, createRoute } from '../../../src/cli/operators.js';
 import { SecretBox } from '../../../src/core/secret-box.js';
-import { verificationDecide } from '../../../src/cli/customers.js';
+import { verificationDecide } from '../../../src/modules/customers/operators.js';
 import { openEngine } from '../../../src/db/engine.js';
 import { evidenceFor } from '../../helpers/harness.js';
 import { checkLedgerInvariants } from '../../helpers/ledger-checks.js';

@@ -2,7 +2,7 @@
 // VERIFIED; the gate answers first in stage H (CUSTOMER_SUSPENDED before CUSTOMER_NOT_VERIFIED), after the
 // pair (E) and the evidence (F), before RATE_UNAVAILABLE and the draft's own 409s.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { suspendCustomer, verificationDecide } from '../../../src/cli/customers.js';
+import { suspendCustomer, verificationDecide } from '../../../src/modules/customers/operators.js';
 import { startTestServer, type TestServer } from '../../helpers/harness.js';
 import { expectGraphQLProblem, expectRestProblem } from '../../helpers/problems.js';
 import { Fx } from '../../helpers/conversion.js';

@@ -3,7 +3,7 @@
 // E6, L1–L5 and the feed's rebuild, E8), conversion and conversions.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { suspendCustomer } from '../../../src/cli/customers.js';
+import { suspendCustomer } from '../../../src/modules/customers/operators.js';
 import { evidenceFor, startTestServer, type TestServer } from '../../helpers/harness.js';
 import { checkLedgerInvariants, rebuildFromFeed } from '../../helpers/ledger-checks.js';
 import { expectGraphQLProblem, expectRestProblem } from '../../helpers/problems.js';

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/config.js';
-import { suspendCustomer, verificationDecide } from '../../../src/cli/customers.js';
+import { suspendCustomer, verificationDecide } from '../../../src/modules/customers/operators.js';
 import { randomEthAddress, Scenario, startTestServer, type Reply, type TestServer } from '../../helpers/harness.js';
 import { expectProblem } from '../../helpers/problems.js';
 import { atServer, fund, QUOTE_MUTATION, Wd } from '../../helpers/withdrawals.js';

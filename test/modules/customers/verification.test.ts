@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sandboxVerificationOutcome, suspendCustomer, verificationDecide } from '../../../src/cli/customers.js';
+import { sandboxVerificationOutcome, suspendCustomer, verificationDecide } from '../../../src/modules/customers/operators.js';
 import { eighteenthBirthday } from '../../../src/modules/customers/verification.js';
 import { startService } from '../../../src/service.js';
 import { CUSTOMER_FIELDS, Scenario, TestServer, type Client } from '../../helpers/harness.js';

@@ -8,7 +8,7 @@ import { createWalletClient, http } from 'viem';
 import { foundry } from 'viem/chains';
 import type { Hex } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { railResumeCommand, railStatusCommand } from '../../../src/cli/rail.js';
+import { railResumeCommand, railStatusCommand } from '../../../src/modules/evm/operators.js';
 import { OperatorRefusal } from '../../../src/cli/operators.js';
 import { DEVNET_HOT } from '../../../src/modules/evm/devnet/token.js';
 import { useDevnet } from '../../helpers/anvil.js';

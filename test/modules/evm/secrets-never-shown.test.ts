@@ -5,7 +5,7 @@
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { railStatusCommand } from '../../../src/cli/rail.js';
+import { railStatusCommand } from '../../../src/modules/evm/operators.js';
 import { DEVNET_DEPOSIT_XPUB, devnetKey } from '../../../src/config/evm.js';
 import { useDevnet } from '../../helpers/anvil.js';
 import { EvmPartner, payToken } from '../../helpers/evm-deposits.js';

@@ -4,7 +4,7 @@
 // waits ("Waiting for hot wallet capacity"), and five small ones after it — on the token and the ETH route
 // — are signed and complete meanwhile.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { railStatusCommand } from '../../../src/cli/rail.js';
+import { railStatusCommand } from '../../../src/modules/evm/operators.js';
 import { useDevnet } from '../../helpers/anvil.js';
 import { randomEthAddress, startTestServer, type TestServer } from '../../helpers/harness.js';
 import { ledgerOf } from '../../helpers/withdrawals.js';

@@ -3,7 +3,7 @@
 import http from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { suspendCustomer } from '../../../src/cli/customers.js';
+import { suspendCustomer } from '../../../src/modules/customers/operators.js';
 import { PartnerClient } from '../../../src/client/index.js';
 import { signedHeaders } from '../../../src/http/signature.js';
 import { Scenario, startTestServer, type Client, type TestServer } from '../../helpers/harness.js';

@@ -4,7 +4,8 @@
 // cryptoRefunds list (§9.3). Real signed HTTP, both surfaces.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clearFailAddress, failAddress, setRouteState } from '../../../src/cli/operators.js';
+import { setRouteState } from '../../../src/cli/operators.js';
+import { clearFailAddress, failAddress } from '../../../src/modules/routes/operators.js';
 import { captureFailure } from '../../../src/modules/transfers/rules.js';
 import { ETH_ADDRESS, ETH_ADDRESS_2, REFUND_FIELDS, Scenario, evidenceFor, startTestServer, type Reply, type RequestOptions, type TestServer } from '../../helpers/harness.js';
 import { balanceOf, customerEvents, eventTrail, eventsOf, holdFunds, transactionsOf } from '../../helpers/lifecycle.js';

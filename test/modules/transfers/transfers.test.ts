@@ -3,7 +3,8 @@
 // its timing, its captured failure entry, a restart, and nothing moving outside sandbox mode.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { denyAddress, setRouteState } from '../../../src/cli/operators.js';
+import { setRouteState } from '../../../src/cli/operators.js';
+import { denyAddress } from '../../../src/modules/routes/operators.js';
 import { generatedTxHash } from '../../../src/core/addresses/derive.js';
 import { post } from '../../../src/modules/ledger/rules.js';
 import { ETH_ADDRESS, evidenceFor, randomEthAddress, Scenario, startTestServer, type TestServer } from '../../helpers/harness.js';

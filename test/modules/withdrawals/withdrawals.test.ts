@@ -3,7 +3,8 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import canonicalizeModule from 'canonicalize';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operationHashOf } from '../../../src/core/operation-hash.js';
-import { denyAddress, setRouteState } from '../../../src/cli/operators.js';
+import { setRouteState } from '../../../src/cli/operators.js';
+import { denyAddress } from '../../../src/modules/routes/operators.js';
 import { evidenceFor, randomEthAddress, Scenario, startTestServer, WITHDRAWAL_FIELDS, WITHDRAWAL_GRAPHQL_EXTRA, type Reply, type RequestOptions, type TestServer } from '../../helpers/harness.js';
 import { expectGraphQLProblem, expectRestProblem } from '../../helpers/problems.js';
 

@@ -3,7 +3,7 @@
 // codes: 0 done, 1 a refusal with {"code", "detail"} on stderr, 2 a usage error with {"error"}.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addClientOrigin, MAX_ORIGINS_PER_CLIENT } from '../../../src/cli/frontend.js';
+import { addClientOrigin, MAX_ORIGINS_PER_CLIENT } from '../../../src/modules/frontend/operators.js';
 import { Scenario, startTestServer, type Client, type TestServer } from '../../helpers/harness.js';
 import { expectGraphQLProblem } from '../../helpers/problems.js';
 import { partnerctlHere, partnerctlHereJson } from '../../helpers/partnerctl-here.js';

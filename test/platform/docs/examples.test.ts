@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Scenario, startTestServer, type TestServer } from '../../helpers/harness.js';
 import { cleanEnv, run } from '../../helpers/processes.js';
-import { createPair, setRate } from '../../../src/cli/conversion.js';
+import { createPair, setRate } from '../../../src/modules/conversion/operators.js';
 
 let server: TestServer;
 beforeAll(async () => {

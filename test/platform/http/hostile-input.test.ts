@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { bech32 } from '@scure/base';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { denyAddress } from '../../../src/cli/operators.js';
+import { denyAddress } from '../../../src/modules/routes/operators.js';
 import { sqliteDatabaseAt } from '../../helpers/migrations-at.js';
 import { openDatabase } from '../../../src/db/open.js';
 import { Scenario, startTestServer, type TestServer } from '../../helpers/harness.js';

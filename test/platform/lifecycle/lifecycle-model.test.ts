@@ -13,8 +13,8 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { suspendCustomer, verificationDecide } from '../../../src/cli/customers.js';
-import { createPair, setRate } from '../../../src/cli/conversion.js';
+import { suspendCustomer, verificationDecide } from '../../../src/modules/customers/operators.js';
+import { createPair, setRate } from '../../../src/modules/conversion/operators.js';
 import { DRAFT_MUTATION, newCoin, QUOTE_MUTATION } from '../../helpers/conversion.js';
 import { evidenceFor, Scenario, startTestServer, type Reply, type TestServer } from '../../helpers/harness.js';
 import { checkLedgerInvariants, rebuildFromFeed } from '../../helpers/ledger-checks.js';

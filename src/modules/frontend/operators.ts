@@ -1,10 +1,10 @@
 // §17.3 partnerctl client origin add|remove|list: the web origins a partner client's frontend sessions may
 // name. Each change runs in one transaction of the engine's writer, holding the client's row (so two
 // concurrent adds on PostgreSQL cannot pass the limit together), and prints the client's origins after it.
-import { findClient, lockClient } from '../db/clients-repository.js';
-import type { Engine } from '../db/engine.js';
-import { addOrigin, listOrigins, normaliseOrigin, removeOrigin, revokeOriginSessions } from '../modules/frontend/index.js';
-import { OperatorRefusal } from './refusals.js';
+import { findClient, lockClient } from '../../db/clients-repository.js';
+import type { Engine } from '../../db/engine.js';
+import { addOrigin, listOrigins, normaliseOrigin, removeOrigin, revokeOriginSessions } from './index.js';
+import { OperatorRefusal } from '../../core/command.js';
 
 /** §17.3: at most this many origins per client. */
 export const MAX_ORIGINS_PER_CLIENT = 20;

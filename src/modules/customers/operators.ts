@@ -1,7 +1,7 @@
 // §12.3–§12.5, §16.6 operator actions on customers: suspend / reactivate, a verification decision, the
 // sandbox's verification outcome, and the list of verification submissions (§16.9). Each runs in one transaction of the engine's writer and prints the
 // customer in its GraphQL shape (or the sandbox entry as itself).
-import { renderAs } from '../graphql/render.js';
+import { renderAs } from '../../graphql/render.js';
 import {
   clearSandboxVerificationOutcome,
   customerView,
@@ -12,9 +12,9 @@ import {
   submissionSummaries,
   type CustomerRow,
   type VerificationOutcome,
-} from '../modules/customers/index.js';
-import type { SecretBox } from '../core/secret-box.js';
-import { OperatorRefusal, type Operated } from './refusals.js';
+} from './index.js';
+import type { SecretBox } from '../../core/secret-box.js';
+import { OperatorRefusal, type Operated } from '../../core/command.js';
 
 const now = () => new Date().toISOString();
 const shown = (row: CustomerRow) => renderAs('PartnerCustomer', customerView(row));

@@ -2,8 +2,8 @@
 // in one transaction of the engine's writer. §16.9: a value of the wrong form is a usage error (exit 2);
 // one of the right form that breaks a rule is VALIDATION_FAILED, an unknown client or pair NOT_FOUND
 // (exit 1). A running server reads pairs and rates per request, so changes apply at once.
-import { findClient } from '../db/clients-repository.js';
-import { AMOUNT_PATTERN } from '../core/validate.js';
+import { findClient } from '../../db/clients-repository.js';
+import { AMOUNT_PATTERN } from '../../core/validate.js';
 import {
   findPair,
   insertPair,
@@ -16,10 +16,10 @@ import {
   updatePair,
   type ConversionRateRow,
   type PairChange,
-} from '../modules/conversion/index.js';
-import type { Engine } from '../db/engine.js';
-import type { Exec } from '../db/exec.js';
-import { OperatorError, OperatorRefusal, type Operated } from './refusals.js';
+} from './index.js';
+import type { Engine } from '../../db/engine.js';
+import type { Exec } from '../../db/exec.js';
+import { OperatorError, OperatorRefusal, type Operated } from '../../core/command.js';
 
 const now = () => new Date().toISOString();
 const CURRENCY_FORMAT = /^[A-Za-z0-9]{1,16}$/;

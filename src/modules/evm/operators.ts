@@ -1,12 +1,53 @@
-// §18.4, C14 partnerctl devnet pay|mine: move the development devnet the server runs with EVM_DEVNET=true.
-// partnerctl reads its own EVM_DEVNET and EVM_DEVNET_PORT; outside a devnet both commands are refused
-// (SANDBOX_ONLY). `pay` sends from the payer (mnemonic account 1) the route's token, or ETH on a native
-// route, and mines one block; `mine` mines blocks. Nothing here writes the database.
+// §18.4, C14 partnerctl's EVM commands (declared in cli.ts). `rail status|resume|rescan` reach the chain with
+// partnerctl's own EVM_* variables (without EVM_RPC_URLS or EVM_DEVNET: exit 1 VALIDATION_FAILED) and the
+// database with DATABASE_URL. `devnet pay|mine` move the development devnet the server runs with
+// EVM_DEVNET=true: partnerctl reads its own EVM_DEVNET and EVM_DEVNET_PORT; outside a devnet both are
+// refused (SANDBOX_ONLY). `pay` sends from the payer (mnemonic account 1) the route's token, or ETH on a
+// native route, and mines one block; `mine` mines blocks. Neither writes the database.
 import { createPublicClient, createWalletClient, getAddress, http, isAddress, type Hex } from 'viem';
-import { evmConfigOf } from '../config/evm.js';
-import type { Engine } from '../db/engine.js';
-import { DEVNET_PAYER, findEvmRoute, TOKEN_ABI } from '../modules/evm/index.js';
-import { OperatorError, OperatorRefusal } from './refusals.js';
+import { loadConfig } from '../../config.js';
+import { evmConfigOf, type EvmConfig } from '../../config/evm.js';
+import type { Engine } from '../../db/engine.js';
+import { OperatorError, OperatorRefusal } from '../../core/command.js';
+import { chainOf, DEVNET_PAYER, findEvmRoute, RailRefusal, railStatus, resumeRail, scheduleRescan, TOKEN_ABI, type Chain } from './index.js';
+
+type Db = Pick<Engine, 'writer' | 'read'>;
+
+function chainFrom(env: NodeJS.ProcessEnv): { chain: Chain; evm: EvmConfig } {
+  let evm: EvmConfig;
+  try {
+    evm = loadConfig(env).evm;
+  } catch (e) {
+    throw new OperatorRefusal('VALIDATION_FAILED', (e as Error).message);
+  }
+  const chain = chainOf(evm);
+  if (!chain) throw new OperatorRefusal('VALIDATION_FAILED', 'the rail commands need the chain: set EVM_RPC_URLS (with EVM_CHAIN_ID, EVM_DEPOSIT_XPUB and the signer) or EVM_DEVNET=true');
+  return { chain, evm };
+}
+
+const refusal = (e: unknown): never => {
+  if (e instanceof RailRefusal) throw new OperatorRefusal(e.code, e.message);
+  throw e;
+};
+
+export async function railStatusCommand(db: Db, env: NodeJS.ProcessEnv) {
+  const { chain, evm } = chainFrom(env);
+  return railStatus(db.read, chain, evm);
+}
+
+export async function railRescanCommand(db: Db, env: NodeJS.ProcessEnv, fromBlock: string) {
+  if (!/^\d+$/.test(fromBlock)) throw new OperatorRefusal('VALIDATION_FAILED', `--from-block must be a block number, got ${JSON.stringify(fromBlock)}`);
+  const { chain } = chainFrom(env);
+  const head = Number(await chain.getBlockNumber({ cacheTime: 0 }));
+  return db.writer.run((tx) => scheduleRescan(tx, head, Number(fromBlock), new Date().toISOString())).catch(refusal);
+}
+
+/** §18.4 rail resume: lifts the halt when what caused it is over; prints the status (exit 0), else exit 1. */
+export async function railResumeCommand(db: Db, env: NodeJS.ProcessEnv, acceptReorg: boolean) {
+  const { chain, evm } = chainFrom(env);
+  await resumeRail(db, chain, evm, { acceptReorg, now: () => new Date() }).catch(refusal);
+  return railStatus(db.read, chain, evm);
+}
 
 /** §18.4 `devnet mine --blocks N`: 1–1000. */
 export const MAX_MINE_BLOCKS = 1000;

@@ -1,12 +1,14 @@
 // §11.8 partnerctl webhook commands: the rules of the GraphQL operations (src/modules/webhooks/rules.ts),
 // run by an operator for a partner client. A Problem of those rules becomes a refusal with its code
 // (exit 1, `{"code", "detail"}`); the operator acts for any client, so there is no ownership check.
-import type { Engine } from '../db/engine.js';
-import type { Exec } from '../db/exec.js';
-import { findClient } from '../db/clients-repository.js';
-import { Problem } from '../core/problem.js';
-import type { SecretBox } from '../core/secret-box.js';
-import { findEndpoint, listDeliveries, listEndpoints, redeliverEvent } from '../modules/webhooks/index.js';
+import { webhookSecretOverlapSecondsOf } from '../../config.js';
+import type { OperatorContext } from '../../core/command.js';
+import type { Engine } from '../../db/engine.js';
+import type { Exec } from '../../db/exec.js';
+import { findClient } from '../../db/clients-repository.js';
+import { Problem } from '../../core/problem.js';
+import type { SecretBox } from '../../core/secret-box.js';
+import { findEndpoint, listDeliveries, listEndpoints, redeliverEvent } from './index.js';
 import {
   checkCreateInput,
   createEndpoint,
@@ -19,12 +21,19 @@ import {
   requireEndpoint,
   type WebhookEndpointRow,
   rotateEndpointSecret,
-} from '../modules/webhooks/index.js';
-import { OperatorRefusal } from './refusals.js';
+} from './index.js';
+import { OperatorRefusal } from '../../core/command.js';
 
 type Db = Pick<Engine, 'writer' | 'read'>;
 /** partnerctl's own mode (§11.7) and the key that seals the secrets. */
 export type WebhookSettings = { box: SecretBox; production: boolean; overlapSeconds: number };
+
+/** The settings of partnerctl's own process (WEBHOOK_SECRET_OVERLAP_SECONDS read when a command needs it). */
+export const webhookSettingsOf = (ctx: OperatorContext): WebhookSettings => ({
+  box: ctx.box,
+  production: ctx.production,
+  overlapSeconds: webhookSecretOverlapSecondsOf(ctx.env),
+});
 
 const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 /** §11.8 `webhook deliveries`: the newest, newest first. */
