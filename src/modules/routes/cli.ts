@@ -1,7 +1,7 @@
 // §8, §10.7 partnerctl's commands on the lists routes keep: the deny list screening consults and the
 // sandbox failures of the simulated rail (the `sandbox` group is this area's; others add to it). The
-// `route` commands are the platform's (src/cli/routes.ts): a route joining the EVM rail needs that module,
-// which imports this one. Declared here, run by operators.ts, loaded when a command runs.
+// `route` commands are the platform's (src/cli/commands.ts): a route joining the EVM rail (§18 C1) needs
+// that module, which imports this one. Declared here, run by operators.ts, loaded when a command runs.
 import { areaCommands, example, str } from '../../core/command.js';
 
 const ops = () => import('./operators.js');

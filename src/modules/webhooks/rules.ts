@@ -1,5 +1,5 @@
 // §11.4 webhook endpoints: input, ownership, the 10-ENABLED limit, the ENABLED ⇄ DISABLED machine and the
-// signing secrets. Shared by the GraphQL operations and partnerctl (src/cli/webhooks.ts): each function
+// signing secrets. Shared by the GraphQL operations and partnerctl (operators.ts): each function
 // throws the Problem the contract names, and runs inside the caller's write transaction.
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Exec } from '../../db/exec.js';
