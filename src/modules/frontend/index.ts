@@ -16,4 +16,4 @@ export {
   revokeSession,
 } from './repository.js';
 export type { FrontendSessionRow } from './tables.js';
-export { LiveFeed, type PreparedStream, type SessionEnd, type StreamHandle, type StreamOwner, type StreamSink } from './stream.js';
+export { LiveFeed, STREAM_PATH, type PreparedStream, type SessionEnd, type StreamHandle, type StreamOwner, type StreamSink } from './stream.js';
