@@ -120,6 +120,8 @@ export class Pipeline {
   private readonly addressBuckets = new Map<RawRoute, Buckets>();
   /** Large bodies (file uploads) in flight per route and client in this process (`largeBody.perClient`). */
   private readonly uploads = new Map<string, number>();
+  /** The methods of the routes with a large body: any other request's limit is §6's without a look at the table. */
+  private readonly largeBodyMethods = new Set<string>();
 
   constructor(private readonly deps: PipelineDeps) {
     const { config, engine } = deps;
@@ -132,8 +134,10 @@ export class Pipeline {
     this.replays = new ReplayCache(config.replayCacheEntries);
     this.devProxy = config.production ? undefined : new DevProxy(engine.read, config.secretBox, (call) => this.handle(call));
     this.routes = new RouteTable([...healthRoutes(engine), ...(deps.pages ?? []).map(pageRoute), ...(deps.routes ?? [])], config.production);
-    for (const route of deps.routes ?? [])
+    for (const route of deps.routes ?? []) {
       if (route.access === 'unsigned' && route.perAddress) this.addressBuckets.set(route, rateBuckets(engine, `address:${route.path}`));
+      if (route.access === 'signed' && route.largeBody) for (const m of route.methods) this.largeBodyMethods.add(m);
+    }
   }
 
   /** Counters for tests and the benchmark. */
@@ -150,7 +154,7 @@ export class Pipeline {
    */
   bodyLimitOf(head: Omit<HttpCall, 'body'>): number | Promise<{ limit: number; upload: UploadAdmission } | { refusal: Problem }> {
     // A frontend session never uploads (§17.2): its PUT is held to §6's limit and refused after its checks.
-    if (isBearerRequest(head.headers)) return MAX_BODY_BYTES;
+    if (!this.largeBodyMethods.has(head.method) || isBearerRequest(head.headers)) return MAX_BODY_BYTES;
     const matched = this.routes.match(head.url.split('?')[0]!);
     const route = matched?.route;
     if (route?.access !== 'signed' || !route.largeBody || !route.methods.includes(head.method)) return MAX_BODY_BYTES;
