@@ -9,7 +9,6 @@ export {
   insertSession,
   isRegisteredOrigin,
   listOrigins,
-  purgeStreamLeases,
   removeOrigin,
   revokeCustomerSessions,
   revokeOriginSessions,
