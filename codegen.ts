@@ -12,7 +12,8 @@ const { recordMappers } = createRequire(import.meta.url)('./codegen/records-plug
 // dialect's aggregate of tables from src/db/ and the modules' tables.ts (codegen/tables-plugin.cjs), the
 // worker's task factories from the modules' tasks.ts (codegen/tasks-plugin.cjs), the event subscribers
 // from the modules' subscribers.ts (codegen/subscribers-plugin.cjs), partnerctl's commands from the
-// modules' cli.ts (codegen/commands-plugin.cjs), the API reference's
+// modules' cli.ts (codegen/commands-plugin.cjs), the areas' raw HTTP routes and process-level pieces from
+// the modules' http.ts and runtime.ts (codegen/http-plugin.cjs), the API reference's
 // example steps from the modules' examples.ts (codegen/examples-plugin.cjs).
 // The client's types (src/client/generated/) are the schema's types as JSON on the wire.
 const schema = ['./src/graphql/common.graphql', './src/modules/*/schema.graphql'];
@@ -76,6 +77,14 @@ const config: CodegenConfig = {
     },
     './src/cli/generated/commands.ts': {
       plugins: ['./codegen/commands-plugin.cjs'],
+    },
+    './src/http/generated/routes.ts': {
+      plugins: ['./codegen/http-plugin.cjs'],
+      config: { output: 'routes' },
+    },
+    './src/http/generated/runtimes.ts': {
+      plugins: ['./codegen/http-plugin.cjs'],
+      config: { output: 'runtimes' },
     },
     './tools/api-examples/generated/examples.ts': {
       plugins: ['./codegen/examples-plugin.cjs'],

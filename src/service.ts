@@ -1,5 +1,6 @@
-// Assembles the service: engine → Apollo → surfaces → pipeline → HTTP server, plus the purge of
-// expired state.
+// Assembles the service: engine → the areas' running pieces → Apollo → surfaces → pipeline → HTTP
+// server, plus the purge of expired state. What an area adds (its runtime.ts: started and stopped pieces,
+// purges, metrics; its http.ts: raw routes) comes from the generated lists: no area is named here.
 import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pino, { type Logger } from 'pino';
@@ -16,9 +17,10 @@ import { Metrics } from './http/metrics.js';
 import { pagesOf } from './http/pages/index.js';
 import { Pipeline, type Clock } from './http/pipeline.js';
 import { RestSurface } from './http/rest-surface.js';
-import { startDevnet, startRail, type RailStarted, type RunningDevnet } from './modules/evm/index.js';
-import { LiveFeed, purgeStreamLeases } from './modules/frontend/index.js';
+import { areaRoutes } from './http/generated/routes.js';
+import { areaRuntimes, type RunningAreas } from './http/generated/runtimes.js';
 import { createHttpServer } from './http/server.js';
+import type { AreaRuntime, RuntimeServices } from './core/runtime.js';
 import { workerTasks } from './worker/tasks.js';
 import { Worker } from './worker/worker.js';
 
@@ -29,10 +31,12 @@ export type RunningService = {
   server: http.Server;
   /** §10.7: moves records through their processing states (tests drain it after moving the clock). */
   worker: Worker;
-  /** §17.4 the live streams of this process. */
-  feed: LiveFeed;
-  /** §18 C2 the rail as started (off, or its chain and hot address); C14 the devnet when EVM_DEVNET=true. */
-  evm: { rail: RailStarted; devnet?: RunningDevnet };
+  /** What each area's runtime.ts started, by area. */
+  areas: RunningAreas;
+  /** §17.4 the live streams of this process (areas.frontend.feed). */
+  feed: RunningAreas['frontend']['feed'];
+  /** §18 C2 the rail as started (off, or its chain and hot address); C14 the devnet when EVM_DEVNET=true (areas.evm). */
+  evm: RunningAreas['evm'];
   /** Writer and replay-cache counters (tests, benchmark). */
   stats(): Record<string, number>;
   stop(): Promise<void>;
@@ -40,12 +44,19 @@ export type RunningService = {
 
 const PURGE_INTERVAL_MS = 60_000;
 
-export async function purgeExpired(engine: Engine, nowMs = Date.now()): Promise<{ nonces: number; idempotency: number; streamSlots: number }> {
-  return engine.writer.run(async (x) => ({
-    nonces: await purgeNonces(x, nowMs - NONCE_WINDOW_MS),
-    idempotency: await purgeIdempotencyRecords(x, nowMs),
-    streamSlots: await purgeStreamLeases(x, new Date(nowMs).toISOString()),
-  }));
+/** Each area's runtime, as the one type the loops below read. */
+const runtimes = Object.entries(areaRuntimes) as [keyof RunningAreas, AreaRuntime<unknown>][];
+
+/** Deletes expired nonces, idempotency records and the areas' expired state (their `purges`): rows deleted, by name. */
+export async function purgeExpired(engine: Engine, nowMs = Date.now()): Promise<Record<string, number>> {
+  return engine.writer.run(async (x) => {
+    const purged: Record<string, number> = {
+      nonces: await purgeNonces(x, nowMs - NONCE_WINDOW_MS),
+      idempotency: await purgeIdempotencyRecords(x, nowMs),
+    };
+    for (const [, runtime] of runtimes) for (const [name, purge] of Object.entries(runtime.purges ?? {})) purged[name] = await purge(x, new Date(nowMs));
+    return purged;
+  });
 }
 
 export type ServiceOptions = {
@@ -78,21 +89,30 @@ export async function startService(config: Config, options: ServiceOptions = {})
     await engine.close();
     throw err;
   }
-  // §18 C14 the devnet, then C2 the rail's start: both before the server listens; a refusal stops the start.
-  let devnet: RunningDevnet | undefined;
-  let rail: RailStarted;
+  // The areas' running pieces (§18 C14 the devnet and C2 the rail's start, §17.4 the live feed), in
+  // module order, before the server listens; a refusal stops what started and the start.
+  const services: RuntimeServices = { config, engine, clock, logger: log, tuning: { liveFeedPageSize: options.liveFeedPageSize } };
+  const running: Partial<Record<keyof RunningAreas, unknown>> = {};
+  const started: [AreaRuntime<unknown>, unknown][] = [];
+  /** Stops the started areas, last started first: `quiesce` (before the server closes), or `stop` (last). */
+  const stopAreas = async (step: 'quiesce' | 'stop') => {
+    for (const [runtime, piece] of [...started].reverse()) await runtime[step]?.(piece);
+  };
   try {
-    if (config.evm.devnet) devnet = await startDevnet(config.evm.devnet, log);
-    rail = await startRail(config, engine, log, clock);
+    for (const [area, runtime] of runtimes) {
+      running[area] = await runtime.start?.(services);
+      started.push([runtime, running[area]]);
+    }
   } catch (err) {
-    await devnet?.stop();
+    await stopAreas('quiesce');
+    await stopAreas('stop');
     await engine.close();
     throw err;
   }
+  const areas = running as RunningAreas;
   const { apollo, schema } = createApollo({ production: config.production });
   await apollo.start();
   const rest = new RestSurface(schema, descriptors);
-  const feed = new LiveFeed({ db: engine.read, writer: engine.writer, config, clock, logger: log, pageSize: options.liveFeedPageSize });
   const pipeline = new Pipeline({
     config,
     engine,
@@ -102,21 +122,22 @@ export async function startService(config: Config, options: ServiceOptions = {})
     clock,
     metrics,
     pages: pagesOf({ config, engine, schema, rest, metrics }),
-    stream: { feed },
+    routes: areaRoutes({ config, engine, clock, logger: log }, areas),
   });
   const server = createHttpServer(pipeline, config);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());
   }).catch(async (err: unknown) => {
-    await devnet?.stop();
+    await stopAreas('quiesce');
+    await stopAreas('stop');
     throw err;
   });
   const { port } = server.address() as AddressInfo;
   const purge = setInterval(() => {
     purgeExpired(engine, clock().getTime()).then(
       (purged) => {
-        if (purged.nonces || purged.idempotency || purged.streamSlots) log.debug({ purged }, 'purged expired nonces, idempotency records and stream slots');
+        if (Object.values(purged).some((n) => n > 0)) log.debug({ purged }, 'purged expired state');
       },
       (err: unknown) => log.error({ err }, 'purge failed'),
     );
@@ -124,7 +145,7 @@ export async function startService(config: Config, options: ServiceOptions = {})
   purge.unref();
   const tasks = workerTasks(config, { engine, clock, logger: log });
   metrics.watch(engine, tasks, clock);
-  metrics.watchRail(engine, config.evm);
+  for (const [, runtime] of runtimes) runtime.metrics?.(metrics.registry, services);
   const worker = new Worker(engine, tasks, clock, config.workerPollIntervalMs, log);
   worker.start();
   return {
@@ -133,14 +154,15 @@ export async function startService(config: Config, options: ServiceOptions = {})
     engine,
     server,
     worker,
-    feed,
-    evm: { rail, devnet },
+    areas,
+    feed: areas.frontend.feed,
+    evm: areas.evm,
     stats: () => ({ ...engine.stats(), ...pipeline.stats() }),
     async stop() {
       clearInterval(purge);
       await worker.stop();
-      // The streams end cleanly (their bodies finished) before the connections are closed under them.
-      await feed.stop();
+      // What answers on the connections (the live streams) ends cleanly before they are closed under it.
+      await stopAreas('quiesce');
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
@@ -148,7 +170,7 @@ export async function startService(config: Config, options: ServiceOptions = {})
       await apollo.stop();
       await engine.close();
       // After the worker: no rail step is left to reach the devnet's node.
-      await devnet?.stop();
+      await stopAreas('stop');
     },
   };
 }

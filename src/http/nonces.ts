@@ -29,11 +29,11 @@ const internal = () => new Problem('INTERNAL', 'Internal server error');
 
 export type NonceSpend = {
   /**
-   * Resolves (never rejects) once the nonce's record is committed: with undefined, or with the Problem
-   * that must replace the answer (another process spent it first, or the commit failed). Called once the
-   * request's work is done.
+   * Waits for the nonce's record to be committed and resolves (never rejects) with undefined, or with the
+   * Problem that must replace the answer (another process spent it first, or the commit failed). Called
+   * once the request's work is done.
    */
-  settle(): Promise<Problem | undefined>;
+  refusalOnceRecorded(): Promise<Problem | undefined>;
   /** The request's writes: each runs only if the nonce is the request's (see above). */
   writer: Writer;
 };
@@ -52,7 +52,7 @@ export class NonceLedger {
     // Set while the record's job runs (synchronously, inside its batch), so a later job of the same
     // batch already knows; a batch that failed to commit marks it before the next batch begins.
     let state: 'pending' | 'fresh' | 'reused' | 'failed' = 'pending';
-    const settled = this.writer
+    const refusal = this.writer
       .run(async (tx) => {
         try {
           state = (await recordNonce(tx, clientId, nonce, nowMs, NONCE_WINDOW_MS)) ? 'fresh' : 'reused';
@@ -76,7 +76,7 @@ export class NonceLedger {
       if (state !== 'fresh') throw internal();
       return work(tx);
     };
-    return { settle: () => settled, writer: { run: (work, options) => this.writer.run(guarded(work), options) } };
+    return { refusalOnceRecorded: () => refusal, writer: { run: (work, options) => this.writer.run(guarded(work), options) } };
   }
 
   /** PostgreSQL: the record rides in the request's first write job that commits (see above). */
@@ -118,11 +118,11 @@ export class NonceLedger {
       state = 'recorded';
       return result;
     };
-    let settled: Promise<Problem | undefined> | undefined;
+    let refusal: Promise<Problem | undefined> | undefined;
     // Settled point 10: the record could not be committed because the database went away: 503, not 500.
     let unavailable: Problem | undefined;
-    const settle = () =>
-      (settled ??= (async () => {
+    const refusalOnceRecorded = () =>
+      (refusal ??= (async () => {
         try {
           if (state === 'unrecorded') await run(async () => undefined);
         } catch (error) {
@@ -136,6 +136,6 @@ export class NonceLedger {
         if (unavailable && state !== 'recorded') return unavailable;
         return failed || state !== 'recorded' ? internal() : undefined;
       })());
-    return { settle, writer: { run } };
+    return { refusalOnceRecorded, writer: { run } };
   }
 }

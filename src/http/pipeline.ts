@@ -5,7 +5,8 @@
 // what a session may do → the surface, with CORS headers on its answer (§17.3). The route is matched
 // once and carried to the end (the metrics label, the problem shape, the surface's call with its
 // operation); the surface returns its outcome. Per-surface code (graphql-surface.ts, rest-surface.ts)
-// only parses and renders.
+// only parses and renders. Paths beside the surfaces (health, pages, and the areas' raw routes: the file
+// upload, the live stream) are entries of one table (routes.ts) taking the same checks by their access.
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Metrics } from './metrics.js';
@@ -13,23 +14,20 @@ import type { Config } from '../config.js';
 import { auditRefusal, auditSuccess, auditSubject } from '../core/audit.js';
 import type { FrontendSession, RequestContext, Writer } from '../core/context.js';
 import { Problem, problemFromError } from '../core/problem.js';
+import type { BodyReceiver, RawRoute } from '../core/http-route.js';
 import type { Engine } from '../db/engine.js';
-import { UploadReceiver } from '../modules/files/index.js';
-import type { LiveFeed } from '../modules/frontend/index.js';
 import { authenticate, checkAuthHead, hasAnyAuthHeader, WWW_AUTHENTICATE, type Authenticated } from './auth.js';
 import { isJsonContentType, jsonBodyOrUndefined } from './body.js';
 import { Cors } from './cors.js';
 import { CredentialCache } from './credentials.js';
 import { DevProxy } from './dev-proxy.js';
-import { eventStreamCall, STREAM_PATH } from './event-stream.js';
-import { uploadCall, uploadFileIdOf, uploadPathId, UPLOAD_TEMPLATE } from './file-upload.js';
 import { GraphQLSurface, isIntrospectionOnly } from './graphql-surface.js';
 import { NonceLedger } from './nonces.js';
 import { rateBuckets, type Buckets } from './rate-limit.js';
-import { json } from './render.js';
 import { ReplayCache } from './replay-cache.js';
 import { withGraphiqlLink } from './pages/graphiql.js';
-import { findPage, type Page } from './pages/index.js';
+import type { Page } from './pages/index.js';
+import { healthRoutes, pageRoute, RouteTable, type MatchedRoute } from './routes.js';
 import { sessionReadOnly } from '../graphql/session-access.js';
 import { normaliseOrigin } from '../modules/frontend/index.js';
 import type { RestSurface } from './rest-surface.js';
@@ -39,13 +37,13 @@ import type { HttpCall, HttpReply } from './types.js';
 
 export const MAX_BODY_BYTES = 64 * 1024;
 /**
- * The Retry-After of an upload refused for the client's bound: when a slot frees cannot be known (an
- * upload in flight may take BODY_TIMEOUT_MS and more), so the soonest worth a new attempt.
+ * The Retry-After of a large body (the file upload) refused for the client's bound: when a slot frees
+ * cannot be known (one in flight may take BODY_TIMEOUT_MS and more), so the soonest worth a new attempt.
  */
 export const UPLOAD_RETRY_AFTER_SECONDS = 1;
 
-/** An upload admitted to send its body: the receiver that hashes and seals it as it comes, and its slot. */
-export type UploadAdmission = { receiver: UploadReceiver | undefined; release: () => void };
+/** A large body admitted (a route's `largeBody`): the receiver that takes it as it comes, and its slot. */
+export type UploadAdmission = { receiver: BodyReceiver<unknown> | undefined; release: () => void };
 const REQUEST_ID_FORMAT = /^[\x21-\x7e]{1,128}$/;
 
 /** The request's X-Request-Id when it is one we can echo (§2), else a new one. */
@@ -68,7 +66,6 @@ function rateLimited(seconds: number, detail: string): Problem {
 /** The writer of a request that may not write: unsigned introspection, a frontend session (§17.2). */
 const READ_ONLY: Writer = { run: () => Promise.reject(new Error('this request has no writer: it is unsigned or a frontend session')) };
 const redirect = (location: string): HttpReply => ({ status: 302, headers: { location }, body: '' });
-const isRead = (call: HttpCall) => call.method === 'GET' || call.method === 'HEAD';
 
 /** Paths that are their own metrics label, whatever answers them. */
 const FIXED_PATHS = new Set(['/graphql', '/dev/graphql', '/healthz', '/readyz', '/']);
@@ -83,6 +80,10 @@ type Routed = {
   /** The surface whose shape the path's problems take (§6, §7). */
   shape: Surface;
   to: Target;
+  /** An unsigned route's headers on every answer, refusals included. */
+  headers?: Record<string, string>;
+  /** What the log shows as the path when the path itself may not be logged (a token in it). */
+  logPath?: string;
 };
 
 export type PipelineDeps = {
@@ -94,10 +95,10 @@ export type PipelineDeps = {
   clock: Clock;
   /** Unsigned documents (src/http/pages/). */
   pages?: Page[];
+  /** The areas' raw routes (src/http/generated/routes.ts): the file upload, the live stream, … */
+  routes?: RawRoute[];
   /** GET /metrics: each answer counted by route template (src/http/metrics.ts). */
   metrics?: Metrics;
-  /** §17.4 the live stream's feed; without one its path is 404. */
-  stream?: { feed: LiveFeed };
 };
 
 export class Pipeline {
@@ -113,8 +114,14 @@ export class Pipeline {
   private readonly sessionBuckets: Buckets;
   private readonly sessions = new SessionCache();
   private readonly cors: Cors;
-  /** File uploads in flight per client in this process (UPLOAD_CONCURRENCY_PER_CLIENT). */
+  /** Health, the pages, then the areas' routes: the paths beside the surfaces. */
+  private readonly routes: RouteTable;
+  /** Each unsigned route's buckets per source address, where it has a limit (`perAddress`). */
+  private readonly addressBuckets = new Map<RawRoute, Buckets>();
+  /** Large bodies (file uploads) in flight per route and client in this process (`largeBody.perClient`). */
   private readonly uploads = new Map<string, number>();
+  /** The methods of the routes with a large body: any other request's limit is §6's without a look at the table. */
+  private readonly largeBodyMethods = new Set<string>();
 
   constructor(private readonly deps: PipelineDeps) {
     const { config, engine } = deps;
@@ -126,6 +133,11 @@ export class Pipeline {
     this.credentials = new CredentialCache(config.secretBox, config.credentialCacheMs);
     this.replays = new ReplayCache(config.replayCacheEntries);
     this.devProxy = config.production ? undefined : new DevProxy(engine.read, config.secretBox, (call) => this.handle(call));
+    this.routes = new RouteTable([...healthRoutes(engine), ...(deps.pages ?? []).map(pageRoute), ...(deps.routes ?? [])], config.production);
+    for (const route of deps.routes ?? []) {
+      if (route.access === 'unsigned' && route.perAddress) this.addressBuckets.set(route, rateBuckets(engine, `address:${route.path}`));
+      if (route.access === 'signed' && route.largeBody) for (const m of route.methods) this.largeBodyMethods.add(m);
+    }
   }
 
   /** Counters for tests and the benchmark. */
@@ -136,22 +148,23 @@ export class Pipeline {
   }
 
   /**
-   * How many body bytes a request may send: §6's 64 KiB, or FILE_MAX_BYTES on the file upload (§12.2),
-   * whose 413 comes after §2's checks that need no body (check 1 of its table): a promise there, which
-   * answers the refusal instead when those fail.
+   * How many body bytes a request may send: §6's 64 KiB, or a route's large body (FILE_MAX_BYTES on the
+   * file upload, §12.2), whose 413 comes after §2's checks that need no body (check 1 of its table): a
+   * promise there, which answers the refusal instead when those fail.
    */
   bodyLimitOf(head: Omit<HttpCall, 'body'>): number | Promise<{ limit: number; upload: UploadAdmission } | { refusal: Problem }> {
     // A frontend session never uploads (§17.2): its PUT is held to §6's limit and refused after its checks.
-    const rawId = head.method === 'PUT' && !isBearerRequest(head.headers) ? uploadPathId(head.url.split('?')[0]!) : undefined;
-    if (rawId === undefined) return MAX_BODY_BYTES;
+    if (!this.largeBodyMethods.has(head.method) || isBearerRequest(head.headers)) return MAX_BODY_BYTES;
+    const matched = this.routes.match(head.url.split('?')[0]!);
+    const route = matched?.route;
+    if (route?.access !== 'signed' || !route.largeBody || !route.methods.includes(head.method)) return MAX_BODY_BYTES;
+    const { largeBody } = route;
     const now = this.deps.clock();
     return checkAuthHead(this.deps.engine.read, this.credentials, head.headers, now).then(
       ({ clientId }) => {
-        const release = this.takeUploadSlot(clientId);
-        if (!release) return { refusal: rateLimited(UPLOAD_RETRY_AFTER_SECONDS, `At most ${this.deps.config.uploadConcurrencyPerClient} file uploads of a partner client at once (UPLOAD_CONCURRENCY_PER_CLIENT).`) };
-        const fileId = uploadFileIdOf(rawId);
-        const receiver = fileId === undefined ? undefined : new UploadReceiver(this.deps.config.secretBox, fileId);
-        return { limit: this.deps.config.fileMaxBytes, upload: { receiver, release } };
+        const release = this.takeUploadSlot(`${route.path}\n${clientId}`, largeBody.perClient.limit);
+        if (!release) return { refusal: rateLimited(UPLOAD_RETRY_AFTER_SECONDS, largeBody.perClient.refusal) };
+        return { limit: largeBody.maxBytes, upload: { receiver: largeBody.receiver(matched!.params), release } };
       },
       async (e: unknown) => {
         if (!(e instanceof Problem)) return { refusal: this.problemOf(e, this.deps.logger) };
@@ -165,21 +178,21 @@ export class Pipeline {
   }
 
   /**
-   * A slot among the client's uploads in flight in this process, or undefined when all are taken. The
-   * returned release frees it (once, however often it is called), when the upload's answer is sent or
-   * its connection closes.
+   * A slot among the client's uploads in flight in this process (`key`: the route and the client), or
+   * undefined when all `limit` are taken. The returned release frees it (once, however often it is
+   * called), when the upload's answer is sent or its connection closes.
    */
-  private takeUploadSlot(clientId: string): (() => void) | undefined {
-    const held = this.uploads.get(clientId) ?? 0;
-    if (held >= this.deps.config.uploadConcurrencyPerClient) return undefined;
-    this.uploads.set(clientId, held + 1);
+  private takeUploadSlot(key: string, limit: number): (() => void) | undefined {
+    const held = this.uploads.get(key) ?? 0;
+    if (held >= limit) return undefined;
+    this.uploads.set(key, held + 1);
     let released = false;
     return () => {
       if (released) return;
       released = true;
-      const left = (this.uploads.get(clientId) ?? 1) - 1;
-      if (left > 0) this.uploads.set(clientId, left);
-      else this.uploads.delete(clientId);
+      const left = (this.uploads.get(key) ?? 1) - 1;
+      if (left > 0) this.uploads.set(key, left);
+      else this.uploads.delete(key);
     };
   }
 
@@ -218,7 +231,7 @@ export class Pipeline {
       reply = next;
     };
     // §2: no answer before the request's nonce is durably spent (it commits with the request's effect).
-    const late = auth && (await auth.nonce.settle());
+    const late = auth && (await auth.nonce.refusalOnceRecorded());
     if (late) replace(shape.render(late, requestId));
     // Nor before what it read is on disk: a read may see a batch whose fsync is still running.
     await this.deps.engine.writer.settled().catch((err: unknown) => {
@@ -226,6 +239,7 @@ export class Pipeline {
       replace(('call' in to ? shape : this.deps.rest).render(new Problem('INTERNAL', 'Internal server error'), requestId));
     });
     if (auth && outcome) this.rememberAnswer(call, auth, outcome, reply);
+    if (routed.headers) Object.assign(reply.headers, routed.headers);
     reply.headers['x-request-id'] = requestId;
     if (reply.status === 401) reply.headers['www-authenticate'] = bearer ? BEARER_CHALLENGE : WWW_AUTHENTICATE;
     // §17.6: every answer to a bearer request from a registered origin is readable by its page.
@@ -237,7 +251,7 @@ export class Pipeline {
     log.info(
       {
         method: call.method,
-        path: pathname,
+        path: routed.logPath ?? pathname,
         status: reply.status,
         clientId: auth?.clientId ?? session?.clientId,
         sessionId: session?.sessionId,
@@ -260,40 +274,49 @@ export class Pipeline {
   }
 
   /**
-   * What a path is, matched once: a fixed answer (health, development pages), an unsigned page, or a
-   * surface that needs a signature; with its metrics label, so ids never become label values.
+   * What a path is, matched once: a fixed answer (development pages), a route of the table (health, an
+   * unsigned page, an area's raw route), or a surface; with its metrics label, so ids never become label
+   * values.
    */
   private route(call: HttpCall, pathname: string, requestId: string, log: Logger): Routed {
-    const { config, graphql, rest } = this.deps;
+    const { graphql, rest } = this.deps;
     if (call.method === 'OPTIONS') {
       const preflight = this.preflightLabel(pathname);
       if (preflight) return { label: preflight, shape: pathname === '/graphql' ? graphql : rest, to: { answer: () => this.cors.preflight(call.headers.origin, this.deps.clock().getTime()) } };
-    }
-    if (pathname === '/healthz' || pathname === '/readyz') {
-      // Health is probed with HEAD too, and says so in Allow.
-      const answer = () => (pathname === '/healthz' ? json(200, { status: 'ok' }) : this.readiness());
-      return { label: pathname, shape: rest, to: isRead(call) ? { answer } : { problem: methodNotAllowed('GET, HEAD') } };
     }
     if (pathname === '/graphql') return { label: pathname, shape: graphql, to: this.graphqlTarget(call, requestId, log) };
     const dev = this.devProxy && this.devTarget(this.devProxy, call, pathname, requestId, log);
     if (dev) return { label: pathname, shape: rest, to: dev };
     const label = (matched: string) => (FIXED_PATHS.has(pathname) ? pathname : matched);
-    // §17.4 the live stream: signed like every REST GET, answered with a long-lived body.
-    const stream = this.deps.stream;
-    if (pathname === STREAM_PATH && stream)
-      return { label: STREAM_PATH, shape: rest, to: call.method === 'GET' ? { call: eventStreamCall(call, stream.feed) } : { problem: methodNotAllowed('GET') } };
-    // §12.2: the file upload, signed like every REST call but raw bytes, not an operation of the schema.
-    const uploadId = uploadPathId(pathname);
-    if (uploadId !== undefined)
-      return { label: UPLOAD_TEMPLATE, shape: rest, to: call.method === 'PUT' ? { call: uploadCall(call, uploadId) } : { problem: methodNotAllowed('PUT') } };
+    const raw = this.routes.match(pathname);
+    if (raw) return { ...this.rawTarget(call, raw), label: label(raw.route.path), shape: rest };
     const match = rest.match(call.method, pathname);
     if (match) return { label: label(match.template), shape: rest, to: 'problem' in match ? match : { call: rest.callOf(call, match) } };
-    const page = findPage(this.deps.pages ?? [], pathname, config.production);
-    if (page) {
-      const to: Target = call.method === 'GET' ? { answer: () => page.answer(call, pathname) } : { problem: methodNotAllowed('GET') };
-      return { label: label(page.path.endsWith('/') ? `${page.path}*` : page.path), shape: rest, to };
-    }
     return { label: label('unmatched'), shape: rest, to: { problem: new Problem('NOT_FOUND', `No resource at ${pathname}.`) } };
+  }
+
+  /**
+   * A route of the table: a signed route's call (§2 or a session's checks follow, in handle), or an
+   * unsigned route's answer; a method it lacks is 405, after an unsigned route's limit per address.
+   */
+  private rawTarget(call: HttpCall, { route, params }: MatchedRoute): Pick<Routed, 'to' | 'headers' | 'logPath'> {
+    const allowed = route.methods.includes(call.method);
+    const refused = () => methodNotAllowed(route.methods.join(', '));
+    if (route.access === 'signed') return { to: allowed ? { call: route.call(call, params) } : { problem: refused() } };
+    const own = { headers: route.headers, logPath: route.logTemplate ? route.path : undefined };
+    const buckets = this.addressBuckets.get(route);
+    if (!buckets) return { ...own, to: allowed ? { answer: () => route.answer(call, params) } : { problem: refused() } };
+    return {
+      ...own,
+      to: {
+        answer: async () => {
+          const wait = await buckets.take(call.remoteAddress ?? 'unknown', route.perAddress!, this.deps.clock().getTime());
+          if (wait > 0) throw rateLimited(wait, 'Too many requests from this address.');
+          if (!allowed) throw refused();
+          return route.answer(call, params);
+        },
+      },
+    };
   }
 
   /** /graphql: signed, except in development a browser's visit and an introspection-only query (§2). */
@@ -328,7 +351,9 @@ export class Pipeline {
    * stream), or undefined for any other path, whose OPTIONS is answered as before (405, 404).
    */
   private preflightLabel(pathname: string): string | undefined {
-    if (pathname === '/graphql' || pathname === STREAM_PATH) return pathname;
+    if (pathname === '/graphql') return pathname;
+    const raw = this.routes.match(pathname)?.route;
+    if (raw?.access === 'signed' && raw.preflight) return raw.path;
     const match = this.deps.rest.match('GET', pathname);
     return match && 'route' in match ? match.template : undefined;
   }
@@ -340,7 +365,7 @@ export class Pipeline {
    */
   private sessionTarget(call: HttpCall, pathname: string, to: Target): Target {
     if (!('problem' in to) || to.problem.code !== 'METHOD_NOT_ALLOWED' || call.method === 'GET') return to;
-    if (uploadPathId(pathname) === undefined && this.deps.rest.match(call.method, pathname) === undefined) return to;
+    if (!this.takesWrites(pathname) && this.deps.rest.match(call.method, pathname) === undefined) return to;
     const refusal = sessionReadOnly(`${call.method} on this path`);
     return {
       call: {
@@ -349,6 +374,12 @@ export class Pipeline {
         sessionRefusal: () => refusal,
       },
     };
+  }
+
+  /** A signed route of the table at `pathname` answers a method other than GET (the file upload's PUT). */
+  private takesWrites(pathname: string): boolean {
+    const raw = this.routes.match(pathname)?.route;
+    return raw?.access === 'signed' && raw.methods.some((m) => m !== 'GET');
   }
 
   /**
@@ -499,16 +530,6 @@ export class Pipeline {
       now: this.deps.clock(),
       logger: log,
     };
-  }
-
-  private async readiness(): Promise<HttpReply> {
-    if (this.deps.engine.writer.failed) return json(503, { status: 'unavailable' });
-    try {
-      await this.deps.engine.ready();
-      return json(200, { status: 'ready' });
-    } catch {
-      return json(503, { status: 'unavailable' });
-    }
   }
 }
 

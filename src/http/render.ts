@@ -1,10 +1,9 @@
 // Rendering only: a Problem as RFC 9457 (REST) or as a GraphQL error response (§7).
+import { json } from '../core/http-route.js';
 import type { Problem } from '../core/problem.js';
 import type { HttpReply } from './types.js';
 
-export function json(status: number, value: unknown, headers: Record<string, string> = {}): HttpReply {
-  return { status, headers: { 'content-type': 'application/json; charset=utf-8', ...headers }, body: JSON.stringify(value) };
-}
+export { json };
 
 export function problemReply(problem: Problem, requestId: string): HttpReply {
   const headers: Record<string, string> = { 'content-type': 'application/problem+json; charset=utf-8' };

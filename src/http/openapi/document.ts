@@ -8,7 +8,7 @@ import { guideOf } from '../problem-guides.js';
 import { WWW_AUTHENTICATE } from '../auth.js';
 import { BEARER_CHALLENGE } from '../sessions.js';
 import type { RestRouteInfo } from '../rest-surface.js';
-import { STREAM_PATH } from '../event-stream.js';
+import { STREAM_PATH } from '../../modules/frontend/index.js';
 import { SchemaRegistry, type JsonSchema } from './json-schema.js';
 
 const SIGNED = ['PartnerClientId', 'PartnerTimestamp', 'PartnerNonce', 'PartnerSignature'] as const;

@@ -1,6 +1,7 @@
 // Unsigned pages beside the signed surfaces: documents a partner's tools fetch without credentials
 // (§2 signs the API, not its description). Each page lives in its own file here; this list is the
-// only place that names them. A page answers GET and HEAD; other methods get 405.
+// only place that names them. Each is a route of the pipeline's table (../routes.ts): it answers GET;
+// other methods get 405.
 import type { Engine } from '../../db/engine.js';
 import type { Page, PageDeps } from './page.js';
 export type { Page, PageDeps } from './page.js';
@@ -11,10 +12,4 @@ import { problemsIndexPage, problemsPage } from './problems.js';
 
 export function pagesOf(deps: PageDeps & { engine: Engine }): Page[] {
   return [problemsIndexPage(), problemsPage(), openApiPage(deps.schema, deps.rest.describe()), metricsPage(deps.metrics, { production: deps.config.production, token: deps.config.metricsToken }), ...graphiqlPages()];
-}
-
-export function findPage(pages: Page[], pathname: string, production: boolean): Page | undefined {
-  return pages.find(
-    (p) => (!p.developmentOnly || !production) && (p.path.endsWith('/') ? pathname.startsWith(p.path) : pathname === p.path),
-  );
 }

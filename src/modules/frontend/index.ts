@@ -9,11 +9,10 @@ export {
   insertSession,
   isRegisteredOrigin,
   listOrigins,
-  purgeStreamLeases,
   removeOrigin,
   revokeCustomerSessions,
   revokeOriginSessions,
   revokeSession,
 } from './repository.js';
 export type { FrontendSessionRow } from './tables.js';
-export { LiveFeed, type PreparedStream, type SessionEnd, type StreamHandle, type StreamOwner, type StreamSink } from './stream.js';
+export { LiveFeed, STREAM_PATH, type PreparedStream, type SessionEnd, type StreamHandle, type StreamOwner, type StreamSink } from './stream.js';

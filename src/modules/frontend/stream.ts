@@ -26,6 +26,9 @@ import type { Exec } from '../../db/exec.js';
 import { eventJson, feedBetween, feedCursor, feedHead, feedPositionOf, type EventRow } from '../events/index.js';
 import { claimStreamSlot, endedSessions, releaseProcessStreams, releaseStreamSlot, renewStreamLease } from './repository.js';
 
+/** §17.4 the stream's path (its route: http.ts). */
+export const STREAM_PATH = '/partner/v1/frontend/events/stream';
+
 /** Events per read, of the poller and of a catch-up. */
 export const FEED_PAGE = 500;
 /** Up to this many customers with a live stream, the poller reads only their events; past it, the whole feed. */

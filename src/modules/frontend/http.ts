@@ -1,17 +1,21 @@
 // §17.4 GET /partner/v1/frontend/events/stream: a customer's events as Server-Sent Events. Routed by the
-// pipeline like every signed call (§2 auth, rate limit); this reads the request's parameters and writes
-// the frames, the frontend module's LiveFeed does the rest. The one call it makes, `feed.prepare(owner,
-// cursor)`, is the same whoever authenticated the request: a partner's backend (HMAC-signed, with
-// `?customerId=`) or a frontend session (`ctx.session`, set by the bearer path of the pipeline).
-import { requireSessionCustomer } from '../core/ownership.js';
-import { FieldErrors, Problem } from '../core/problem.js';
-import { requireOwnCustomer } from '../modules/customers/index.js';
-import { feedPositionOf } from '../modules/events/index.js';
-import type { LiveFeed, PreparedStream, SessionEnd, StreamSink } from '../modules/frontend/index.js';
-import { callContext, type SurfaceCall } from './surface.js';
-import type { HttpCall, ReplyStream, StreamOut } from './types.js';
+// pipeline like every signed call (§2 auth, rate limit) or a frontend session's (§17.6), and preflighted
+// by browsers (§17.3); this reads the request's parameters and writes the frames, the LiveFeed
+// (stream.ts, started by runtime.ts) does the rest. The one call it makes, `feed.prepare(owner, cursor)`,
+// is the same whoever authenticated the request: a partner's backend (HMAC-signed, with `?customerId=`)
+// or a frontend session (`ctx.session`, set by the bearer path of the pipeline).
+import { callContext, httpRoutes, type HttpCall, type ReplyStream, type StreamOut, type SurfaceCall } from '../../core/http-route.js';
+import { requireSessionCustomer } from '../../core/ownership.js';
+import { FieldErrors, Problem } from '../../core/problem.js';
+import { requireOwnCustomer } from '../customers/index.js';
+import { feedPositionOf } from '../events/index.js';
+import type runtime from './runtime.js';
+import type { RunningOf } from '../../core/runtime.js';
+import { STREAM_PATH, type LiveFeed, type PreparedStream, type SessionEnd, type StreamSink } from './stream.js';
 
-export const STREAM_PATH = '/partner/v1/frontend/events/stream';
+export default httpRoutes<RunningOf<typeof runtime>>(({ running }) => [
+  { path: STREAM_PATH, methods: ['GET'], access: 'signed', preflight: true, call: (call) => eventStreamCall(call, running.feed) },
+]);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const PARAMS = ['customerId', 'after'] as const;
@@ -40,7 +44,7 @@ function checkCursor(errors: FieldErrors, pointer: string, cursor: string | unde
 }
 
 /** The stream's call, signed or a session's. */
-export function eventStreamCall(call: HttpCall, feed: LiveFeed): SurfaceCall {
+function eventStreamCall(call: HttpCall, feed: LiveFeed): SurfaceCall {
   return {
     execute: async (ctx) => {
       // §9.4 in the stream's words, as a REST GET says it.
@@ -88,7 +92,7 @@ export function eventStreamCall(call: HttpCall, feed: LiveFeed): SurfaceCall {
 }
 
 /** The frames of §17.4 as text/event-stream (each line one field; JSON text never holds a line break). */
-export const sse = {
+const sse = {
   event: (id: string, type: string, json: string) => `id: ${id}\nevent: ${type}\ndata: ${json}\n\n`,
   keepAlive: ': keep-alive\n\n',
   // No id: the browser's Last-Event-ID stays the last event's.
