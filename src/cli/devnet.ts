@@ -5,7 +5,8 @@
 import { createPublicClient, createWalletClient, getAddress, http, isAddress, type Hex } from 'viem';
 import { evmConfigOf } from '../config/evm.js';
 import type { Engine } from '../db/engine.js';
-import { DEVNET_PAYER, findEvmRoute, TOKEN_ABI } from '../modules/evm/index.js';
+import { DEVNET_PAYER, TOKEN_ABI } from '../devnet/index.js';
+import { firstEvmRouteOfCode } from '../modules/routes/index.js';
 import { OperatorError, OperatorRefusal } from './refusals.js';
 
 /** §18.4 `devnet mine --blocks N`: 1–1000. */
@@ -68,7 +69,7 @@ export type DevnetPay = { to: `0x${string}`; routeCode: string; amountMinor: big
 
 /** C14 `devnet pay`: the payer sends units = amountMinor × 10^(decimals − scale) of the route's asset, then one block. */
 export async function devnetPay(db: Pick<Engine, 'read'>, url: string, p: DevnetPay) {
-  const route = await findEvmRoute(db.read, p.routeCode);
+  const route = await firstEvmRouteOfCode(db.read, p.routeCode);
   if (!route) throw new OperatorRefusal('NOT_FOUND', `route ${p.routeCode} has no mapping on the EVM rail`);
   const token = route.tokenContract ? getAddress(route.tokenContract) : null;
   const publicClient = createPublicClient({ transport: http(url, { retryCount: 0 }), cacheTime: 0 });

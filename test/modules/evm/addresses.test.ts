@@ -10,7 +10,7 @@ import { createRoute, updateRouteOf } from '../../../src/cli/operators.js';
 import { DEVNET_DEPOSIT_XPUB, devnetKey } from '../../../src/config/evm.js';
 import { depositWalletAddress } from '../../../src/core/addresses/derive.js';
 import { allocateEvmAddress, DepositAddresses } from '../../../src/modules/evm/index.js';
-import { DEVNET_TOKEN_ADDRESS } from '../../../src/modules/evm/devnet/token.js';
+import { DEVNET_TOKEN_ADDRESS } from '../../../src/devnet/token.js';
 import { ETH_ADDRESS_2, randomEthAddress, Scenario, startTestServer, type TestServer } from '../../helpers/harness.js';
 import { useDevnet } from '../../helpers/anvil.js';
 import { WALLETS_LIST, gqlData, restData } from '../../helpers/deposits.js';

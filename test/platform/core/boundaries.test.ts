@@ -18,6 +18,8 @@ const LAYERS: Record<string, number> = {
   worker: 5,
   // The engine with the modules' event subscribers: the one way a process opens its database.
   engine: 5,
+  // §18 C14 the development devnet (EVM_DEVNET=true): above the modules, so no production code imports it.
+  devnet: 5,
   client: 6,
   http: 6,
   service: 7,

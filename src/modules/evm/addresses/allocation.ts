@@ -1,10 +1,10 @@
 // §18 C4: a customer's EVM deposit address, allocated once from the xpub's counter in the transaction that
 // needs it (createCustomer when the partner has an EVM route; `route create|update --rail EVM` for the
 // partner's customers without one), the same on all of the customer's EVM routes.
-import type { Exec } from '../../db/exec.js';
-import { hasEvmRoute } from '../routes/index.js';
-import type { Engine } from '../../db/engine.js';
-import { DepositAddresses, xpubFingerprint } from './addresses.js';
+import type { Exec } from '../../../db/exec.js';
+import { hasEvmRoute } from '../../routes/index.js';
+import type { Engine } from '../../../db/engine.js';
+import { DepositAddresses, xpubFingerprint } from './derivation.js';
 import {
   customersWithoutEvmAddress,
   evmRoutesKey,
@@ -15,9 +15,9 @@ import {
   partnersWithEvmRoutes,
   takeAddressIndex,
   touchClientRow,
-} from './addresses-repository.js';
-import { findRail } from './rail-repository.js';
-import type { EvmAddressRow } from './tables.js';
+} from './repository.js';
+import { findRail } from '../rail/repository.js';
+import type { EvmAddressRow } from '../tables.js';
 
 /** The xpub's external chain, derived once per xpub. */
 const derivers = new Map<string, DepositAddresses>();

@@ -9,15 +9,15 @@
 // the deposit exists, no second row, no event). On catch-up the tokens' logs of many blocks come in one
 // query (§18.3 EVM_LOG_RANGE_MAX), and a block uses them only when they carry its hash; otherwise it asks
 // by its hash as at the head.
-import { finalityLostDetail } from './halts.js';
+import { finalityLostDetail } from '../rail/halts.js';
 import type { Logger } from 'pino';
 import { BlockNotFoundError, decodeEventLog, getAddress, TransactionReceiptNotFoundError, type Hex } from 'viem';
-import type { EvmConfig } from '../../config/evm.js';
-import type { Engine } from '../../db/engine.js';
-import type { Exec } from '../../db/exec.js';
-import { confirmingDepositsUpTo, decideFinalDeposit, dropChainDepositsAbove, includeChainDeposit } from '../deposits/index.js';
-import type { Chain } from './chain.js';
-import { headsOf, type Heads } from './finality.js';
+import type { EvmConfig } from '../../../config/evm.js';
+import type { Engine } from '../../../db/engine.js';
+import type { Exec } from '../../../db/exec.js';
+import { confirmingDepositsUpTo, decideFinalDeposit, dropChainDepositsAbove, includeChainDeposit } from '../../deposits/index.js';
+import type { Chain } from '../chain.js';
+import { headsOf, type Heads } from '../finality.js';
 import { bloomHas, logsByBlock, TRANSFER, TRANSFER_TOPIC, transferLog, type LogWindow, type TransferLog } from './transfer-logs.js';
 import {
   addUnattributed,
@@ -33,11 +33,11 @@ import {
   markBlocksFinal,
   pruneBlocks,
   type DepositAddress,
-} from './follower-repository.js';
+} from './repository.js';
 import { isRangeRefusal, LogRange } from './log-range.js';
-import { ensureFollower, findFollower, findHalt, findRail, insertHalt, updateFollower } from './rail-repository.js';
-import type { EvmFollowerRow } from './tables.js';
-import { forgetNoncesTakenAbove, noteNonceTaken } from './transfers-repository.js';
+import { ensureFollower, findFollower, findHalt, findRail, insertHalt, updateFollower } from '../rail/repository.js';
+import type { EvmFollowerRow } from '../tables.js';
+import { forgetNoncesTakenAbove, noteNonceTaken } from '../transfers-repository.js';
 
 /** Blocks read per poll (the rest next poll, at once): a poll stays short, and its work visible. */
 const BLOCKS_PER_POLL = 200;

@@ -2,9 +2,9 @@
 // so that several processes on one database advance it once), and what matching reads: the EVM routes'
 // tokens, the deposit addresses and their customers' partners, the stored attempts. Plain reads and writes.
 import { and, asc, eq, gt, inArray, isNotNull, lt, lte, notInArray, sql } from 'drizzle-orm';
-import type { Exec } from '../../db/exec.js';
-import type { RouteRow } from '../routes/index.js';
-import type { EvmBlockRow } from './tables.js';
+import type { Exec } from '../../../db/exec.js';
+import type { RouteRow } from '../../routes/index.js';
+import type { EvmBlockRow } from '../tables.js';
 
 const ONE = 1;
 

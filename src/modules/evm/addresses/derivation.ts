@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { secp256k1 } from '@noble/curves/secp256k1';
 import type { HDKey } from '@scure/bip32';
 import { publicKeyToAddress } from 'viem/accounts';
-import { parseXpub } from '../../config/evm.js';
+import { parseXpub } from '../../../config/evm.js';
 
 /** The external chain (0) of the account key: derived once, children from it. */
 export class DepositAddresses {

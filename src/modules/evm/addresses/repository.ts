@@ -1,9 +1,9 @@
 // §18 C4: the deposit address counter and the customers' addresses. Plain reads and writes, no rules.
 import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import type { Exec } from '../../db/exec.js';
-import { sharedKeyLockCall } from '../../db/keyed-locks.js';
-import { pgStatement } from '../../db/prepared.js';
-import type { EvmAddressRow } from './tables.js';
+import type { Exec } from '../../../db/exec.js';
+import { sharedKeyLockCall } from '../../../db/keyed-locks.js';
+import { pgStatement } from '../../../db/prepared.js';
+import type { EvmAddressRow } from '../tables.js';
 
 /** The one row of evm_address_counter. */
 const ONE = 1;
