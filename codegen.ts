@@ -11,7 +11,8 @@ const { recordMappers } = createRequire(import.meta.url)('./codegen/records-plug
 // (codegen/records-plugin.cjs), the run-time enum values from the SDL (codegen/enums-plugin.cjs), and each
 // dialect's aggregate of tables from src/db/ and the modules' tables.ts (codegen/tables-plugin.cjs), the
 // worker's task factories from the modules' tasks.ts (codegen/tasks-plugin.cjs), the event subscribers
-// from the modules' subscribers.ts (codegen/subscribers-plugin.cjs), the API reference's
+// from the modules' subscribers.ts (codegen/subscribers-plugin.cjs), their hooks into lower modules from
+// their hooks.ts (codegen/hooks-plugin.cjs), the API reference's
 // example steps from the modules' examples.ts (codegen/examples-plugin.cjs).
 // The client's types (src/client/generated/) are the schema's types as JSON on the wire.
 const schema = ['./src/graphql/common.graphql', './src/modules/*/schema.graphql'];
@@ -72,6 +73,9 @@ const config: CodegenConfig = {
     },
     './src/engine/generated/subscribers.ts': {
       plugins: ['./codegen/subscribers-plugin.cjs'],
+    },
+    './src/engine/generated/hooks.ts': {
+      plugins: ['./codegen/hooks-plugin.cjs'],
     },
     './tools/api-examples/generated/examples.ts': {
       plugins: ['./codegen/examples-plugin.cjs'],

@@ -30,3 +30,11 @@ function uncompressed(key: HDKey): Uint8Array {
 export function xpubFingerprint(xpub: string): string {
   return createHash('sha256').update(xpub.trim()).digest('hex');
 }
+
+/** The xpub's external chain, derived once per xpub. */
+const derivers = new Map<string, DepositAddresses>();
+export function deriver(xpub: string): DepositAddresses {
+  let d = derivers.get(xpub);
+  if (!d) derivers.set(xpub, (d = new DepositAddresses(xpub)));
+  return d;
+}

@@ -1,0 +1,14 @@
+// §18 C4, §18.1: what the EVM rail adds to the steps of modules below it, which import nothing of it:
+// a customer's deposit address in createCustomer's transaction, and that address in its deposit wallets.
+import type { HookWiring } from '../../core/hooks.js';
+import { onCustomerCreated } from '../customers/index.js';
+import { provideDepositAddresses } from '../deposits/index.js';
+import { allocateOnNewCustomer, evmAddressOf } from './addresses/allocation.js';
+
+export default [
+  () =>
+    onCustomerCreated(async (tx, customer, services) => {
+      await allocateOnNewCustomer(tx, customer.clientId, customer.customerId, services.config.evm.depositXpub?.reveal() ?? null, customer.createdAt);
+    }),
+  () => provideDepositAddresses('EVM', evmAddressOf),
+] satisfies readonly HookWiring[];
