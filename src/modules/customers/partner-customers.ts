@@ -13,7 +13,7 @@ export type CustomerKey = { customerId: string; createdAt: string };
 export async function customersOfClientInOrder(x: Exec, clientId: string, after: CustomerKey | undefined, limit: number): Promise<CustomerKey[]> {
   const c = x.t.customers;
   const byte = (v: SQL | typeof c.customerId | typeof c.createdAt): SQL => (x.engine === 'pg' ? sql`${v} collate "C"` : sql`${v}`);
-  const past = after === undefined ? undefined : sql`(${byte(c.createdAt)}, ${byte(c.customerId)}) > (${byte(sql`${after.createdAt}`)}, ${byte(sql`${after.customerId}`)})`;
+  const past = after === undefined ? undefined : sql`(${byte(c.createdAt)}, ${byte(c.customerId)}) > (${after.createdAt}, ${after.customerId})`;
   return x.q
     .select({ customerId: c.customerId, createdAt: c.createdAt })
     .from(c)
