@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { createPublicClient, createWalletClient, erc20Abi, http, type Hex } from 'viem';
 import { foundry } from 'viem/chains';
-import { DEVNET_PAYER, DEVNET_TOKEN_ADDRESS } from '../src/modules/evm/devnet/token.js';
+import { DEVNET_PAYER, DEVNET_TOKEN_ADDRESS } from '../src/modules/devnet/token.js';
 import { approver, client, main, newCustomer, settle, show, trail } from './setup.js';
 
 const ROUTE = 'USDT-DEVNET';

@@ -8,7 +8,8 @@ import { createClient, createRoute, type EvmReach } from './cli/operators.js';
 import { findCustomerByExternalRef, insertCustomer, newCustomerRow, recordNewCustomerEvent } from './modules/customers/index.js';
 import { DEMO_CLIENT_ID } from './http/dev-proxy.js';
 import { findRoute } from './modules/routes/index.js';
-import { DEVNET_TOKEN_ADDRESS, evmAddressOf } from './modules/evm/index.js';
+import { DEVNET_TOKEN_ADDRESS } from './modules/devnet/index.js';
+import { evmAddressOf } from './modules/evm/index.js';
 import type { RouteOptions } from './cli/operators.js';
 
 /** The demo customer's `externalRef` (§12.5: VERIFIED from its creation). */

@@ -13,11 +13,11 @@ const service = await startService(config).catch((e: unknown) => exitWith(listen
 const demo = config.production ? undefined : await provisionDemoIfEmpty(service.engine, config.secretBox);
 const remind = !config.production && !demo && (await hasDemoClient(service.engine));
 // §18 C14: the demo partner's devnet routes, after its customer (so that its EVM address is index 0).
-const devnetRoutes = service.evm.devnet && !config.production ? await provisionDevnetRoutes(service.engine, config.evm) : undefined;
+const devnetRoutes = service.areas.devnet && !config.production ? await provisionDevnetRoutes(service.engine, config.evm) : undefined;
 console.log(`Partner API listening on ${service.url} (GraphQL ${service.url}/graphql, REST ${service.url}/partner/v1)`);
 const where = describeDatabase(config.database);
 console.log(`State: ${where}${config.sandbox ? ' — sandbox mode' : ''}${config.production ? ' — production' : ''}`);
-if (service.evm.devnet) console.log(devnetBanner(service));
+if (service.areas.devnet) console.log(devnetBanner(service));
 if (devnetRoutes?.created.length)
   console.log(`Devnet routes of ${DEMO_CLIENT_ID}: ${devnetRoutes.created.join(', ')}`);
 for (const f of devnetRoutes?.failed ?? []) console.log(`Devnet route ${f.code} was not created: ${f.reason}`);
@@ -29,7 +29,7 @@ else if (remind) console.log(demoReminder(service.url));
 
 /** §18 C14: where the devnet is and what it holds (all of it public: anvil's test mnemonic). */
 function devnetBanner(s: RunningService): string {
-  const d = s.evm.devnet!;
+  const d = s.areas.devnet!;
   const rail = s.evm.rail;
   const chain = rail.on ? `chain ${rail.chainId}, hot wallet ${rail.hotAddress}` : 'rail off';
   const blocks = d.blockTimeMs > 0 ? `a block every ${d.blockTimeMs} ms` : 'blocks only on partnerctl devnet pay|mine';

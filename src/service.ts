@@ -35,7 +35,7 @@ export type RunningService = {
   areas: RunningAreas;
   /** §17.4 the live streams of this process (areas.frontend.feed). */
   feed: RunningAreas['frontend']['feed'];
-  /** §18 C2 the rail as started (off, or its chain and hot address); C14 the devnet when EVM_DEVNET=true (areas.evm). */
+  /** §18 C2 the rail as started (off, or its chain and hot address) (areas.evm). */
   evm: RunningAreas['evm'];
   /** Writer and replay-cache counters (tests, benchmark). */
   stats(): Record<string, number>;
@@ -89,7 +89,7 @@ export async function startService(config: Config, options: ServiceOptions = {})
     await engine.close();
     throw err;
   }
-  // The areas' running pieces (§18 C14 the devnet and C2 the rail's start, §17.4 the live feed), in
+  // The areas' running pieces (§18 C14 the devnet, then C2 the rail's start, §17.4 the live feed), in
   // module order, before the server listens; a refusal stops what started and the start.
   const services: RuntimeServices = { config, engine, clock, logger: log, tuning: { liveFeedPageSize: options.liveFeedPageSize } };
   const running: Partial<Record<keyof RunningAreas, unknown>> = {};

@@ -1,4 +1,4 @@
-// Compiles src/modules/evm/devnet/DevnetToken.sol with the pinned solc npm package into DevnetToken.json
+// Compiles src/modules/devnet/DevnetToken.sol with the pinned solc npm package into DevnetToken.json
 // beside it (abi and creation bytecode). `--check` compares instead of writing (the test does the same).
 import fs from 'node:fs';
 import { compileDevnetToken, TOKEN_JSON } from './solc.js';

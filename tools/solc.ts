@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 
-const dir = new URL('../src/modules/evm/devnet/', import.meta.url);
+const dir = new URL('../src/modules/devnet/', import.meta.url);
 export const TOKEN_SOURCE = new URL('DevnetToken.sol', dir);
 export const TOKEN_JSON = new URL('DevnetToken.json', dir);
 

@@ -1,7 +1,8 @@
 // Partner clients, their secrets and their nonces (§2): plain reads and writes, no rules.
 import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Exec, Query, Tables } from './exec.js';
-import { prepared, sqliteRun } from './prepared.js';
+import { sharedKeyLockCall } from './keyed-locks.js';
+import { pgStatement, prepared, sqliteRun } from './prepared.js';
 
 export async function findClient(x: Exec, clientId: string) {
   const rows = await prepared(
@@ -84,3 +85,16 @@ export async function purgeNonces(x: Exec, olderThanMs: number): Promise<number>
   const t = x.t.nonces;
   return (await x.q.delete(t).where(lt(t.seenAtMs, olderThanMs)).returning({ nonce: t.nonce })).length;
 }
+
+/**
+ * PostgreSQL: the key `lockKey` shared until commit (see keyed-locks.ts), then the client's row FOR SHARE
+ * (as the webhooks' fan-out holds a client's endpoints). A change that holds the key exclusively and
+ * claims the row (`lockClient`) waits for this transaction's commit, and this one, when its snapshot is
+ * older than such a committed change, fails on the row and runs again. SQLite: every job runs alone.
+ */
+export async function shareClient(x: Exec, lockKey: string, clientId: string): Promise<void> {
+  if (x.engine !== 'pg') return;
+  await pgStatement(x, 'shareClient', SHARE_CLIENT, [lockKey, clientId]);
+}
+
+const SHARE_CLIENT = `select ${sharedKeyLockCall('$1')} from partner_clients where client_id = $2 for share`;

@@ -3,8 +3,8 @@
 // anvil's own methods (anvil_reorg, evm_snapshot / evm_revert).
 import { afterAll, beforeAll } from 'vitest';
 import type { Hex } from 'viem';
-import { startAnvil, type Anvil } from '../../src/modules/evm/devnet/anvil.js';
-import { ensureDevnetToken, rpc } from '../../src/modules/evm/devnet/token.js';
+import { startAnvil, type Anvil } from '../../src/modules/devnet/anvil.js';
+import { ensureDevnetToken, rpc } from '../../src/modules/devnet/token.js';
 import { DEVNET_DEPOSIT_XPUB, Secret } from '../../src/config/evm.js';
 import type { EvmReach } from '../../src/cli/operators.js';
 

@@ -9,7 +9,7 @@ import { createWalletClient, encodeFunctionData, http, type Hex, type WalletClie
 import { foundry } from 'viem/chains';
 import { DEVNET_DEPOSIT_XPUB, devnetKey } from '../../src/config/evm.js';
 import { DepositAddresses } from '../../src/modules/evm/index.js';
-import { DEVNET_PAYER, TOKEN_ABI } from '../../src/modules/evm/devnet/token.js';
+import { DEVNET_PAYER, TOKEN_ABI } from '../../src/modules/devnet/token.js';
 import type { Devnet } from './anvil.js';
 import { DEPOSIT_FIELDS, Scenario, sleep, startTestServer, type Client, type TestServer } from './harness.js';
 

@@ -2,6 +2,7 @@
 import type { AreaCommands } from '../../core/command.js';
 import conversion from '../../modules/conversion/cli.js';
 import customers from '../../modules/customers/cli.js';
+import devnet from '../../modules/devnet/cli.js';
 import evm from '../../modules/evm/cli.js';
 import frontend from '../../modules/frontend/cli.js';
 import routes from '../../modules/routes/cli.js';
@@ -11,6 +12,7 @@ import webhooks from '../../modules/webhooks/cli.js';
 export const areaCommands: Record<string, AreaCommands> = {
   conversion,
   customers,
+  devnet,
   evm,
   frontend,
   routes,

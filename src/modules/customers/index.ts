@@ -19,4 +19,6 @@ export {
   type VerificationOutcome,
 } from './rules.js';
 export { submissionSummaries, type SubmissionSummary } from './verification.js';
+export { customerCreated, onCustomerCreated, type CustomerCreatedHook } from './creation-hooks.js';
+export { clientsOfCustomers, customersOfClientInOrder, type CustomerKey } from './partner-customers.js';
 export type { CustomerRow, CustomerView } from './tables.js';

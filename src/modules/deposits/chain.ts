@@ -4,6 +4,7 @@
 // event and ledger rows in the caller's transaction, E1–E8); uq_evm_deposit_tx is the last guard against
 // a second process or a rescan creating one twice.
 import { randomUUID } from 'node:crypto';
+import { inArray } from 'drizzle-orm';
 import type { Exec } from '../../db/exec.js';
 import { transition } from '../lifecycle/index.js';
 import type { RouteRow } from '../routes/index.js';
@@ -136,4 +137,19 @@ export async function decideFinalDeposit(tx: Exec, depositId: string, blockHash:
     ledger: status === 'COMPLETED' ? [{ type: 'DEPOSIT', amountMinor: BigInt(d.amountMinor) }] : [],
   });
   return row !== undefined;
+}
+
+/** C10 (settled): which of these block numbers hold a deposit (the follower keeps such blocks for good). */
+export async function blocksHoldingDeposits(x: Exec, blockNumbers: number[]): Promise<Set<number>> {
+  const held = new Set<number>();
+  const t = x.t.cryptoDeposits;
+  // In slices: the list is every stored final block below the kept window.
+  for (let i = 0; i < blockNumbers.length; i += 500) {
+    const rows = await x.q
+      .selectDistinct({ n: t.blockNumber })
+      .from(t)
+      .where(inArray(t.blockNumber, blockNumbers.slice(i, i + 500)));
+    for (const r of rows) if (r.n !== null) held.add(r.n);
+  }
+  return held;
 }

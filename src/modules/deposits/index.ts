@@ -2,6 +2,7 @@
 // Other code imports the module only through this file (test/platform/core/boundaries.test.ts).
 export { lockDeposit } from './repository.js';
 export { depositView, refundableOf } from './rules.js';
-export { confirmingDepositsUpTo, decideFinalDeposit, dropChainDepositsAbove, includeChainDeposit } from './chain.js';
+export { blocksHoldingDeposits, confirmingDepositsUpTo, decideFinalDeposit, dropChainDepositsAbove, includeChainDeposit } from './chain.js';
 export type { ChainInclusion, InclusionOutcome } from './chain.js';
 export type { CryptoDepositRow } from './tables.js';
+export { provideDepositAddresses, type DepositAddressLookup } from './addresses.js';

@@ -1,24 +1,14 @@
-// §18 the EVM rail's process-level pieces: C14 the devnet (EVM_DEVNET=true) and C2 the rail's start,
-// both before the server listens (a refusal stops the start); the devnet stopped last, after the worker,
-// so no rail step is left to reach its node. And the rail's gauges on GET /metrics. Imports the module
-// through its index.ts, as the layers above it do.
+// §18 the EVM rail's process-level pieces: C2 the rail's start before the server listens (a refusal stops
+// the start; the devnet module's runtime has started the devnet node before it when EVM_DEVNET=true), and
+// the rail's gauges on GET /metrics. Imports the module through its index.ts, as the layers above it do.
 import { Gauge } from 'prom-client';
 import { areaRuntime } from '../../core/runtime.js';
-import { chainOf, countInflight, countWaiting, findFollower, findHalt, railStatus, startDevnet, startRail, type RailStarted, type RunningDevnet } from './index.js';
+import { chainOf, countInflight, countWaiting, findFollower, findHalt, railStatus, startRail, type RailStarted } from './index.js';
 
-export type RunningRail = { rail: RailStarted; devnet?: RunningDevnet };
+export type RunningRail = { rail: RailStarted };
 
 export default areaRuntime<RunningRail>({
-  async start({ config, engine, logger, clock }) {
-    const devnet = config.evm.devnet ? await startDevnet(config.evm.devnet, logger) : undefined;
-    try {
-      return { rail: await startRail(config, engine, logger, clock), devnet };
-    } catch (err) {
-      await devnet?.stop();
-      throw err;
-    }
-  },
-  stop: async ({ devnet }) => devnet?.stop(),
+  start: async ({ config, engine, logger, clock }) => ({ rail: await startRail(config, engine, logger, clock) }),
   /**
    * `rail_halted` always (1 while halted, C10 — RAIL_OFF included); with a chain, what is in flight and
    * waiting (C9), the follower's lag behind the head, and the hot wallet's balances. Chain values are read

@@ -40,8 +40,8 @@ import { hasCapacity, type Balances } from './capacity.js';
 import type { Chain } from './chain.js';
 import { bumpedFees, firstFees, GWEI, type Fees } from './fees.js';
 import { headsOf, isFinal, type Heads } from './finality.js';
-import { ensureNonceCounter, findHalt, insertHalt } from './rail-repository.js';
-import { routeMisconfigured } from './route-checks.js';
+import { ensureNonceCounter, findHalt, insertHalt } from './rail/repository.js';
+import { routeMisconfigured } from './rail/route-checks.js';
 import { SignerRefused, SignerUnavailable, type Signer } from './signer.js';
 import type { EvmAttemptRow, EvmTransferRow } from './tables.js';
 import {

@@ -1,5 +1,5 @@
 // Crypto refunds' rows: plain reads and writes, no rules.
-import { and, eq, inArray, notInArray, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, notInArray, type SQL } from 'drizzle-orm';
 import type { Exec } from '../../db/exec.js';
 import { olderThan, createdWithin, newestFirst } from '../../db/keyset.js';
 import type { CryptoRefundRow } from './tables.js';
@@ -53,4 +53,10 @@ export async function listRefunds(x: Exec, customerId: string, f: RefundFilter):
     .where(and(...where))
     .orderBy(...newestFirst(t.createdAt, t.refundId))
     .limit(f.limit);
+}
+
+/** §18 C9 rail status: the refunds in SCREENING with this statusInfo (the EVM rail's "waiting for capacity"). */
+export async function countRefundsWaiting(x: Exec, statusInfo: string): Promise<number> {
+  const t = x.t.cryptoRefunds;
+  return Number((await x.q.select({ n: count() }).from(t).where(and(eq(t.status, 'SCREENING'), eq(t.statusInfo, statusInfo))))[0]?.n ?? 0);
 }

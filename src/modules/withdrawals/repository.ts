@@ -1,5 +1,5 @@
 // Crypto withdrawals' and withdrawal quotes' rows: plain reads and writes, no rules.
-import { and, eq, inArray, isNull, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { Exec } from '../../db/exec.js';
 import { olderThan, createdWithin, newestFirst } from '../../db/keyset.js';
 import type { CryptoWithdrawalRow, WithdrawalQuoteRow } from './tables.js';
@@ -80,4 +80,10 @@ export async function markQuoteUsed(x: Exec, quoteId: string, withdrawalId: stri
     .where(and(eq(t.quoteId, quoteId), isNull(t.usedByWithdrawalId)))
     .returning({ id: t.quoteId });
   return rows.length === 1;
+}
+
+/** §18 C9 rail status: the withdrawals in SCREENING with this statusInfo (the EVM rail's "waiting for capacity"). */
+export async function countWithdrawalsWaiting(x: Exec, statusInfo: string): Promise<number> {
+  const t = x.t.cryptoWithdrawals;
+  return Number((await x.q.select({ n: count() }).from(t).where(and(eq(t.status, 'SCREENING'), eq(t.statusInfo, statusInfo))))[0]?.n ?? 0);
 }

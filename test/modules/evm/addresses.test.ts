@@ -9,8 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRoute, updateRouteOf } from '../../../src/cli/operators.js';
 import { DEVNET_DEPOSIT_XPUB, devnetKey } from '../../../src/config/evm.js';
 import { depositWalletAddress } from '../../../src/core/addresses/derive.js';
+import { customersOfClientInOrder, type CustomerKey } from '../../../src/modules/customers/index.js';
 import { allocateEvmAddress, DepositAddresses } from '../../../src/modules/evm/index.js';
-import { DEVNET_TOKEN_ADDRESS } from '../../../src/modules/evm/devnet/token.js';
+import { DEVNET_TOKEN_ADDRESS } from '../../../src/modules/devnet/token.js';
 import { ETH_ADDRESS_2, randomEthAddress, Scenario, startTestServer, type TestServer } from '../../helpers/harness.js';
 import { useDevnet } from '../../helpers/anvil.js';
 import { WALLETS_LIST, gqlData, restData } from '../../helpers/deposits.js';
@@ -99,6 +100,24 @@ describe('§18 C4 deposit addresses', () => {
     for (const r of rows) expect(r.address).toBe(derive.at(r.address_index));
     // Every index so far is taken once, from 0, with no gap.
     expect((await addresses()).map((r) => r.address_index)).toEqual(Array.from({ length: start + n }, (_, i) => i));
+  });
+});
+
+describe('§18 C4 a partner with many customers', () => {
+  it('its customers are read page by page in the same creation order the allocation follows', async () => {
+    const s = await Scenario.create(server);
+    for (let i = 0; i < 5; i++) await s.customer();
+    const walked: string[] = [];
+    await server.operator(async (db) => {
+      let after: CustomerKey | undefined;
+      for (;;) {
+        const page = await customersOfClientInOrder(db.read, s.client.clientId, after, 2);
+        if (page.length === 0) return;
+        walked.push(...page.map((c) => c.customerId));
+        after = page.at(-1);
+      }
+    });
+    expect(walked).toEqual(await inCreationOrder(s.client.clientId));
   });
 });
 

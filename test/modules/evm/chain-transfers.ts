@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { createPublicClient, erc20Abi, getAddress, http, keccak256, encodeAbiParameters, type Hex, type PublicClient } from 'viem';
 import { expect } from 'vitest';
 import { DEVNET_DEPOSIT_XPUB, devnetKey } from '../../../src/config/evm.js';
-import { DEVNET_HOT } from '../../../src/modules/evm/devnet/token.js';
+import { DEVNET_HOT } from '../../../src/modules/devnet/token.js';
 import { evmReach, type Devnet } from '../../helpers/anvil.js';
 import type { TestDb } from '../../helpers/test-db.js';
 import { Scenario, type Client, type TestServer } from '../../helpers/harness.js';

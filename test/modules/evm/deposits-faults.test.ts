@@ -6,7 +6,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { foundry } from 'viem/chains';
 import { createWalletClient, http } from 'viem';
-import { DEVNET_HOT } from '../../../src/modules/evm/devnet/token.js';
+import { DEVNET_HOT } from '../../../src/modules/devnet/token.js';
 import { useDevnet } from '../../helpers/anvil.js';
 import { EvmPartner, followerPast, payToken, startEvmServer, waitFor } from '../../helpers/evm-deposits.js';
 import type { TestServer } from '../../helpers/harness.js';

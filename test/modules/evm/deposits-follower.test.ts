@@ -3,7 +3,7 @@
 // when included again, never credited twice; FINALITY_LOST when a final block stops being canonical.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseEther, type Hex } from 'viem';
-import { DEVNET_PAYER } from '../../../src/modules/evm/devnet/token.js';
+import { DEVNET_PAYER } from '../../../src/modules/devnet/token.js';
 import { useDevnet } from '../../helpers/anvil.js';
 import { EvmPartner, followerPast, payEth, payToken, signedTokenPayment, startEvmServer, waitFor } from '../../helpers/evm-deposits.js';
 import { randomEthAddress, Scenario, type TestServer } from '../../helpers/harness.js';
@@ -206,7 +206,7 @@ describe('§18 C6 deposits on the chain', () => {
 // that makes two transfers in one transaction.
 import { createRequire } from 'node:module';
 import { foundry } from 'viem/chains';
-import artifact from '../../../src/modules/evm/devnet/DevnetToken.json' with { type: 'json' };
+import artifact from '../../../src/modules/devnet/DevnetToken.json' with { type: 'json' };
 import { payer as payerOf } from '../../helpers/evm-deposits.js';
 
 const payer = () => {

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeFunctionData, getAddress, type Hex } from 'viem';
 import { foundry } from 'viem/chains';
 import { includeChainDeposit } from '../../../src/modules/deposits/index.js';
-import { DEVNET_PAYER } from '../../../src/modules/evm/devnet/token.js';
+import { DEVNET_PAYER } from '../../../src/modules/devnet/token.js';
 import { findRoute } from '../../../src/modules/routes/index.js';
 import { useDevnet } from '../../helpers/anvil.js';
 import { EvmPartner, payer, startEvmServer } from '../../helpers/evm-deposits.js';

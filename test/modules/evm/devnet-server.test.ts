@@ -8,7 +8,7 @@ import net from 'node:net';
 import path from 'node:path';
 import type { Hex } from 'viem';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DEVNET_DEPLOYER, DEVNET_HOT, DEVNET_TOKEN_ADDRESS, rpc } from '../../../src/modules/evm/devnet/token.js';
+import { DEVNET_DEPLOYER, DEVNET_HOT, DEVNET_TOKEN_ADDRESS, rpc } from '../../../src/modules/devnet/token.js';
 import { createPgSchema, TEST_ENGINE, type PgSchema } from '../../helpers/pg.js';
 import { PgTestDb } from '../../helpers/pg-test-db.js';
 import { processKit, type Spawned } from '../../helpers/processes.js';

@@ -3,7 +3,7 @@
 import { erc20Abi } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { chainAt } from '../../../src/modules/evm/chain.js';
-import { DEVNET_HOT, DEVNET_PAYER, DEVNET_TOKEN_ADDRESS, TOKEN_UNITS_MINTED } from '../../../src/modules/evm/devnet/token.js';
+import { DEVNET_HOT, DEVNET_PAYER, DEVNET_TOKEN_ADDRESS, TOKEN_UNITS_MINTED } from '../../../src/modules/devnet/token.js';
 import { useDevnet } from '../../helpers/anvil.js';
 
 const devnet = useDevnet();

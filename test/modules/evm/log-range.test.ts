@@ -2,7 +2,7 @@
 // block) and grows back after a run of answers; only such refusals count, not timeouts or rate limits.
 import { HttpRequestError, InvalidParamsRpcError, LimitExceededRpcError, RpcRequestError, TimeoutError } from 'viem';
 import { describe, expect, it } from 'vitest';
-import { isRangeRefusal, LogRange } from '../../../src/modules/evm/log-range.js';
+import { isRangeRefusal, LogRange } from '../../../src/modules/evm/follower/log-range.js';
 
 const rpc = (code: number, message: string) => new RpcRequestError({ body: { method: 'eth_getLogs' }, error: { code, message }, url: 'http://node' });
 

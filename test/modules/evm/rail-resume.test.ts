@@ -10,7 +10,7 @@ import type { Hex } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { railResumeCommand, railStatusCommand } from '../../../src/modules/evm/operators.js';
 import { OperatorRefusal } from '../../../src/cli/operators.js';
-import { DEVNET_HOT } from '../../../src/modules/evm/devnet/token.js';
+import { DEVNET_HOT } from '../../../src/modules/devnet/token.js';
 import { useDevnet } from '../../helpers/anvil.js';
 import { EvmPartner, followerPast, payToken, startEvmServer, waitFor } from '../../helpers/evm-deposits.js';
 import { randomEthAddress, type TestServer } from '../../helpers/harness.js';

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEVNET_DEPOSIT_XPUB, devnetKey } from '../../../src/config/evm.js';
-import { DEVNET_TOKEN_ADDRESS } from '../../../src/modules/evm/devnet/token.js';
+import { DEVNET_TOKEN_ADDRESS } from '../../../src/modules/devnet/token.js';
 import { Scenario, startTestServer, type TestServer } from '../../helpers/harness.js';
 import { useDevnet } from '../../helpers/anvil.js';
 import { partnerctlHere, partnerctlHereJson } from '../../helpers/partnerctl-here.js';

@@ -7,7 +7,7 @@
 // --blocks outside 1–1000 a usage error (exit 2).
 import { erc20Abi, getAddress, type Hex } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEVNET_PAYER, DEVNET_TOKEN_ADDRESS } from '../../../src/modules/evm/devnet/token.js';
+import { DEVNET_PAYER, DEVNET_TOKEN_ADDRESS } from '../../../src/modules/devnet/token.js';
 import { chainAt } from '../../../src/modules/evm/chain.js';
 import { evmReach, useDevnet } from '../../helpers/anvil.js';
 import { startTestServer, type TestServer } from '../../helpers/harness.js';

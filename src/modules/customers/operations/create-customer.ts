@@ -1,11 +1,11 @@
 // §4.1 createCustomer: externalRef unique per partner; the customer starts ACTIVE and UNVERIFIED, with
-// its event `customer.unverified` (§12.5, sequence 1); its EVM deposit address when the partner has an
-// EVM route (§18 C4).
+// its event `customer.unverified` (§12.5, sequence 1); then what the modules above add in its transaction
+// (hooks.ts: the EVM rail's deposit address when the partner has an EVM route, §18 C4).
 import { randomUUID } from 'node:crypto';
 import { mutation } from '../../../core/operation.js';
 import { Problem } from '../../../core/problem.js';
 import { checkLength, checkOneOf } from '../../../core/validate.js';
-import { allocateOnNewCustomer } from '../../evm/index.js';
+import { customerCreated } from '../creation-hooks.js';
 import { findCustomerByExternalRef, insertCustomer } from '../repository.js';
 import { CUSTOMER_TYPES, customerView, newCustomerRow, recordNewCustomerEvent } from '../rules.js';
 
@@ -35,7 +35,7 @@ export default mutation('createCustomer', {
     );
     await recordNewCustomerEvent(tx, created);
     // §18 C4: in this transaction, so a rolled-back creation takes no index.
-    await allocateOnNewCustomer(tx, ctx.clientId, created.customerId, ctx.services.config.evm.depositXpub?.reveal() ?? null, created.createdAt);
+    await customerCreated(tx, created, ctx.services);
     return customerView(created);
   },
 });

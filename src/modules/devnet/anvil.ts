@@ -5,7 +5,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { DEVNET_MNEMONIC } from '../../../config/evm.js';
+import { DEVNET_MNEMONIC } from '../../config/evm.js';
 
 export type AnvilOptions = {
   /** 0: a free port, read back from anvil's "Listening on" line. */

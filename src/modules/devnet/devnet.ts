@@ -3,8 +3,8 @@
 // reused on restart, the test token deployed once, and a block mined every EVM_DEVNET_BLOCK_TIME_MS.
 import net from 'node:net';
 import type { Logger } from 'pino';
-import type { EvmDevnet } from '../../../config/evm.js';
-import { RailStartError } from '../rail-start.js';
+import type { EvmDevnet } from '../../config/evm.js';
+import { RailStartError } from '../evm/index.js';
 import { startAnvil, type Anvil } from './anvil.js';
 import { ensureDevnetToken, rpc } from './token.js';
 

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { secp256k1 } from '@noble/curves/secp256k1';
 import type { HDKey } from '@scure/bip32';
 import { publicKeyToAddress } from 'viem/accounts';
-import { parseXpub } from '../../config/evm.js';
+import { parseXpub } from '../../../config/evm.js';
 
 /** The external chain (0) of the account key: derived once, children from it. */
 export class DepositAddresses {
@@ -29,4 +29,12 @@ function uncompressed(key: HDKey): Uint8Array {
 /** C2: what the rail stores of the xpub — SHA-256 of its serialisation — to refuse a later start with another. */
 export function xpubFingerprint(xpub: string): string {
   return createHash('sha256').update(xpub.trim()).digest('hex');
+}
+
+/** The xpub's external chain, derived once per xpub. */
+const derivers = new Map<string, DepositAddresses>();
+export function deriver(xpub: string): DepositAddresses {
+  let d = derivers.get(xpub);
+  if (!d) derivers.set(xpub, (d = new DepositAddresses(xpub)));
+  return d;
 }

@@ -1,7 +1,7 @@
 // §18 C2, C10: the rail's identity row, the halt row and the follower's row. Plain reads and writes, no rules.
 import { and, asc, eq, lt } from 'drizzle-orm';
-import type { Exec } from '../../db/exec.js';
-import type { EvmBlockRow, EvmFollowerRow, EvmHaltRow, EvmRailRow } from './tables.js';
+import type { Exec } from '../../../db/exec.js';
+import type { EvmBlockRow, EvmFollowerRow, EvmHaltRow, EvmRailRow } from '../tables.js';
 
 /** The one row of evm_rail, evm_halt and evm_follower. */
 const ONE = 1;

@@ -2,7 +2,7 @@
 // address is the same on every fresh devnet), minting 10^12 units to the hot wallet and to the payer.
 import { createWalletClient, getContractAddress, http, type Abi, type Hex } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
-import { DEVNET_MNEMONIC } from '../../../config/evm.js';
+import { DEVNET_MNEMONIC } from '../../config/evm.js';
 import artifact from './DevnetToken.json' with { type: 'json' };
 
 export const TOKEN_ABI = artifact.abi as Abi;

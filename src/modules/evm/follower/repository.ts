@@ -1,10 +1,9 @@
 // §18 C5–C6, C10, C13: the follower's rows — the blocks it took as canonical, its position (compare-and-set,
-// so that several processes on one database advance it once), and what matching reads: the EVM routes'
-// tokens, the deposit addresses and their customers' partners, the stored attempts. Plain reads and writes.
-import { and, asc, eq, gt, inArray, isNotNull, lt, lte, notInArray, sql } from 'drizzle-orm';
-import type { Exec } from '../../db/exec.js';
-import type { RouteRow } from '../routes/index.js';
-import type { EvmBlockRow } from './tables.js';
+// so that several processes on one database advance it once), its count of unattributed transfers, and the
+// stored attempts matching reads. Plain reads and writes.
+import { and, eq, gt, inArray, isNotNull, lt, lte, notInArray, sql } from 'drizzle-orm';
+import type { Exec } from '../../../db/exec.js';
+import type { EvmBlockRow } from '../tables.js';
 
 const ONE = 1;
 
@@ -35,16 +34,25 @@ export async function markBlocksFinal(x: Exec, finalized: number): Promise<void>
 }
 
 /**
- * Keeps the window lean: final blocks below `keepFrom` go, except those that hold a deposit or a withdrawal's
- * or refund's included attempt (C10 settled: a reorganisation reaching them is still FINALITY_LOST).
+ * Final blocks below `keepFrom` that the window may let go: none holding a withdrawal's or refund's
+ * included attempt (C10 settled: a reorganisation reaching it is still FINALITY_LOST). The caller keeps
+ * those holding a deposit too.
  */
-export async function pruneBlocks(x: Exec, keepFrom: number): Promise<void> {
+export async function prunableBlocks(x: Exec, keepFrom: number): Promise<number[]> {
   const t = x.t.evmBlocks;
-  const d = x.t.cryptoDeposits;
   const e = x.t.evmTransfers;
-  const deposits = x.q.select({ n: d.blockNumber }).from(d).where(isNotNull(d.blockNumber));
   const attempts = x.q.select({ n: e.includedBlockNumber }).from(e).where(isNotNull(e.includedBlockNumber));
-  await x.q.delete(t).where(and(eq(t.final, true), lt(t.number, keepFrom), notInArray(t.number, deposits), notInArray(t.number, attempts)));
+  const rows = await x.q
+    .select({ n: t.number })
+    .from(t)
+    .where(and(eq(t.final, true), lt(t.number, keepFrom), notInArray(t.number, attempts)));
+  return rows.map((r) => r.n);
+}
+
+/** Removes these blocks. */
+export async function deleteBlocks(x: Exec, numbers: number[]): Promise<void> {
+  const t = x.t.evmBlocks;
+  for (let i = 0; i < numbers.length; i += 500) await x.q.delete(t).where(inArray(t.number, numbers.slice(i, i + 500)));
 }
 
 /** Compare-and-set of the follower's next block: false when another process moved it first. */
@@ -84,42 +92,6 @@ export async function addUnattributed(x: Exec, n: number): Promise<void> {
     .update(t)
     .set({ unattributed: sql`${t.unattributed} + ${n}` })
     .where(eq(t.id, ONE));
-}
-
-/** C13: the token contracts (lower case) of all EVM routes, and whether any route is native. */
-export async function evmTokenKeys(x: Exec): Promise<string[]> {
-  const t = x.t.routes;
-  const rows = await x.q
-    .selectDistinct({ key: t.evmTokenKey })
-    .from(t)
-    .where(and(eq(t.rail, 'EVM'), isNotNull(t.evmTokenKey)))
-    .orderBy(asc(t.evmTokenKey));
-  return rows.map((r) => r.key!);
-}
-
-export type DepositAddress = { addressKey: string; address: string; customerId: string; clientId: string };
-
-/** C4: the deposit addresses among `keys` (lower case), with their customers' partners. */
-export async function depositAddressesAmong(x: Exec, keys: string[]): Promise<DepositAddress[]> {
-  if (keys.length === 0) return [];
-  const a = x.t.evmAddresses;
-  const c = x.t.customers;
-  return x.q
-    .select({ addressKey: a.addressKey, address: a.address, customerId: a.customerId, clientId: c.clientId })
-    .from(a)
-    .innerJoin(c, eq(c.customerId, a.customerId))
-    .where(inArray(a.addressKey, keys));
-}
-
-/** C13: the partner's EVM route of a token ('native' for ETH). */
-export async function evmRouteOf(x: Exec, clientId: string, tokenKey: string): Promise<RouteRow | undefined> {
-  const t = x.t.routes;
-  return (
-    await x.q
-      .select()
-      .from(t)
-      .where(and(eq(t.clientId, clientId), eq(t.rail, 'EVM'), eq(t.evmTokenKey, tokenKey)))
-  )[0];
 }
 
 /** C10: the stored attempts among these hashes. */

@@ -2,7 +2,7 @@
 // native ETH). Network calls only: the caller makes them before its database transaction. What goes
 // wrong is said in the service's own words, never viem's (its messages carry the RPC URL, C11).
 import { BaseError, decodeFunctionResult, encodeFunctionData, erc20Abi, ExecutionRevertedError, getAddress, hexToString, RawContractError, size, type Hex } from 'viem';
-import type { Chain } from './chain.js';
+import type { Chain } from '../chain.js';
 
 /** C12: decimals above this are refused (10^77 still fits 256 bits). */
 export const MAX_TOKEN_DECIMALS = 77;

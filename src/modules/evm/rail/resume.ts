@@ -7,19 +7,19 @@
 // operator's to fix; resume lifts it. RAIL_OFF: only configuring the rail lifts it (at the server's start).
 import { randomUUID } from 'node:crypto';
 import type { Hex } from 'viem';
-import type { EvmConfig } from '../../config/evm.js';
-import { insertAuditEvent } from '../../db/audit-repository.js';
-import type { Engine } from '../../db/engine.js';
-import type { Exec } from '../../db/exec.js';
-import { transition } from '../lifecycle/index.js';
-import { lifecycleOf, STATUS_INFO } from '../transfers/index.js';
-import { KINDS } from './kinds.js';
-import type { Chain } from './chain.js';
+import type { EvmConfig } from '../../../config/evm.js';
+import { insertAuditEvent } from '../../../db/audit-repository.js';
+import type { Engine } from '../../../db/engine.js';
+import type { Exec } from '../../../db/exec.js';
+import { transition } from '../../lifecycle/index.js';
+import { lifecycleOf, STATUS_INFO } from '../../transfers/index.js';
+import { KINDS } from '../kinds.js';
+import type { Chain } from '../chain.js';
 import { lostBlockOf } from './halts.js';
-import { headsOf } from './finality.js';
-import { deleteHalt, finalBlocks, findHalt, findRail, raiseNonceCounter } from './rail-repository.js';
+import { headsOf } from '../finality.js';
+import { deleteHalt, finalBlocks, findHalt, findRail, raiseNonceCounter } from './repository.js';
 import { RailRefusal } from './status.js';
-import { transfersNotFinal, updateEvmTransfer } from './transfers-repository.js';
+import { transfersNotFinal, updateEvmTransfer } from '../transfers-repository.js';
 
 /** The operator's audit trail of the rail (§8): its rows are under this client id (`partnerctl audit --client operator`). */
 export const OPERATOR_AUDIT_CLIENT = 'operator';

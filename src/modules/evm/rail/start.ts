@@ -5,14 +5,15 @@
 // Without EVM_RPC_URLS a database holding EVM routes is halted with RAIL_OFF (C10); a start with the rail
 // configured lifts that halt. Only URL origins are ever shown (C11).
 import type { Logger } from 'pino';
-import type { Config } from '../../config.js';
-import type { Engine } from '../../db/engine.js';
-import { xpubFingerprint } from './addresses.js';
-import { chainAt } from './chain.js';
-import { allocateMissingEvmAddresses, DEPOSIT_XPUB_MISMATCH, depositXpubMismatch } from './deposit-addresses.js';
-import { deleteHalt, ensureFollower, ensureNonceCounter, findHalt, findRail, insertHalt, saveRail } from './rail-repository.js';
+import type { Config } from '../../../config.js';
+import type { Engine } from '../../../db/engine.js';
+import { anyEvmRoute } from '../../routes/index.js';
+import { xpubFingerprint } from '../addresses/derivation.js';
+import { chainAt } from '../chain.js';
+import { allocateMissingEvmAddresses } from '../addresses/allocation.js';
+import { DEPOSIT_XPUB_MISMATCH, depositXpubMismatch } from '../addresses/xpub-check.js';
+import { deleteHalt, ensureFollower, ensureNonceCounter, findHalt, findRail, insertHalt, saveRail } from './repository.js';
 import { reportMisconfiguredRoutes } from './route-checks.js';
-import { hasEvmRoutes } from './start-repository.js';
 import { countInflight } from './status-repository.js';
 
 /** A start the operator must fix (configuration against the chain or the database): `Cannot start: <message>`. */
@@ -27,14 +28,14 @@ export type RailStarted =
 /** How long one URL may take to answer eth_chainId at start. */
 const PROBE_TIMEOUT_MS = 5_000;
 
-export async function startRail(config: Config, engine: Pick<Engine, 'writer'>, logger: Logger, clock: () => Date = () => new Date()): Promise<RailStarted> {
+export async function startRail(config: Config, engine: Pick<Engine, 'read' | 'writer'>, logger: Logger, clock: () => Date = () => new Date()): Promise<RailStarted> {
   const evm = config.evm;
   if (evm.rpcUrls.length === 0) {
     // C2, C4 (settled): a server without the rail still derives addresses (createCustomer) when it has an xpub.
     if (evm.depositXpub && (await engine.writer.run((x) => depositXpubMismatch(x, evm.depositXpub!.reveal())))) throw new RailStartError(DEPOSIT_XPUB_MISMATCH);
     // C2: records on EVM routes wait as if halted (C10 RAIL_OFF) until the rail is configured.
     const halted = await engine.writer.run(async (x) => {
-      if (!(await hasEvmRoutes(x))) return false;
+      if (!(await anyEvmRoute(x))) return false;
       await insertHalt(x, { reason: 'RAIL_OFF', since: clock().toISOString(), detail: 'EVM_RPC_URLS is not set' });
       return true;
     });

@@ -1,8 +1,8 @@
 // §18 C5–C6 the block follower as a worker task: it polls every EVM_POLL_INTERVAL_MS on a loop of its own
 // (the worker's round only starts it, and starts it again after a stop); each poll runs its own transactions.
-import type { Config } from '../../config.js';
-import type { StartTask, TaskServices } from '../../core/task.js';
-import { chainOf, pollTimeoutMs } from './chain.js';
+import type { Config } from '../../../config.js';
+import type { StartTask, TaskServices } from '../../../core/task.js';
+import { chainOf, pollTimeoutMs } from '../chain.js';
 import { Follower } from './follower.js';
 
 /** C11: an error's message with every configured URL shown as its origin only. */

@@ -3,16 +3,15 @@
 // every start, and nothing is signed for it: its withdrawals and refunds wait in SCREENING with statusInfo
 // "Route misconfigured" (event `updated`, once). Network calls (symbol()) are made outside transactions.
 import type { Logger } from 'pino';
-import type { Engine } from '../../db/engine.js';
-import { transition } from '../lifecycle/index.js';
-import { findRoute, routeCurrencyFault, type RouteRow } from '../routes/index.js';
-import { lifecycleOf, type TransferRecord } from '../transfers/index.js';
-import type { Chain } from './chain.js';
+import type { Engine } from '../../../db/engine.js';
+import { transition } from '../../lifecycle/index.js';
+import { allRoutes, findRoute, routeCurrencyFault, type RouteRow } from '../../routes/index.js';
+import { lifecycleOf, type TransferRecord } from '../../transfers/index.js';
+import type { Chain } from '../chain.js';
 import { readTokenSymbol } from './decimals.js';
-import type { AnyKind } from './kinds.js';
-import { findHalt } from './rail-repository.js';
-import { allRoutes } from './start-repository.js';
-import { statusInfoOf } from './transfers-repository.js';
+import type { AnyKind } from '../kinds.js';
+import { findHalt } from './repository.js';
+import { statusInfoOf } from '../transfers-repository.js';
 
 /** §18.6: the statusInfo of a SCREENING record that nothing will be signed for. */
 export const ROUTE_MISCONFIGURED = 'Route misconfigured';
@@ -40,8 +39,8 @@ async function faultOf(route: RouteRow, chain: Chain | undefined): Promise<strin
  * At every start: an error line for each enabled route that breaks the rules (a disabled one is the
  * operator's answer already). Without the rail (`chain` undefined) tokens' symbols are not read.
  */
-export async function reportMisconfiguredRoutes(engine: Pick<Engine, 'writer'>, chain: Chain | undefined, logger: Logger): Promise<number> {
-  const routes = await engine.writer.run((x) => allRoutes(x));
+export async function reportMisconfiguredRoutes(engine: Pick<Engine, 'read'>, chain: Chain | undefined, logger: Logger): Promise<number> {
+  const routes = await allRoutes(engine.read);
   let named = 0;
   for (const route of routes) {
     if (!route.enabled) continue;

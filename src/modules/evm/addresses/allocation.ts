@@ -1,31 +1,14 @@
 // §18 C4: a customer's EVM deposit address, allocated once from the xpub's counter in the transaction that
 // needs it (createCustomer when the partner has an EVM route; `route create|update --rail EVM` for the
 // partner's customers without one), the same on all of the customer's EVM routes.
-import type { Exec } from '../../db/exec.js';
-import { hasEvmRoute } from '../routes/index.js';
-import type { Engine } from '../../db/engine.js';
-import { DepositAddresses, xpubFingerprint } from './addresses.js';
-import {
-  customersWithoutEvmAddress,
-  evmRoutesKey,
-  findEvmAddress,
-  firstEvmAddress,
-  holdEvmRoutes,
-  insertEvmAddress,
-  partnersWithEvmRoutes,
-  takeAddressIndex,
-  touchClientRow,
-} from './addresses-repository.js';
-import { findRail } from './rail-repository.js';
-import type { EvmAddressRow } from './tables.js';
-
-/** The xpub's external chain, derived once per xpub. */
-const derivers = new Map<string, DepositAddresses>();
-function deriver(xpub: string): DepositAddresses {
-  let d = derivers.get(xpub);
-  if (!d) derivers.set(xpub, (d = new DepositAddresses(xpub)));
-  return d;
-}
+import { lockClient, shareClient } from '../../../db/clients-repository.js';
+import type { Engine } from '../../../db/engine.js';
+import type { Exec } from '../../../db/exec.js';
+import { customersOfClientInOrder, type CustomerKey } from '../../customers/index.js';
+import { hasEvmRoute, partnersWithEvmRoutes } from '../../routes/index.js';
+import { deriver } from './derivation.js';
+import { customersWithEvmAddress, evmRoutesKey, findEvmAddress, insertEvmAddress, takeAddressIndex } from './repository.js';
+import type { EvmAddressRow } from '../tables.js';
 
 /**
  * C4: the customer's address, allocated now if it has none: the next index of the counter (locked by
@@ -47,11 +30,24 @@ export async function allocateEvmAddress(tx: Exec, customerId: string, xpub: str
  * partner's route EVM in it, so no customer created meanwhile is left without an address.
  */
 export async function allocateEvmAddressesOf(tx: Exec, clientId: string, xpub: string, at: string): Promise<EvmAddressRow[]> {
-  await touchClientRow(tx, clientId);
+  // Claims the client's row: a createCustomer that shares it (shareClient) runs before or after this one.
+  await lockClient(tx, clientId);
   const made: EvmAddressRow[] = [];
-  for (const customerId of await customersWithoutEvmAddress(tx, clientId)) made.push(await allocateEvmAddress(tx, customerId, xpub, at));
-  return made;
+  let after: CustomerKey | undefined;
+  for (;;) {
+    const page = await customersOfClientInOrder(tx, clientId, after, CUSTOMERS_PER_PAGE);
+    if (page.length === 0) return made;
+    const allocated = await customersWithEvmAddress(
+      tx,
+      page.map((c) => c.customerId),
+    );
+    for (const c of page) if (!allocated.has(c.customerId)) made.push(await allocateEvmAddress(tx, c.customerId, xpub, at));
+    after = page.at(-1);
+  }
 }
+
+/** Customers read per page while a partner's addresses are allocated. */
+const CUSTOMERS_PER_PAGE = 500;
 
 /**
  * C4 on createCustomer: an address when an EVM route is mapped to the partner. Without a configured
@@ -60,7 +56,9 @@ export async function allocateEvmAddressesOf(tx: Exec, clientId: string, xpub: s
  */
 export async function allocateOnNewCustomer(tx: Exec, clientId: string, customerId: string, xpub: string | null, at: string): Promise<EvmAddressRow | undefined> {
   if (xpub === null) return undefined;
-  await holdEvmRoutes(tx, clientId);
+  // PostgreSQL: a route change holds evmRoutesKey exclusively and claims the client's row, so it waits for
+  // this customer's commit and sees the customer, or this one runs again and sees the route.
+  await shareClient(tx, evmRoutesKey(clientId), clientId);
   if (!(await hasEvmRoute(tx, clientId))) return undefined;
   return allocateEvmAddress(tx, customerId, xpub, at);
 }
@@ -69,21 +67,6 @@ export async function allocateOnNewCustomer(tx: Exec, clientId: string, customer
 export async function evmAddressOf(x: Exec, customerId: string): Promise<string | undefined> {
   return (await findEvmAddress(x, customerId))?.address;
 }
-
-/**
- * C2, C4 (settled): whether `xpub` is not the deposit key this database's EVM rail was first started with
- * (its stored fingerprint), or — before that first start — not the key that derived the addresses already
- * allocated (checked on the lowest index). Every process that derives addresses asks this first.
- */
-export async function depositXpubMismatch(x: Exec, xpub: string): Promise<boolean> {
-  const rail = await findRail(x);
-  if (rail) return rail.xpubFingerprint !== xpubFingerprint(xpub);
-  const first = await firstEvmAddress(x);
-  return first !== undefined && deriver(xpub).at(first.addressIndex) !== first.address;
-}
-
-/** The message a refused process exits with: names the variable, never its value (C11). */
-export const DEPOSIT_XPUB_MISMATCH = "EVM_DEPOSIT_XPUB is not the deposit key this database's EVM rail derives its addresses with";
 
 /**
  * C4 (settled): at the rail's start, before its first poll, every customer of a partner with an EVM route

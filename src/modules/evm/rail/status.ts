@@ -2,13 +2,14 @@
 // the hot wallet's nonce on the chain and in the service, its balances, what is in flight and waiting,
 // transfers that created no deposit, the halt and a scheduled rescan. Nothing secret is shown (C11).
 import { erc20Abi, getAddress } from 'viem';
-import type { EvmConfig } from '../../config/evm.js';
-import type { Exec } from '../../db/exec.js';
-import type { Chain } from './chain.js';
-import { headsOf } from './finality.js';
-import { findFollower, findHalt, findRail, updateFollower } from './rail-repository.js';
-import { countInflight, countWaiting, evmTokenContracts } from './status-repository.js';
-import { findNonceCounter } from './transfers-repository.js';
+import type { EvmConfig } from '../../../config/evm.js';
+import type { Exec } from '../../../db/exec.js';
+import type { Chain } from '../chain.js';
+import { headsOf } from '../finality.js';
+import { findFollower, findHalt, findRail, updateFollower } from './repository.js';
+import { evmTokenContracts } from '../../routes/index.js';
+import { countInflight, countWaiting } from './status-repository.js';
+import { findNonceCounter } from '../transfers-repository.js';
 
 export type RailStatus = {
   chainId: number;
