@@ -9,6 +9,7 @@ export {
   decideVerification,
   gateCustomerOf,
   newCustomerRow,
+  onCustomerSuspended,
   recordNewCustomerEvent,
   requireOwnCustomer,
   setCustomerSuspended,
@@ -20,3 +21,5 @@ export {
 } from './rules.js';
 export { submissionSummaries, type SubmissionSummary } from './verification.js';
 export type { CustomerRow, CustomerView } from './tables.js';
+// §10.11 for src/upgrades/: the records read whole and written as they are.
+export { allCustomers, setCustomer } from './repository.js';

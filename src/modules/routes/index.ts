@@ -6,9 +6,9 @@ export {
   findEvmRouteByToken,
   findRoute,
   hasEvmRoute,
-  routeHasRecords,
+  listRoutesOfClient,
   insertDenied, insertRoute, isDenied, saveSandboxFailure, scalesOfCurrency, setRouteEnabled, updateRoute } from './repository.js';
 export type { RouteChange } from './repository.js';
-export { amountWithinRoute, describeBounds, requirePermittedRoute, requireSandboxRail, sandboxFailuresApply } from './rules.js';
+export { amountWithinRoute, describeBounds, requirePermittedRoute, requireSandboxRail, routeHasRecords, sandboxFailuresApply } from './rules.js';
 export type { RouteRow } from './tables.js';
 export { NATIVE_CURRENCY, nativeCurrencyFault, reservedCurrencyFault, routeCurrencyFault, symbolFault } from './currency.js';

@@ -2,6 +2,7 @@
 import type { Exec } from '../../db/exec.js';
 import type { RouteRow } from './tables.js';
 import type { CallContext } from '../../core/context.js';
+import { hook } from '../../core/hook.js';
 import { Problem } from '../../core/problem.js';
 import { findRoute } from './repository.js';
 
@@ -13,6 +14,14 @@ export async function requirePermittedRoute(tx: Exec, ctx: CallContext, routeCod
     throw new Problem('ROUTE_NOT_PERMITTED', 'The routeCode names no route permitted for this partner.');
   return route;
 }
+
+/**
+ * §18 C1: whether a deposit, withdrawal or refund of the partner exists on the route. The modules of those
+ * records answer (their records name routes: they are above this one).
+ */
+export const routeHasRecords = hook<(tx: Exec, routeCode: string, clientId: string) => Promise<boolean>>(
+  'whether records exist on a route (deposits, withdrawals, refunds: depositOnRoute, withdrawalOnRoute, refundOnRoute)',
+);
 
 /** §4.4 bounds: > 0 and within the route's min and max (inclusive), compared as big integers. */
 export function amountWithinRoute(route: RouteRow, amountMinor: string): boolean {

@@ -1,5 +1,5 @@
 // Crypto withdrawals' and withdrawal quotes' rows: plain reads and writes, no rules.
-import { and, eq, inArray, isNull, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { Exec } from '../../db/exec.js';
 import { olderThan, createdWithin, newestFirst } from '../../db/keyset.js';
 import type { CryptoWithdrawalRow, WithdrawalQuoteRow } from './tables.js';
@@ -80,4 +80,16 @@ export async function markQuoteUsed(x: Exec, quoteId: string, withdrawalId: stri
     .where(and(eq(t.quoteId, quoteId), isNull(t.usedByWithdrawalId)))
     .returning({ id: t.quoteId });
   return rows.length === 1;
+}
+
+/** §18 C1: whether a withdrawal of the partner exists on the route. */
+export async function withdrawalOnRoute(x: Exec, routeCode: string, clientId: string): Promise<boolean> {
+  const t = x.t.cryptoWithdrawals;
+  return (await x.q.select({ code: t.routeCode }).from(t).where(and(eq(t.routeCode, routeCode), eq(t.clientId, clientId))).limit(1)).length > 0;
+}
+
+/** §10.11 for data upgrades: every withdrawal, oldest first (then by id). */
+export async function allWithdrawals(x: Exec): Promise<CryptoWithdrawalRow[]> {
+  const t = x.t.cryptoWithdrawals;
+  return x.q.select().from(t).orderBy(asc(t.createdAt), asc(t.withdrawalId));
 }

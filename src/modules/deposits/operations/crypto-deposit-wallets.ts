@@ -6,7 +6,7 @@ import { text } from '../../../core/list-filters.js';
 import { BLOCKCHAINS } from '../../../core/validate.js';
 import { underCustomer } from '../../customers/index.js';
 import { evmAddressOf } from '../../evm/index.js';
-import { listRoutesOfClient } from '../repository.js';
+import { listRoutesOfClient } from '../../routes/index.js';
 import { walletView } from '../wallets.js';
 
 export default list('cryptoDepositWallets', {
