@@ -212,6 +212,21 @@ describe('module boundaries', () => {
     expect([...circles].sort()).toEqual([]);
   });
 
+  it('every hook a module declares is wired by src/engine/hooks.ts', () => {
+    // Unwired, the lower module's call throws in production; src/engine/hooks.ts refuses to open an engine
+    // with a hook it knows unwired, and this finds the hook it does not know.
+    const declaredHook = /^export const (\w+)\s*=\s*hook</gm;
+    const declared = sourceFiles(SRC)
+      .filter((f) => !generated(f))
+      .flatMap((f) => [...fs.readFileSync(f, 'utf8').matchAll(declaredHook)].map((m) => ({ name: m[1]!, file: `src/${rel(f)}` })));
+    expect(declared.length).toBeGreaterThan(0);
+    const wiring = fs.readFileSync(path.join(SRC, 'engine', 'hooks.ts'), 'utf8');
+    const provided = new Set([...wiring.matchAll(/(\w+)\.provide\(/g)].map((m) => m[1]!));
+    const aliases = new Map([...wiring.matchAll(/\b(\w+) as (\w+)\b/g)].map((m) => [m[2]!, m[1]!]));
+    const wired = new Set([...provided].map((n) => aliases.get(n) ?? n));
+    expect(declared.filter((h) => !wired.has(h.name)).map((h) => `${h.file}: ${h.name}`)).toEqual([]);
+  });
+
   it('no import circle but through types', () => {
     const edges = new Map<string, string[]>();
     for (const i of all) if (!i.typeOnly) edges.set(i.from, [...(edges.get(i.from) ?? []), i.to]);
