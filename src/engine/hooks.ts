@@ -3,8 +3,9 @@
 // subscribers whenever a process opens its engine (./open.ts).
 import { unwiredHooks } from '../core/hook.js';
 import { requireOwnCustomer as customerCheck } from '../core/customer-ownership.js';
-import { onCustomerSuspended, requireOwnCustomer } from '../modules/customers/index.js';
-import { depositOnRoute, refundAmountsOf } from '../modules/deposits/index.js';
+import { onCustomerCreated, onCustomerSuspended, requireOwnCustomer } from '../modules/customers/index.js';
+import { customerEvmAddress, depositOnRoute, refundAmountsOf } from '../modules/deposits/index.js';
+import { allocateOnNewCustomer, evmAddressOf } from '../modules/evm/index.js';
 import { revokeCustomerSessions } from '../modules/frontend/index.js';
 import { refundAmountsOfDeposit, refundOnRoute } from '../modules/refunds/index.js';
 import { routeHasRecords } from '../modules/routes/index.js';
@@ -16,6 +17,9 @@ export function wireHooks(): void {
   customerCheck.provide(requireOwnCustomer);
   // customers → frontend (§17.1: a suspension revokes the customer's sessions)
   onCustomerSuspended.provide(revokeCustomerSessions);
+  // customers, deposits → evm (§18 C4: a new customer's deposit address, in its creation's transaction)
+  onCustomerCreated.provide((tx, c, config) => allocateOnNewCustomer(tx, c.clientId, c.customerId, config.evm.depositXpub?.reveal() ?? null, c.createdAt));
+  customerEvmAddress.provide(evmAddressOf);
   // deposits → refunds (§10.4 refundable)
   refundAmountsOf.provide(refundAmountsOfDeposit);
   // routes → deposits, withdrawals, refunds (§18 C1: a route becomes EVM only with nothing on it)

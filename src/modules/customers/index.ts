@@ -9,6 +9,7 @@ export {
   decideVerification,
   gateCustomerOf,
   newCustomerRow,
+  onCustomerCreated,
   onCustomerSuspended,
   recordNewCustomerEvent,
   requireOwnCustomer,

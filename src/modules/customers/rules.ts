@@ -116,6 +116,15 @@ export function recordNewCustomerEvent(tx: Exec, c: CustomerRow, at = c.updatedA
 }
 
 /**
+ * §18 C4 what a new customer takes in its creation's transaction (a rolled-back creation takes none): its
+ * EVM deposit address, when the partner has an EVM route. The evm module answers (it derives addresses for
+ * customers: it is above this one).
+ */
+export const onCustomerCreated = hook<(tx: Exec, customer: CustomerRow, config: Config) => Promise<unknown>>(
+  'what a new customer takes (evm: allocateOnNewCustomer)',
+);
+
+/**
  * §17.1 what a suspension ends in its transaction: the customer's frontend sessions. The frontend module
  * answers (its sessions are of customers: it is above this one).
  */

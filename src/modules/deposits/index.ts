@@ -7,3 +7,4 @@ export type { ChainInclusion, InclusionOutcome } from './chain.js';
 export type { CryptoDepositRow } from './tables.js';
 // §10.11 for src/upgrades/: the records read whole and written as they are.
 export { allDeposits, setDeposit } from './repository.js';
+export { customerEvmAddress } from './wallets.js';

@@ -81,10 +81,7 @@ const PENDING_OTHER_BRANCH = new Set<string>([
   'modules/evm/status-repository.ts',
   'modules/evm/transfers-repository.ts',
   'modules/transfers/repository.ts',
-  // Module circles: customers → evm → deposits → customers, deposits ⇄ evm, evm → transfers → beneficiaries
-  // → customers → evm, transfers ⇄ withdrawals.
-  'modules/evm/follower.ts',
-  'modules/evm/kinds.ts',
+  // A module circle: transfers ⇄ withdrawals.
   'modules/transfers/kinds.ts',
 ]);
 

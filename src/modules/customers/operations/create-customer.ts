@@ -5,9 +5,8 @@ import { randomUUID } from 'node:crypto';
 import { mutation } from '../../../core/operation.js';
 import { Problem } from '../../../core/problem.js';
 import { checkLength, checkOneOf } from '../../../core/validate.js';
-import { allocateOnNewCustomer } from '../../evm/index.js';
 import { findCustomerByExternalRef, insertCustomer } from '../repository.js';
-import { CUSTOMER_TYPES, customerView, newCustomerRow, recordNewCustomerEvent } from '../rules.js';
+import { CUSTOMER_TYPES, customerView, newCustomerRow, onCustomerCreated, recordNewCustomerEvent } from '../rules.js';
 
 export default mutation('createCustomer', {
   rest: { method: 'POST', path: '/partner/v1/customers' },
@@ -35,7 +34,7 @@ export default mutation('createCustomer', {
     );
     await recordNewCustomerEvent(tx, created);
     // §18 C4: in this transaction, so a rolled-back creation takes no index.
-    await allocateOnNewCustomer(tx, ctx.clientId, created.customerId, ctx.services.config.evm.depositXpub?.reveal() ?? null, created.createdAt);
+    await onCustomerCreated(tx, created, ctx.services.config);
     return customerView(created);
   },
 });

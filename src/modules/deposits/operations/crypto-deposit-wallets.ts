@@ -5,9 +5,8 @@ import { list } from '../../../core/list.js';
 import { text } from '../../../core/list-filters.js';
 import { BLOCKCHAINS } from '../../../core/validate.js';
 import { underCustomer } from '../../customers/index.js';
-import { evmAddressOf } from '../../evm/index.js';
 import { listRoutesOfClient } from '../../routes/index.js';
-import { walletView } from '../wallets.js';
+import { customerEvmAddress, walletView } from '../wallets.js';
 
 export default list('cryptoDepositWallets', {
   session: { customer: 'customerId' }, // §17.2
@@ -18,7 +17,7 @@ export default list('cryptoDepositWallets', {
   fetch: ({ db, ctx, after, filters: f, limit }) => listRoutesOfClient(db, ctx.clientId, { ...f, afterRouteCode: after?.[0], limit }),
   cursor: (r) => [r.routeCode],
   view: async (rows, { db, ctx, args }) => {
-    const address = rows.some((r) => r.rail === 'EVM') ? await evmAddressOf(db, args.customerId) : undefined;
+    const address = rows.some((r) => r.rail === 'EVM') ? await customerEvmAddress(db, args.customerId) : undefined;
     const evm = { address: address ?? '', chainId: ctx.services.config.evm.chainId };
     return rows.filter((r) => r.rail !== 'EVM' || address !== undefined).map((r) => walletView(r, args.customerId, evm));
   },
