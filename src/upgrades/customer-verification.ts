@@ -3,8 +3,7 @@
 // rule does not depend on them), each with its one event `customer.unverified` (sequence 1, at the
 // customer's `updatedAt`), in `createdAt` order. Runs once per database (src/upgrades/index.ts).
 import type { Exec } from '../db/exec.js';
-import { recordNewCustomerEvent } from '../modules/customers/index.js';
-import { allCustomers, setCustomer } from './repository.js';
+import { allCustomers, recordNewCustomerEvent, setCustomer } from '../modules/customers/index.js';
 import type { Upgrade } from './upgrade.js';
 
 async function apply(tx: Exec): Promise<number> {

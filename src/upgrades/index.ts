@@ -10,7 +10,7 @@ import type { Engine } from '../db/engine.js';
 import { customerVerification } from './customer-verification.js';
 import { moneyLifecycle } from './money-lifecycle.js';
 import type { Upgrade } from './upgrade.js';
-import { claimUpgrade } from './repository.js';
+import { claimUpgrade } from '../db/upgrades-repository.js';
 
 /** In the order they apply. */
 export const UPGRADES: readonly Upgrade[] = [moneyLifecycle, customerVerification];

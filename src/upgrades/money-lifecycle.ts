@@ -9,10 +9,12 @@ import type { CryptoDepositRow } from '../modules/deposits/index.js';
 import type { CryptoRefundRow } from '../modules/refunds/index.js';
 import type { CryptoWithdrawalRow } from '../modules/withdrawals/index.js';
 import type { Exec } from '../db/exec.js';
-import { depositView } from '../modules/deposits/index.js';
+import { allBeneficiaries } from '../modules/beneficiaries/index.js';
+import { allDeposits, depositView, setDeposit } from '../modules/deposits/index.js';
 import { recordEvent } from '../modules/events/index.js';
 import { post } from '../modules/ledger/index.js';
-import { allBeneficiaries, allDeposits, allRefunds, allWithdrawals, setDeposit, setRefund } from './repository.js';
+import { allRefunds, setRefund } from '../modules/refunds/index.js';
+import { allWithdrawals } from '../modules/withdrawals/index.js';
 import type { Upgrade, UpgradeContext } from './upgrade.js';
 
 /** §10.10 statusInfo of a deposit (the previous release wrote COMPLETED ones only). */

@@ -3,3 +3,5 @@
 export { findBeneficiary } from './repository.js';
 export { requireRouteAddress } from './rules.js';
 export type { WalletBeneficiaryRow } from './tables.js';
+// §10.11 for src/upgrades/: the records read whole and written as they are.
+export { allBeneficiaries } from './repository.js';

@@ -1,5 +1,5 @@
 // Wallet beneficiaries' rows: plain reads and writes, no rules.
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Exec, Query, Tables } from '../../db/exec.js';
 import { olderThan, newestFirst } from '../../db/keyset.js';
 import { unawaited } from '../../db/pipelined.js';
@@ -96,4 +96,10 @@ export async function listBeneficiaries(x: Exec, customerId: string, f: Benefici
     .where(and(...where))
     .orderBy(...newestFirst(t.createdAt, t.walletBeneficiaryId))
     .limit(f.limit);
+}
+
+/** §10.11 for data upgrades: every wallet beneficiary, oldest first (then by id). */
+export async function allBeneficiaries(x: Exec): Promise<WalletBeneficiaryRow[]> {
+  const t = x.t.walletBeneficiaries;
+  return x.q.select().from(t).orderBy(asc(t.createdAt), asc(t.walletBeneficiaryId));
 }

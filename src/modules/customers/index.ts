@@ -9,6 +9,7 @@ export {
   decideVerification,
   gateCustomerOf,
   newCustomerRow,
+  onCustomerSuspended,
   recordNewCustomerEvent,
   requireOwnCustomer,
   setCustomerSuspended,
@@ -22,3 +23,5 @@ export { submissionSummaries, type SubmissionSummary } from './verification.js';
 export { customerCreated, onCustomerCreated, type CustomerCreatedHook } from './creation-hooks.js';
 export { clientsOfCustomers, customersOfClientInOrder, type CustomerKey } from './partner-customers.js';
 export type { CustomerRow, CustomerView } from './tables.js';
+// §10.11 for src/upgrades/: the records read whole and written as they are.
+export { allCustomers, setCustomer } from './repository.js';

@@ -129,3 +129,15 @@ export async function purgeVerificationSubmission(x: Exec, submissionId: string,
   const where = and(eq(t.submissionId, submissionId), isNotNull(t.replacedAt), lte(t.replacedAt, replacedBy));
   return (await x.q.delete(t).where(where).returning({ id: t.submissionId })).length > 0;
 }
+
+/** §10.11 for data upgrades: every customer, oldest first (then by id). */
+export async function allCustomers(x: Exec): Promise<CustomerRow[]> {
+  const t = x.t.customers;
+  return x.q.select().from(t).orderBy(asc(t.createdAt), asc(t.customerId));
+}
+
+/** §10.11 for data upgrades: sets columns of a customer as they are, no rules. */
+export async function setCustomer(x: Exec, customerId: string, set: Partial<CustomerRow>): Promise<CustomerRow> {
+  const t = x.t.customers;
+  return (await x.q.update(t).set(set).where(eq(t.customerId, customerId)).returning())[0]!;
+}

@@ -5,9 +5,9 @@ import type { Exec } from '../../db/exec.js';
 import type { CustomerRow, CustomerView } from './tables.js';
 import type { CallContext } from '../../core/context.js';
 import { requireOwn } from '../../core/ownership.js';
+import { hook } from '../../core/hook.js';
 import { Problem } from '../../core/problem.js';
 import { recordEvent } from '../events/index.js';
-import { revokeCustomerSessions } from '../frontend/index.js';
 import { transition, type Lifecycle } from '../lifecycle/index.js';
 import { customerRecord } from './records.js';
 import {
@@ -116,6 +116,14 @@ export function recordNewCustomerEvent(tx: Exec, c: CustomerRow, at = c.updatedA
 }
 
 /**
+ * §17.1 what a suspension ends in its transaction: the customer's frontend sessions. The frontend module
+ * answers (its sessions are of customers: it is above this one).
+ */
+export const onCustomerSuspended = hook<(tx: Exec, customerId: string, at: string) => Promise<unknown>>(
+  'what a customer suspension ends (frontend: revokeCustomerSessions)',
+);
+
+/**
  * §12.4 `partnerctl customer suspend|reactivate`: sets or clears `suspendedAt`, event `customer.updated`;
  * repeating answers the customer unchanged, with no event (E2). A suspension revokes the customer's
  * frontend sessions in its transaction (§17.1); a reactivation gives none back. Undefined: no such customer.
@@ -134,7 +142,7 @@ export async function setCustomerSuspended(tx: Exec, customerId: string, suspend
   });
   // One writer transaction read the row just now: nothing moved it in between.
   if (!changed) throw new Error(`customer ${customerId} changed during its suspension`);
-  if (suspended) await revokeCustomerSessions(tx, customerId, at);
+  if (suspended) await onCustomerSuspended(tx, customerId, at);
   return changed;
 }
 

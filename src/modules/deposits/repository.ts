@@ -1,9 +1,8 @@
-// Crypto deposits' rows, and the routes that make a customer's deposit wallets: plain reads and writes, no rules.
+// Crypto deposits' rows: plain reads and writes, no rules.
 import { and, asc, eq, gt, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { Exec } from '../../db/exec.js';
 import { olderThan, createdWithin, newestFirst } from '../../db/keyset.js';
 import type { CryptoDepositRow, NewCryptoDepositRow } from './tables.js';
-import type { RouteRow } from '../routes/index.js';
 
 export async function findDeposit(x: Exec, depositId: string): Promise<CryptoDepositRow | undefined> {
   const t = x.t.cryptoDeposits;
@@ -64,28 +63,6 @@ export async function listDeposits(x: Exec, customerId: string, f: DepositFilter
     .limit(f.limit);
 }
 
-/**
- * §10.3 the routes mapped to a partner client, routeCode ascending in code-point order (PostgreSQL
- * compares under the "C" collation whatever the database's default), after `afterRouteCode`.
- */
-export async function listRoutesOfClient(
-  x: Exec,
-  clientId: string,
-  f: { afterRouteCode?: string; blockchain?: string; limit: number },
-): Promise<RouteRow[]> {
-  const t = x.t.routes;
-  const code: SQL = x.engine === 'pg' ? sql`${t.routeCode} collate "C"` : sql`${t.routeCode}`;
-  const where: SQL[] = [eq(t.clientId, clientId)];
-  if (f.afterRouteCode !== undefined) where.push(gt(code, f.afterRouteCode));
-  if (f.blockchain !== undefined) where.push(eq(t.blockchain, f.blockchain));
-  return x.q
-    .select()
-    .from(t)
-    .where(and(...where))
-    .orderBy(asc(code))
-    .limit(f.limit);
-}
-
 /** §18.5 uq_evm_deposit_tx: the EVM deposit of this route, transaction and receiving address. */
 export async function findChainDeposit(x: Exec, routeCode: string, blockchain: string, txHash: string, toAddress: string): Promise<CryptoDepositRow | undefined> {
   const t = x.t.cryptoDeposits;
@@ -120,4 +97,22 @@ export async function listConfirmingDeposits(x: Exec, f: { above?: number; atOrB
 export async function setDepositBlockHash(x: Exec, depositId: string, status: string, blockHash: string, units: string): Promise<void> {
   const t = x.t.cryptoDeposits;
   await x.q.update(t).set({ blockHash, units }).where(and(eq(t.depositId, depositId), eq(t.status, status)));
+}
+
+/** §18 C1: whether a deposit of the partner exists on the route. */
+export async function depositOnRoute(x: Exec, routeCode: string, clientId: string): Promise<boolean> {
+  const t = x.t.cryptoDeposits;
+  return (await x.q.select({ code: t.routeCode }).from(t).where(and(eq(t.routeCode, routeCode), eq(t.clientId, clientId))).limit(1)).length > 0;
+}
+
+/** §10.11 for data upgrades: every deposit, oldest first (then by id). */
+export async function allDeposits(x: Exec): Promise<CryptoDepositRow[]> {
+  const t = x.t.cryptoDeposits;
+  return x.q.select().from(t).orderBy(asc(t.createdAt), asc(t.depositId));
+}
+
+/** §10.11 for data upgrades: sets columns of a deposit as they are, no rules. */
+export async function setDeposit(x: Exec, depositId: string, set: Partial<CryptoDepositRow>): Promise<CryptoDepositRow> {
+  const t = x.t.cryptoDeposits;
+  return (await x.q.update(t).set(set).where(eq(t.depositId, depositId)).returning())[0]!;
 }

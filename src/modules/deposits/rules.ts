@@ -4,12 +4,12 @@ import type { Exec } from '../../db/exec.js';
 import type { CryptoDepositRow } from './tables.js';
 import { depositWalletAddress, generatedTxHash } from '../../core/addresses/derive.js';
 import { normalizeAddressForComparison, type Blockchain } from '../../core/addresses/index.js';
+import { hook } from '../../core/hook.js';
 import { Problem } from '../../core/problem.js';
 import { MAX_AMOUNT } from '../../core/validate.js';
 import { recordEvent } from '../events/index.js';
 import { creditFits, post } from '../ledger/index.js';
 import type { Lifecycle } from '../lifecycle/index.js';
-import { refundAmountsOfDeposit } from '../refunds/index.js';
 import { isDenied } from '../routes/index.js';
 import { cryptoDepositRecord } from './records.js';
 import { transitionDeposit } from './repository.js';
@@ -62,10 +62,18 @@ export type DepositView = {
   updatedAt: string;
 };
 
+/**
+ * §10.4 the amounts of a deposit's refunds that count against it (all but REJECTED and FAILED ones). The
+ * refunds module answers (a refund is of a deposit: it is above this one).
+ */
+export const refundAmountsOf = hook<(tx: Exec, depositId: string) => Promise<string[]>>(
+  'the refunds that count against a deposit (refunds: refundAmountsOfDeposit)',
+);
+
 /** §10.4 refundable = amount less the refunds that are not REJECTED or FAILED, when COMPLETED; else 0. */
 export async function refundableOf(tx: Exec, deposit: CryptoDepositRow): Promise<bigint> {
   if (deposit.status !== 'COMPLETED') return 0n;
-  const refunded = (await refundAmountsOfDeposit(tx, deposit.depositId)).reduce((sum, a) => sum + BigInt(a), 0n);
+  const refunded = (await refundAmountsOf(tx, deposit.depositId)).reduce((sum, a) => sum + BigInt(a), 0n);
   return BigInt(deposit.amountMinor) - refunded;
 }
 

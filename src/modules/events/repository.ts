@@ -143,3 +143,9 @@ export async function listEvents(x: Exec, f: FeedFilter): Promise<EventRow[]> {
   if (f.resourceId) where.push(eq(t.resourceId, f.resourceId));
   return x.q.select().from(t).where(and(...where)).orderBy(asc(t.position)).limit(f.limit);
 }
+
+/** An event by its id (D3: a delivery renders the event it was written for). */
+export async function findEvent(x: Exec, eventId: string): Promise<EventRow | undefined> {
+  const t = x.t.events;
+  return (await x.q.select().from(t).where(eq(t.eventId, eventId)))[0];
+}

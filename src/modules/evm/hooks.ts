@@ -1,6 +1,6 @@
 // §18 C4, §18.1: what the EVM rail adds to the steps of modules below it, which import nothing of it:
 // a customer's deposit address in createCustomer's transaction, and that address in its deposit wallets.
-import type { HookWiring } from '../../core/hooks.js';
+import type { HookWiring } from '../../core/hook.js';
 import { onCustomerCreated, type CustomerCreatedHook } from '../customers/index.js';
 import { provideDepositAddresses } from '../deposits/index.js';
 import { allocateOnNewCustomer, evmAddressOf } from './addresses/allocation.js';

@@ -1,5 +1,5 @@
 // Crypto refunds' rows: plain reads and writes, no rules.
-import { and, count, eq, inArray, notInArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, notInArray, type SQL } from 'drizzle-orm';
 import type { Exec } from '../../db/exec.js';
 import { olderThan, createdWithin, newestFirst } from '../../db/keyset.js';
 import type { CryptoRefundRow } from './tables.js';
@@ -59,4 +59,22 @@ export async function listRefunds(x: Exec, customerId: string, f: RefundFilter):
 export async function countRefundsWaiting(x: Exec, statusInfo: string): Promise<number> {
   const t = x.t.cryptoRefunds;
   return Number((await x.q.select({ n: count() }).from(t).where(and(eq(t.status, 'SCREENING'), eq(t.statusInfo, statusInfo))))[0]?.n ?? 0);
+}
+
+/** §18 C1: whether a refund of the partner exists on the route. */
+export async function refundOnRoute(x: Exec, routeCode: string, clientId: string): Promise<boolean> {
+  const t = x.t.cryptoRefunds;
+  return (await x.q.select({ code: t.routeCode }).from(t).where(and(eq(t.routeCode, routeCode), eq(t.clientId, clientId))).limit(1)).length > 0;
+}
+
+/** §10.11 for data upgrades: every refund, oldest first (then by id). */
+export async function allRefunds(x: Exec): Promise<CryptoRefundRow[]> {
+  const t = x.t.cryptoRefunds;
+  return x.q.select().from(t).orderBy(asc(t.createdAt), asc(t.refundId));
+}
+
+/** §10.11 for data upgrades: sets columns of a refund as they are, no rules. */
+export async function setRefund(x: Exec, refundId: string, set: Partial<CryptoRefundRow>): Promise<CryptoRefundRow> {
+  const t = x.t.cryptoRefunds;
+  return (await x.q.update(t).set(set).where(eq(t.refundId, refundId)).returning())[0]!;
 }

@@ -6,10 +6,10 @@ export {
   findEvmRouteByToken,
   findRoute,
   hasEvmRoute,
-  routeHasRecords,
+  listRoutesOfClient,
   insertDenied, insertRoute, isDenied, saveSandboxFailure, scalesOfCurrency, setRouteEnabled, updateRoute } from './repository.js';
 export type { RouteChange } from './repository.js';
 export { allRoutes, anyEvmRoute, evmRouteOfToken, evmTokenContracts, evmTokenKeys, firstEvmRouteOfCode, partnersWithEvmRoutes } from './evm-repository.js';
-export { amountWithinRoute, describeBounds, requirePermittedRoute, requireSandboxRail, sandboxFailuresApply } from './rules.js';
+export { amountWithinRoute, describeBounds, requirePermittedRoute, requireSandboxRail, provideRouteRecords, routeHasRecords, sandboxFailuresApply, type RouteRecordsCheck } from './rules.js';
 export type { RouteRow } from './tables.js';
 export { NATIVE_CURRENCY, nativeCurrencyFault, reservedCurrencyFault, routeCurrencyFault, symbolFault } from './currency.js';

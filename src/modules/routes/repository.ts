@@ -1,5 +1,5 @@
 // Routes, the screening deny list and the sandbox failure list: plain reads and writes, no rules.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, sql, type SQL } from 'drizzle-orm';
 import type { Exec } from '../../db/exec.js';
 import { prepared } from '../../db/prepared.js';
 import type { RouteRow } from './tables.js';
@@ -51,19 +51,6 @@ export async function findEvmRouteByToken(x: Exec, clientId: string, key: string
   return (await x.q.select().from(t).where(and(eq(t.clientId, clientId), eq(t.evmTokenKey, key))))[0];
 }
 
-/** §18 C1: whether a deposit, withdrawal or refund of the partner exists on the route. */
-export async function routeHasRecords(x: Exec, routeCode: string, clientId: string): Promise<boolean> {
-  for (const t of [x.t.cryptoDeposits, x.t.cryptoWithdrawals, x.t.cryptoRefunds]) {
-    const rows = await x.q
-      .select({ code: t.routeCode })
-      .from(t)
-      .where(and(eq(t.routeCode, routeCode), eq(t.clientId, clientId)))
-      .limit(1);
-    if (rows.length > 0) return true;
-  }
-  return false;
-}
-
 /** Enables or disables every mapping of a route code; returns how many there were. */
 export async function setRouteEnabled(x: Exec, routeCode: string, enabled: boolean, updatedAt: string): Promise<number> {
   const t = x.t.routes;
@@ -109,4 +96,26 @@ export async function deleteSandboxFailure(x: Exec, blockchain: string, addressK
   const t = x.t.sandboxFailures;
   const rows = await x.q.delete(t).where(and(eq(t.blockchain, blockchain), eq(t.addressKey, addressKey))).returning({ b: t.blockchain });
   return rows.length > 0;
+}
+
+/**
+ * §10.3 the routes mapped to a partner client, routeCode ascending in code-point order (PostgreSQL
+ * compares under the "C" collation whatever the database's default), after `afterRouteCode`.
+ */
+export async function listRoutesOfClient(
+  x: Exec,
+  clientId: string,
+  f: { afterRouteCode?: string; blockchain?: string; limit: number },
+): Promise<RouteRow[]> {
+  const t = x.t.routes;
+  const code: SQL = x.engine === 'pg' ? sql`${t.routeCode} collate "C"` : sql`${t.routeCode}`;
+  const where: SQL[] = [eq(t.clientId, clientId)];
+  if (f.afterRouteCode !== undefined) where.push(gt(code, f.afterRouteCode));
+  if (f.blockchain !== undefined) where.push(eq(t.blockchain, f.blockchain));
+  return x.q
+    .select()
+    .from(t)
+    .where(and(...where))
+    .orderBy(asc(code))
+    .limit(f.limit);
 }

@@ -14,6 +14,25 @@ export async function requirePermittedRoute(tx: Exec, ctx: CallContext, routeCod
   return route;
 }
 
+/** Whether a module's records of the partner exist on the route. */
+export type RouteRecordsCheck = (tx: Exec, routeCode: string, clientId: string) => Promise<boolean>;
+
+const recordChecks = new Set<RouteRecordsCheck>();
+
+/**
+ * §18 C1: a module whose records name routes (deposits, withdrawals, refunds: above this one) registers
+ * how to tell from its hooks.ts (src/core/hook.ts); a registration is kept once.
+ */
+export function provideRouteRecords(check: RouteRecordsCheck): void {
+  recordChecks.add(check);
+}
+
+/** §18 C1: whether any record of the partner exists on the route (a route becomes EVM only with none). */
+export async function routeHasRecords(tx: Exec, routeCode: string, clientId: string): Promise<boolean> {
+  for (const check of recordChecks) if (await check(tx, routeCode, clientId)) return true;
+  return false;
+}
+
 /** §4.4 bounds: > 0 and within the route's min and max (inclusive), compared as big integers. */
 export function amountWithinRoute(route: RouteRow, amountMinor: string): boolean {
   const amount = BigInt(amountMinor);

@@ -236,9 +236,3 @@ export type AttemptRow = { deliveryId: string; attemptNumber: number; startedAt:
 export async function insertAttempt(x: Exec, row: AttemptRow): Promise<void> {
   await x.q.insert(x.t.webhookAttempts).values(row);
 }
-
-export async function findEvent(x: Exec, eventId: string) {
-  const t = x.t.events;
-  return (await x.q.select().from(t).where(eq(t.eventId, eventId)))[0];
-}
-

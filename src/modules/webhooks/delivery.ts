@@ -14,7 +14,7 @@ import type { Exec } from '../../db/exec.js';
 import type { NewEvent } from '../events/index.js';
 import type { WebhookDeliveryRow } from './tables.js';
 import type { StartTask } from '../../core/task.js';
-import { eventView } from '../events/index.js';
+import { eventView, findEvent } from '../events/index.js';
 import {
   anyPending,
   dueOfEndpoint,
@@ -23,7 +23,6 @@ import {
   expiredDeliveries,
   findDelivery,
   findEndpoint,
-  findEvent,
   headOfResource,
   inFlightOf,
   insertAttempt,

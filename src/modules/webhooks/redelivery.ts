@@ -6,7 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import { Problem } from '../../core/problem.js';
 import type { Exec } from '../../db/exec.js';
-import { findDelivery, findEvent, insertDelivery, nextRedelivery } from './delivery-repository.js';
+import { findEvent } from '../events/index.js';
+import { findDelivery, insertDelivery, nextRedelivery } from './delivery-repository.js';
 import { requireEndpoint } from './rules.js';
 import type { WebhookDeliveryRow } from './tables.js';
 

@@ -1,5 +1,5 @@
 // Crypto withdrawals' and withdrawal quotes' rows: plain reads and writes, no rules.
-import { and, count, eq, inArray, isNull, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { Exec } from '../../db/exec.js';
 import { olderThan, createdWithin, newestFirst } from '../../db/keyset.js';
 import type { CryptoWithdrawalRow, WithdrawalQuoteRow } from './tables.js';
@@ -86,4 +86,16 @@ export async function markQuoteUsed(x: Exec, quoteId: string, withdrawalId: stri
 export async function countWithdrawalsWaiting(x: Exec, statusInfo: string): Promise<number> {
   const t = x.t.cryptoWithdrawals;
   return Number((await x.q.select({ n: count() }).from(t).where(and(eq(t.status, 'SCREENING'), eq(t.statusInfo, statusInfo))))[0]?.n ?? 0);
+}
+
+/** §18 C1: whether a withdrawal of the partner exists on the route. */
+export async function withdrawalOnRoute(x: Exec, routeCode: string, clientId: string): Promise<boolean> {
+  const t = x.t.cryptoWithdrawals;
+  return (await x.q.select({ code: t.routeCode }).from(t).where(and(eq(t.routeCode, routeCode), eq(t.clientId, clientId))).limit(1)).length > 0;
+}
+
+/** §10.11 for data upgrades: every withdrawal, oldest first (then by id). */
+export async function allWithdrawals(x: Exec): Promise<CryptoWithdrawalRow[]> {
+  const t = x.t.cryptoWithdrawals;
+  return x.q.select().from(t).orderBy(asc(t.createdAt), asc(t.withdrawalId));
 }

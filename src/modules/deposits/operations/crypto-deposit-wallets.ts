@@ -5,8 +5,8 @@ import { list } from '../../../core/list.js';
 import { text } from '../../../core/list-filters.js';
 import { BLOCKCHAINS } from '../../../core/validate.js';
 import { underCustomer } from '../../customers/index.js';
+import { listRoutesOfClient } from '../../routes/index.js';
 import { depositAddressOf } from '../addresses.js';
-import { listRoutesOfClient } from '../repository.js';
 import { walletView } from '../wallets.js';
 
 export default list('cryptoDepositWallets', {

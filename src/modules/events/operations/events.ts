@@ -1,7 +1,7 @@
 // §11.3 events: the partner's feed in position order; a cursor is a position in it.
 import { list } from '../../../core/list.js';
 import { exact, values } from '../../../core/list-filters.js';
-import { requireOwnCustomer } from '../../customers/index.js';
+import { requireOwnCustomer } from '../../../core/customer-ownership.js';
 import { listEvents } from '../repository.js';
 import { EVENT_TYPES, eventView } from '../rules.js';
 

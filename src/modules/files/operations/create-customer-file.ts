@@ -3,7 +3,7 @@
 // gate: a SUSPENDED or unverified customer may send files.
 import { randomUUID } from 'node:crypto';
 import { mutation } from '../../../core/operation.js';
-import { requireOwnCustomer } from '../../customers/index.js';
+import { requireOwnCustomer } from '../../../core/customer-ownership.js';
 import { recordEvent } from '../../events/index.js';
 import { insertFile } from '../repository.js';
 import { checkFileInput, fileView, mediaTypeOf } from '../rules.js';

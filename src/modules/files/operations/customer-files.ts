@@ -1,7 +1,7 @@
 // §12.1 / §9.3 customerFiles: a customer's files, newest first, by status and purpose.
 import { list } from '../../../core/list.js';
 import { values } from '../../../core/list-filters.js';
-import { underCustomer } from '../../customers/index.js';
+import { underCustomer } from '../../../core/customer-ownership.js';
 import { listFiles } from '../repository.js';
 import { fileView } from '../rules.js';
 

@@ -1,7 +1,7 @@
 // §10.1 / §9.3 customerBalances: currency ascending.
 import { list } from '../../../core/list.js';
 import { text } from '../../../core/list-filters.js';
-import { underCustomer } from '../../customers/index.js';
+import { underCustomer } from '../../../core/customer-ownership.js';
 import { listBalances } from '../repository.js';
 import { balanceView } from '../rules.js';
 

@@ -1,7 +1,7 @@
 // §10.1 / §9.3 customerTransactions: newest first.
 import { list } from '../../../core/list.js';
 import { createdRange, exact, text, values } from '../../../core/list-filters.js';
-import { underCustomer } from '../../customers/index.js';
+import { underCustomer } from '../../../core/customer-ownership.js';
 import { listLedgerTransactions } from '../repository.js';
 import { transactionView } from '../rules.js';
 
