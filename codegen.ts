@@ -12,7 +12,8 @@ const { recordMappers } = createRequire(import.meta.url)('./codegen/records-plug
 // dialect's aggregate of tables from src/db/ and the modules' tables.ts (codegen/tables-plugin.cjs), the
 // worker's task factories from the modules' tasks.ts (codegen/tasks-plugin.cjs), the event subscribers
 // from the modules' subscribers.ts (codegen/subscribers-plugin.cjs), the API reference's
-// example steps from the modules' examples.ts (codegen/examples-plugin.cjs).
+// example steps from the modules' examples.ts (codegen/examples-plugin.cjs), the areas' configuration keys
+// from the modules' config.ts (codegen/config-plugin.cjs).
 // The client's types (src/client/generated/) are the schema's types as JSON on the wire.
 const schema = ['./src/graphql/common.graphql', './src/modules/*/schema.graphql'];
 
@@ -72,6 +73,9 @@ const config: CodegenConfig = {
     },
     './src/engine/generated/subscribers.ts': {
       plugins: ['./codegen/subscribers-plugin.cjs'],
+    },
+    './src/config/generated/areas.ts': {
+      plugins: ['./codegen/config-plugin.cjs'],
     },
     './tools/api-examples/generated/examples.ts': {
       plugins: ['./codegen/examples-plugin.cjs'],

@@ -74,12 +74,12 @@ export function buildProgram(env: NodeJS.ProcessEnv, version: string, io: CliIo,
       const box = secretBoxFromEnv(env, production);
       // §11.7: partnerctl applies its own NODE_ENV.
       const evm = async () => {
-        const { evmConfigOf } = await import('../config/evm.js');
+        const { evmConfigOf } = await import('../config.js');
         const sandbox = env.PARTNER_SANDBOX === undefined || env.PARTNER_SANDBOX === '' ? !production : env.PARTNER_SANDBOX === 'true';
         try {
           return evmConfigOf(env, { production, sandbox, sqliteFile: target.kind === 'sqlite' ? target.file : null, signer: false });
         } catch (e) {
-          // The message names the variable and never echoes a secret (src/config/evm.ts).
+          // The message names the variable and never echoes a secret (src/modules/evm/config.ts).
           throw new OperatorRefusal('VALIDATION_FAILED', (e as Error).message);
         }
       };
