@@ -8,7 +8,7 @@ export default areaConfig({
   frontend: {
     // §17.5: the default TTL lies in 60–max, so it reads the maximum.
     defaultTtlSeconds: variable('FRONTEND_SESSION_DEFAULT_TTL_SECONDS', {
-      default: '900 (at most the maximum)',
+      default: '`900` (at most the maximum)',
       values: '60–`FRONTEND_SESSION_MAX_TTL_SECONDS`',
       docs: "a frontend session's lifetime when `createFrontendSession` gives no `ttlSeconds` (§17.5)",
       read: (raw, env, ctx) => {
