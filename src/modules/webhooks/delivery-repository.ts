@@ -43,8 +43,9 @@ const computedFirst = (cte: string) => `(select count(*) from ${cte}) >= 0`;
 
 /**
  * D1: one PENDING delivery per ENABLED endpoint of the client subscribed to the type ([] = all), with the
- * event's position and sequence from its row (written by the statement before, in this transaction). D5: `touched` writes the resource's PENDING deliveries to
- * the endpoint unchanged (touchPendingOfResource); any → the new one is held back (no due time).
+ * event's position and sequence from its row (written by the statement before, in this transaction).
+ * D5: `touched` writes the resource's PENDING deliveries to the endpoint unchanged (touchPendingOfResource);
+ * any → the new one is held back (no due time).
  */
 const deliveriesOfEvent = (withHold: boolean) => `
   with ${withHold ? `${HOLD_ENDPOINTS},` : ''}
