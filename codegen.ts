@@ -14,8 +14,9 @@ const { recordMappers } = createRequire(import.meta.url)('./codegen/records-plug
 // from the modules' subscribers.ts (codegen/subscribers-plugin.cjs), partnerctl's commands from the
 // modules' cli.ts (codegen/commands-plugin.cjs), the areas' raw HTTP routes and process-level pieces from
 // the modules' http.ts and runtime.ts (codegen/http-plugin.cjs), their hooks into lower modules from
-// their hooks.ts (codegen/hooks-plugin.cjs), the API reference's
-// example steps from the modules' examples.ts (codegen/examples-plugin.cjs).
+// their hooks.ts (codegen/hooks-plugin.cjs), the areas' configuration keys from the modules' config.ts
+// (codegen/config-plugin.cjs), the API reference's example steps from the modules' examples.ts
+// (codegen/examples-plugin.cjs).
 // The client's types (src/client/generated/) are the schema's types as JSON on the wire.
 const schema = ['./src/graphql/common.graphql', './src/modules/*/schema.graphql'];
 
@@ -89,6 +90,9 @@ const config: CodegenConfig = {
     },
     './src/engine/generated/hooks.ts': {
       plugins: ['./codegen/hooks-plugin.cjs'],
+    },
+    './src/config/generated/areas.ts': {
+      plugins: ['./codegen/config-plugin.cjs'],
     },
     './tools/api-examples/generated/examples.ts': {
       plugins: ['./codegen/examples-plugin.cjs'],

@@ -17,12 +17,12 @@ const requestTools = () => import('./request-tools.js');
 
 /** §18.4: partnerctl's own EVM_* settings, read when a route command needs the chain; a bad one → VALIDATION_FAILED. */
 async function evmReachOf({ env, production, target }: OperatorContext): Promise<EvmReach> {
-  const { evmConfigOf } = await import('../config/evm.js');
+  const { evmConfigOf } = await import('../config.js');
   const sandbox = env.PARTNER_SANDBOX === undefined || env.PARTNER_SANDBOX === '' ? !production : env.PARTNER_SANDBOX === 'true';
   try {
     return evmConfigOf(env, { production, sandbox, sqliteFile: target.kind === 'sqlite' ? target.file : null, signer: false });
   } catch (e) {
-    // The message names the variable and never echoes a secret (src/config/evm.ts).
+    // The message names the variable and never echoes a secret (src/modules/evm/config.ts).
     throw new OperatorRefusal('VALIDATION_FAILED', (e as Error).message);
   }
 }

@@ -4,10 +4,10 @@ import type { EngineKind, Exec, Writer } from './exec.js';
 
 export type DatabaseTarget = { kind: 'sqlite'; file: string } | { kind: 'pg'; url: string };
 
-/** Writes: each job one transaction (on SQLite a savepoint of a group commit), settled once durable. */
+/** Writes: each job one transaction (on SQLite a savepoint of a group commit), done once durable. */
 export interface EngineWriter extends Writer {
-  /** Settles once everything committed so far is durable (a read may have seen it before its sync). */
-  settled(): Promise<void>;
+  /** Resolves once everything committed so far is durable (a read may have seen it before its sync). */
+  untilDurable(): Promise<void>;
   /** The engine can no longer promise durability (readiness reports it). */
   readonly failed: boolean;
   /**

@@ -144,10 +144,10 @@ export class GroupCommitter implements EngineWriter {
   }
 
   /**
-   * Settles once everything committed so far is on disk. An answer that read committed data must wait
+   * Resolves once everything committed so far is on disk. An answer that read committed data must wait
    * for this before it leaves: the data it shows may belong to a batch whose fsync is still running.
    */
-  settled(): Promise<void> {
+  untilDurable(): Promise<void> {
     if (this.failure) return Promise.reject(this.failure);
     if (this.durable >= this.committed) return Promise.resolve();
     return new Promise((resolve, reject) => this.waiters.push({ upTo: this.committed, resolve, reject }));
@@ -168,7 +168,7 @@ export class GroupCommitter implements EngineWriter {
     // A gathering batch commits now rather than when its timer fires (a busy retry keeps its own timer).
     if (this.pending.length > 0 && !this.syncing && !this.flushing && this.busySince === undefined) void this.flush();
     while ((this.pending.length > 0 || this.syncing || this.flushing) && !this.failure) await new Promise((resolve) => setTimeout(resolve, 1));
-    await this.settled().catch(() => {});
+    await this.untilDurable().catch(() => {});
     if (this.walFd !== undefined) fs.closeSync(this.walFd);
   }
 

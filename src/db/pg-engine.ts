@@ -228,7 +228,8 @@ class TransactionWriter implements EngineWriter {
     });
   }
 
-  settled(): Promise<void> {
+  /** Each of this writer's COMMITs returns once durable (its pool keeps synchronous_commit on): nothing waits for a sync. */
+  untilDurable(): Promise<void> {
     return Promise.resolve();
   }
 }

@@ -234,7 +234,7 @@ export class Pipeline {
     const late = auth && (await auth.nonce.refusalOnceRecorded());
     if (late) replace(shape.render(late, requestId));
     // Nor before what it read is on disk: a read may see a batch whose fsync is still running.
-    await this.deps.engine.writer.settled().catch((err: unknown) => {
+    await this.deps.engine.writer.untilDurable().catch((err: unknown) => {
       log.error({ err }, 'commit not durable');
       replace(('call' in to ? shape : this.deps.rest).render(new Problem('INTERNAL', 'Internal server error'), requestId));
     });

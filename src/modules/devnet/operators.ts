@@ -3,7 +3,7 @@
 // (SANDBOX_ONLY). `pay` sends from the payer (mnemonic account 1) the route's token, or ETH on a native
 // route, and mines one block; `mine` mines blocks. Nothing here writes the database.
 import { createPublicClient, createWalletClient, getAddress, http, isAddress, type Hex } from 'viem';
-import { evmConfigOf } from '../../config/evm.js';
+import { evmConfigOf } from '../../config.js';
 import type { Engine } from '../../db/engine.js';
 import { DEVNET_PAYER, TOKEN_ABI } from './token.js';
 import { firstEvmRouteOfCode } from '../routes/index.js';

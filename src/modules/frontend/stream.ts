@@ -227,7 +227,7 @@ export class LiveFeed {
         const rows = await feedBetween(this.deps.db, { after, upTo: head, customers, limit: this.page });
         if (rows.length > 0) {
           // Nothing goes out before it is durable (SQLite syncs a batch after its commit).
-          await this.deps.writer.settled();
+          await this.deps.writer.untilDurable();
           this.dispatch(rows);
         }
         if (rows.length < this.page) break;
@@ -305,7 +305,7 @@ export class LiveFeed {
 
   private async readFor(s: Stream, upTo: number): Promise<EventRow[]> {
     const rows = await feedBetween(this.deps.db, { after: s.position, upTo, clientId: s.owner.clientId, customers: [s.owner.customerId], limit: this.page });
-    if (rows.length > 0) await this.deps.writer.settled();
+    if (rows.length > 0) await this.deps.writer.untilDurable();
     return rows;
   }
 

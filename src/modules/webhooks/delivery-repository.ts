@@ -14,21 +14,9 @@ export type NewDelivery = Pick<
 
 /**
  * PostgreSQL: the fan-out of one event (src/modules/webhooks/delivery.ts) as one statement, sent without
- * waiting for its answer (src/db/pipelined.ts). The same rules as the fan-out's loop on SQLite: D1, one
- * PENDING delivery per ENABLED endpoint of the client subscribed to the type ([] = all); D5, held back
- * (no due time) when a delivery of the resource to that endpoint is still PENDING, which it writes
- * unchanged (touchPendingOfResource). The event's position and sequence are read from its row, written
- * by the statement before this one in the same transaction.
- *
- * `holding` (the transaction's first fan-out of the client): the statement first holds the client's
- * endpoints, their key (`endpointsKey`, which their changes hold exclusively) shared until commit, then
- * the client's row FOR SHARE. The lock orders the fan-out against a change of the endpoints; the row,
- * which every change writes, makes a fan-out whose snapshot is older than a committed change fail with
- * a serialization error and run again with a fresh snapshot. The hold's CTE is read by a condition that
- * names no row (a one-time filter, checked before any row is produced), so it is taken even when the
- * client has no endpoint; being in the statement that reads the endpoints rather than before it
- * changes nothing, since the snapshot is the transaction's (taken at its first statement) and a change
- * committed after it fails the FOR SHARE either way.
+ * waiting for its answer (src/db/pipelined.ts), by the rules of the fan-out's loop on SQLite: D1 and D5
+ * (touchPendingOfResource). `holding`: the transaction's first fan-out of the client, which holds the
+ * client's endpoints first (§11.4, HOLD_ENDPOINTS).
  */
 export async function insertDeliveriesOfEvent(
   x: Exec,
@@ -40,8 +28,27 @@ export async function insertDeliveriesOfEvent(
   else await unawaited(x, pgStatement(x, 'holdAndInsertDeliveriesOfEvent', HOLD_AND_INSERT_DELIVERIES_OF_EVENT, [...values, holding]));
 }
 
+/**
+ * §11.4: the client's endpoints held until commit: their key shared (`endpointsKey`, which a change holds
+ * exclusively), ordering the fan-out against a change; and the client's row FOR SHARE: every change
+ * writes it, so a fan-out whose snapshot is older than a committed change fails and runs again.
+ */
+const HOLD_ENDPOINTS = `hold as (select ${sharedKeyLockCall('$5')} from partner_clients where client_id = $1 for share)`;
+
+/**
+ * A condition true of every row that makes PostgreSQL compute `cte` (a CTE no part of the statement reads
+ * is never computed) once, before the first row: its locks are taken even when no row follows.
+ */
+const computedFirst = (cte: string) => `(select count(*) from ${cte}) >= 0`;
+
+/**
+ * D1: one PENDING delivery per ENABLED endpoint of the client subscribed to the type ([] = all), with the
+ * event's position and sequence from its row (written by the statement before, in this transaction).
+ * D5: `touched` writes the resource's PENDING deliveries to the endpoint unchanged (touchPendingOfResource);
+ * any → the new one is held back (no due time).
+ */
 const deliveriesOfEvent = (withHold: boolean) => `
-  with ${withHold ? `hold as (select ${sharedKeyLockCall('$5')} from partner_clients where client_id = $1 for share),` : ''}
+  with ${withHold ? `${HOLD_ENDPOINTS},` : ''}
   subscribed as (
     select endpoint_id from webhook_endpoints
     where client_id = $1 and status = 'ENABLED' and (jsonb_array_length(types::jsonb) = 0 or types::jsonb ? $2)
@@ -57,7 +64,7 @@ const deliveriesOfEvent = (withHold: boolean) => `
     case when exists (select 1 from touched t where t.endpoint_id = s.endpoint_id) then null else e.created_at end,
     e.created_at, e.created_at, 0
   from subscribed s, events e
-  where e.event_id = $4${withHold ? ' and (select count(*) from hold) >= 0' : ''}`;
+  where e.event_id = $4${withHold ? ` and ${computedFirst('hold')}` : ''}`;
 
 const INSERT_DELIVERIES_OF_EVENT = deliveriesOfEvent(false);
 const HOLD_AND_INSERT_DELIVERIES_OF_EVENT = deliveriesOfEvent(true);
@@ -90,8 +97,8 @@ export async function lockEndpoint(x: Exec, endpointId: string): Promise<void> {
 /**
  * D5: the PENDING deliveries of (endpoint, resource), written unchanged. Any → the new one is held back.
  * Redeliveries are outside the resource's order: they neither hold back nor wait.
- * Writing them (not only reading) makes a concurrent settle of one of them conflict with the fan-out on
- * PostgreSQL, so a settle never misses the delivery it must release.
+ * Writing them (not only reading) makes a concurrent end of one of them conflict with the fan-out on
+ * PostgreSQL, so the end never misses the delivery it must release.
  */
 export async function touchPendingOfResource(x: Exec, endpointId: string, resourceId: string): Promise<number> {
   const t = x.t.webhookDeliveries;
@@ -210,7 +217,7 @@ export async function updateDelivery(
   return rows.length === 1;
 }
 
-/** D5: the earliest PENDING delivery of (endpoint, resource), the one to release when its elder settles (redeliveries are never held back). */
+/** D5: the earliest PENDING delivery of (endpoint, resource), the one to release when its elder ends (redeliveries are never held back). */
 export async function headOfResource(x: Exec, endpointId: string, resourceId: string): Promise<WebhookDeliveryRow | undefined> {
   const t = x.t.webhookDeliveries;
   return (

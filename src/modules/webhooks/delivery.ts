@@ -44,7 +44,7 @@ const holding = new WeakMap<Exec, Set<string>>();
 /**
  * D1: one PENDING delivery per ENABLED endpoint of the event's client subscribed to its type ([] = all),
  * in the event's transaction. D5: due at once unless an earlier delivery of the resource to that endpoint
- * is still PENDING (then held back: no due time until it settles). Declared in subscribers.ts and wired
+ * is still PENDING (then held back: no due time until that one ends). Declared in subscribers.ts and wired
  * with every engine a process opens (src/engine/), so the events module imports nothing of webhooks.
  */
 export async function fanOut(tx: Exec, event: NewEvent): Promise<void> {
@@ -94,8 +94,8 @@ const iso = (ms: number) => new Date(ms).toISOString();
 
 type Claim = { delivery: WebhookDeliveryRow; url: string; leaseUntil: string };
 
-/** Settles a delivery (SUCCEEDED / FAILED) and releases the next PENDING delivery of its resource (D5). */
-async function settle(tx: Exec, d: WebhookDeliveryRow, set: Parameters<typeof updateDelivery>[2], at: string): Promise<boolean> {
+/** Ends a delivery (SUCCEEDED / FAILED) and releases the next PENDING delivery of its resource (D5). */
+async function endAndReleaseNext(tx: Exec, d: WebhookDeliveryRow, set: Parameters<typeof updateDelivery>[2], at: string): Promise<boolean> {
   if (!(await updateDelivery(tx, d, { ...set, nextAttemptAt: null, leaseUntil: null, settledAt: at }))) return false;
   const next = await headOfResource(tx, d.endpointId, d.resourceId);
   if (next && next.nextAttemptAt === null) await releaseDelivery(tx, next.deliveryId, at);
@@ -110,7 +110,8 @@ export class DeliveryTask implements StartTask {
   /** Attempts this process has in flight, by endpoint (the database's leases decide; this saves claims). */
   private readonly inFlight = new Map<string, number>();
   private readonly running = new Set<Promise<void>>();
-  private finished = 0;
+  /** Attempts ended (recorded or not) since the last idle(): a drain looks again while there are some. */
+  private attemptsEnded = 0;
   private readonly shutdown = new AbortController();
 
   constructor(
@@ -139,7 +140,7 @@ export class DeliveryTask implements StartTask {
   /** One delivery: expired → FAILED (D4); else claimed and its attempt left running. False when not due. */
   async start(id: string, now: Date): Promise<boolean> {
     const claim = await this.engine.writer.run((tx) => this.claim(tx, id, now));
-    if (claim === 'settled') return true;
+    if (claim === 'expired') return true;
     if (!claim) return false;
     const endpointId = claim.delivery.endpointId;
     this.inFlight.set(endpointId, (this.inFlight.get(endpointId) ?? 0) + 1);
@@ -147,21 +148,21 @@ export class DeliveryTask implements StartTask {
       .catch((err: unknown) => this.logger.error({ err, deliveryId: id }, 'webhook attempt failed to record'))
       .finally(() => {
         this.inFlight.set(endpointId, (this.inFlight.get(endpointId) ?? 1) - 1);
-        this.finished += 1;
+        this.attemptsEnded += 1;
         this.running.delete(work);
-        // A slot is free, and a settled delivery may have released the next of its resource (D5).
+        // A slot is free, and an ended delivery may have released the next of its resource (D5).
         this.wake?.();
       });
     this.running.add(work);
     return true;
   }
 
-  /** Resolves when the attempts started so far are recorded, with how many finished since the last call. */
+  /** Resolves when the attempts started so far are recorded, with how many ended since the last call. */
   async idle(): Promise<number> {
     while (this.running.size > 0) await Promise.all([...this.running]);
-    const n = this.finished;
-    this.finished = 0;
-    return n;
+    const ended = this.attemptsEnded;
+    this.attemptsEnded = 0;
+    return ended;
   }
 
   /** Shutdown: requests in flight are cut and their leases given back (the attempts are made again). */
@@ -170,13 +171,13 @@ export class DeliveryTask implements StartTask {
     await this.idle();
   }
 
-  private async claim(tx: Exec, id: string, now: Date): Promise<Claim | 'settled' | undefined> {
+  private async claim(tx: Exec, id: string, now: Date): Promise<Claim | 'expired' | undefined> {
     const at = now.toISOString();
     const d = await findDelivery(tx, id);
     if (!d || d.status !== 'PENDING' || (d.leaseUntil !== null && d.leaseUntil > at)) return undefined;
     // D4: not SUCCEEDED by the event's createdAt + max age → FAILED, attempted or not.
     if (Date.parse(d.eventCreatedAt) + this.settings.webhookMaxAgeSeconds * 1000 <= now.getTime())
-      return (await settle(tx, d, { status: 'FAILED' }, at)) ? 'settled' : undefined;
+      return (await endAndReleaseNext(tx, d, { status: 'FAILED' }, at)) ? 'expired' : undefined;
     if (d.nextAttemptAt === null || d.nextAttemptAt > at) return undefined;
     const endpoint = await findEndpoint(tx, d.endpointId);
     // §11.4: none starts after disabledAt (disabling cancels PENDING deliveries in its own transaction).
@@ -236,7 +237,7 @@ export class DeliveryTask implements StartTask {
       return;
     }
     if (outcome.error === null) {
-      await settle(tx, d, { status: 'SUCCEEDED', attemptCount: attemptNumber }, at);
+      await endAndReleaseNext(tx, d, { status: 'SUCCEEDED', attemptCount: attemptNumber }, at);
       return;
     }
     // D3: due at the failure + the delay; D4 gives up at max age, attempted or not (due() finds it then).

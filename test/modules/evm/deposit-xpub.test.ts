@@ -5,7 +5,8 @@
 import { randomBytes } from 'node:crypto';
 import { HDKey } from '@scure/bip32';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEVNET_DEPOSIT_XPUB, evmConfigOf } from '../../../src/config/evm.js';
+import { evmConfigOf } from '../../../src/config.js';
+import { DEVNET_DEPOSIT_XPUB } from '../../../src/config/evm.js';
 import { DepositAddresses } from '../../../src/modules/evm/index.js';
 import { useDevnet } from '../../helpers/anvil.js';
 import { Scenario, TestServer, type Client } from '../../helpers/harness.js';

@@ -67,7 +67,7 @@ describe('GroupCommitter', () => {
     expect(count()).toBe(1);
     expect(held.held).toHaveLength(1);
     expect(job.settled).toBe(false);
-    expect(watch(writer.settled()).settled).toBe(false);
+    expect(watch(writer.untilDurable()).settled).toBe(false);
     held.release();
     await until(() => job.settled);
     expect(job.error).toBeUndefined();
@@ -91,7 +91,7 @@ describe('GroupCommitter', () => {
     await until(() => held.held.length === 1);
     expect(writer.stats).toMatchObject({ batches: 2, jobs: 3 });
     expect(count()).toBe(3);
-    const barrier = watch(writer.settled());
+    const barrier = watch(writer.untilDurable());
     await turns(3);
     expect([second.settled, third.settled, barrier.settled]).toEqual([false, false, false]);
     held.release();
@@ -121,7 +121,7 @@ describe('GroupCommitter', () => {
     expect(String(queued.error)).toContain('fsync of the SQLite WAL failed');
     expect(writer.failed).toBe(true);
     await expect(writer.run(insert(3))).rejects.toThrow('fsync of the SQLite WAL failed');
-    await expect(writer.settled()).rejects.toThrow('fsync of the SQLite WAL failed');
+    await expect(writer.untilDurable()).rejects.toThrow('fsync of the SQLite WAL failed');
     expect(count()).toBe(1);
   });
 

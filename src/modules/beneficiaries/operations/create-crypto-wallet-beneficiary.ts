@@ -2,7 +2,7 @@
 // support files are the customer's, UPLOADED or LINKED (§12.2, §16.8).
 import { randomUUID } from 'node:crypto';
 import { isBlockchain, normalizeAddressForComparison, type Blockchain } from '../../../core/addresses/index.js';
-import { early } from '../../../core/early.js';
+import { awaitedLater } from '../../../core/awaited-later.js';
 import { mutation } from '../../../core/operation.js';
 import { Problem } from '../../../core/problem.js';
 import { BLOCKCHAINS, checkCode, checkLength, checkOneOf } from '../../../core/validate.js';
@@ -47,12 +47,12 @@ export default mutation('createCryptoWalletBeneficiary', {
     const addressKey = normalizeAddressForComparison(blockchain, input.walletAddress);
     // Every read the checks below need, sent together; each check awaits its own, in §4's order.
     const reads = {
-      customer: early(requireOwnCustomer(tx, ctx, customerId)),
+      customer: awaitedLater(requireOwnCustomer(tx, ctx, customerId)),
       // §4.3 as amended (§16.8): the support files are records the input names (D), ready in H.
-      supportFiles: early(fileReferences(tx, ctx, customerId, (input.supportFiles ?? []).map((f) => f.fileAssetId))),
-      route: early(requirePermittedRoute(tx, ctx, input.routeCode)),
-      duplicate: early(findActiveBeneficiaryByAddress(tx, customerId, blockchain, addressKey)),
-      denied: early(isDenied(tx, blockchain, addressKey)),
+      supportFiles: awaitedLater(fileReferences(tx, ctx, customerId, (input.supportFiles ?? []).map((f) => f.fileAssetId))),
+      route: awaitedLater(requirePermittedRoute(tx, ctx, input.routeCode)),
+      duplicate: awaitedLater(findActiveBeneficiaryByAddress(tx, customerId, blockchain, addressKey)),
+      denied: awaitedLater(isDenied(tx, blockchain, addressKey)),
     };
     const customer = await reads.customer;
     const supportFiles = await reads.supportFiles;

@@ -7,7 +7,7 @@
  * `read`, already started, to be awaited later where its check comes. Its rejection is seen there, in
  * the checks' order; when an earlier check refuses first, it is not reported as unhandled.
  */
-export function early<T>(read: Promise<T>): Promise<T> {
+export function awaitedLater<T>(read: Promise<T>): Promise<T> {
   read.catch(() => undefined);
   return read;
 }
