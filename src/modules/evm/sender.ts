@@ -100,11 +100,6 @@ type Prepared = { order: Order; gas: bigint; fees: Fees; balances: Balances; hea
 /** What every attempt of a record sends (C8: the same nonce, destination, value and data). */
 type Order = { to: Hex; value: bigint; data: Hex; units: bigint; native: boolean; destination: Hex };
 
-export type SenderOptions = {
-  /** Test-only (off by default, never in production): the process kills itself right after the sign-and-store commit. */
-  exitAfterSign?: boolean;
-};
-
 export class EvmSender implements StartTask {
   readonly name = 'evm-sender';
   wake?: () => void;
@@ -124,7 +119,6 @@ export class EvmSender implements StartTask {
     private readonly logger: Logger,
     private readonly chain: Chain,
     private readonly signer: Signer,
-    private readonly options: SenderOptions = {},
   ) {
     this.capWei = BigInt(config.evm.maxFeePerGasGwei) * GWEI;
   }
@@ -242,7 +236,6 @@ export class EvmSender implements StartTask {
       if (stored === 'moved') return 'done';
       if (stored !== 'stored') return stored;
       this.finished += 1;
-      if (this.options.exitAfterSign) process.kill(process.pid, 'SIGKILL');
       // Stored, so sent at once (C7): the next nonce another process signs meanwhile finds no gap before it.
       // A node that does not take it now: the chain pass sends it again.
       await this.send([{ ...signing.attempt, resourceId: r.id, nonce, createdAt: at, firstSentBlock: null, lastSentAt: null }], prepared.head).catch((err: unknown) => {

@@ -42,13 +42,11 @@ const tasks: TaskFactory = (config, services) => {
   const follower = followerTask(config, services);
   const signer = config.evm.signer ? signerOf(config.evm.signer, config.evm.signerTimeoutMs) : undefined;
   if (!signer) return [follower];
-  // Test-only hook (C7 crash between the sign-and-store commit and the send); never outside tests.
-  const exitAfterSign = !config.production && process.env.PARTNER_TEST_EVM_EXIT_AFTER_SIGN === 'true';
   const all: WorkerTask[] = [
     follower,
     entryTask(withdrawalTransfers, evmWithdrawalsIn),
     entryTask(refundTransfers, evmRefundsIn),
-    new EvmSender(config, services.engine, services.clock, services.logger, chain, signer, { exitAfterSign }),
+    new EvmSender(config, services.engine, services.clock, services.logger, chain, signer),
   ];
   return all;
 };
