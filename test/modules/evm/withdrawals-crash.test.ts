@@ -82,7 +82,7 @@ const statusOf = async (id: string) =>
   (await spawned.db.get<{ status: string; tx_hash: string | null }>('SELECT status, tx_hash FROM crypto_withdrawals WHERE withdrawal_id = ?', id))!;
 
 describe('C7 stored before sent', () => {
-  it('SIGKILL while the stored attempt's send is held: after a restart exactly one transaction is mined, with the stored hash', async () => {
+  it('SIGKILL while the send of the stored attempt is held: after a restart exactly one transaction is mined, with the stored hash', async () => {
     const env = evmEnv(devnet().url, { DATABASE_URL: spawned.url });
     const chain = publicClientOf(devnet().url);
     const countBefore = await chain.getTransactionCount({ address: HOT, blockTag: 'latest' });
