@@ -2,3 +2,4 @@
 // Other code imports the module only through this file (test/platform/core/boundaries.test.ts).
 export { refundAmountsOfDeposit } from './repository.js';
 export type { CryptoRefundRow } from './tables.js';
+export { refundTransfers } from './transfer-kind.js';

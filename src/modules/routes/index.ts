@@ -5,6 +5,8 @@ export {
   deleteSandboxFailure,
   findEvmRouteByToken,
   findRoute,
+  findSandboxFailure,
+  routeOnRail,
   hasEvmRoute,
   routeHasRecords,
   insertDenied, insertRoute, isDenied, saveSandboxFailure, scalesOfCurrency, setRouteEnabled, updateRoute } from './repository.js';

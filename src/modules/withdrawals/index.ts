@@ -2,3 +2,4 @@
 // Other code imports the module only through this file (test/platform/core/boundaries.test.ts).
 export { findWithdrawal, transitionWithdrawal } from './repository.js';
 export type { CryptoWithdrawalRow } from './tables.js';
+export { withdrawalTransfers } from './transfer-kind.js';
