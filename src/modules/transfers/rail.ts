@@ -5,7 +5,7 @@
 // statusInfo. Below it: the sandbox simulator (sandbox-rail.ts) and the EVM broadcaster and tracker
 // (src/modules/evm/). A new rail is one implementation of this interface.
 //
-// A bank rail (fiat §14.7) fits as is: `submit` builds the payout (its idempotency key and bank
+// A bank rail (fiat withdrawals, sent to a bank) fits as is: `submit` builds the payout (its idempotency key and bank
 // reference), stores it with the step to the sent state in one transaction through `take`, and hands it to
 // the bank after the commit (sent again until the bank acknowledges it); `observe` polls the payout's
 // status (or reads what the bank pushed, stored by the bank's callback) and answers `accepted` (the bank
