@@ -2,7 +2,8 @@
 // arms a fault for — an HTTP 429, a delay past the client's timeout, or the answers of a lagging node
 // (`[]` to eth_getLogs, null to eth_getBlockByNumber / eth_getBlockByHash), or a provider's limit on the
 // blocks of an eth_getLogs range (a JSON-RPC -32005 error above `maxBlocks`, as hosted nodes answer), a null
-// receipt for one transaction (a node that has not indexed it), or any JSON-RPC error in an HTTP 200. Each
+// receipt for one transaction (a node that has not indexed it), or any JSON-RPC error in an HTTP 200, or a
+// request held unanswered and never forwarded (a process killed while it waits on the node). Each
 // fault answers `times` matching requests, then the proxy forwards again. It keeps the eth_getLogs
 // requests it saw, for tests of the follower's queries.
 import http from 'node:http';
@@ -15,7 +16,8 @@ export type Fault =
   | { kind: 'null-block' }
   | { kind: 'range-limit'; maxBlocks: number }
   | { kind: 'null-receipt'; txHash: string }
-  | { kind: 'rpc-error'; code: number; message: string };
+  | { kind: 'rpc-error'; code: number; message: string }
+  | { kind: 'hold' };
 
 /** An eth_getLogs request as the proxy saw it: by block hash, or a range of block numbers. */
 export type LogQuery = { blockHash: string } | { fromBlock: number; toBlock: number };
@@ -36,7 +38,7 @@ const answers = (f: Fault, r: RpcRequest): boolean => {
     return q !== undefined && 'fromBlock' in q && q.toBlock - q.fromBlock + 1 > f.maxBlocks;
   }
   if (f.kind === 'null-receipt') return r.method === 'eth_getTransactionReceipt' && String(r.params?.[0]).toLowerCase() === f.txHash.toLowerCase();
-  return f.kind === '429' || f.kind === 'rpc-error' || f.kind === 'delay' || (f.kind === 'empty-logs' && r.method === 'eth_getLogs') || (f.kind === 'null-block' && r.method.startsWith('eth_getBlockBy'));
+  return f.kind === '429' || f.kind === 'hold' || f.kind === 'rpc-error' || f.kind === 'delay' || (f.kind === 'empty-logs' && r.method === 'eth_getLogs') || (f.kind === 'null-block' && r.method.startsWith('eth_getBlockBy'));
 };
 
 export type RpcProxy = {
@@ -45,6 +47,8 @@ export type RpcProxy = {
   fail(fault: Fault, times: number, method?: string): void;
   /** Disarms every fault. */
   clear(): void;
+  /** Resolves once a request of `method` is held by a 'hold' fault (at once if one was already). */
+  held(method: string): Promise<void>;
   /** How many requests a fault answered so far. */
   readonly faulted: number;
   /** The eth_getLogs requests seen so far (those a fault answered included), in order. */
@@ -56,6 +60,8 @@ export async function startRpcProxy(target: string): Promise<RpcProxy> {
   const armed: Armed[] = [];
   let faulted = 0;
   const logQueries: LogQuery[] = [];
+  const heldMethods = new Set<string>();
+  const holdWaiters: { method: string; resolve: () => void }[] = [];
   const take = (r: RpcRequest): Fault | undefined => {
     const a = armed.find((x) => x.left > 0 && (x.method === '*' || x.method === r.method) && answers(x.fault, r));
     if (!a) return undefined;
@@ -75,6 +81,12 @@ export async function startRpcProxy(target: string): Promise<RpcProxy> {
         const query = logQueryOf(first);
         if (query) logQueries.push(query);
         const fault = take(first);
+        if (fault?.kind === 'hold') {
+          // Neither answered nor forwarded: the caller waits until it gives up or dies.
+          heldMethods.add(first.method);
+          for (const w of holdWaiters.filter((x) => x.method === first.method)) w.resolve();
+          return;
+        }
         if (fault?.kind === '429') {
           res.writeHead(429, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: first.id, error: { code: -32005, message: 'rate limited' } }));
           return;
@@ -113,6 +125,7 @@ export async function startRpcProxy(target: string): Promise<RpcProxy> {
     clear() {
       armed.length = 0;
     },
+    held: (method) => (heldMethods.has(method) ? Promise.resolve() : new Promise<void>((resolve) => holdWaiters.push({ method, resolve }))),
     get faulted() {
       return faulted;
     },

@@ -1,5 +1,8 @@
-// §18 C7: the two kinds of record the EVM rail moves, by the resourceType stored with each transfer.
-import { refundTransfers, withdrawalTransfers, type TransferKind } from '../transfers/index.js';
+// §18 C7: the two kinds of record the EVM rail moves, by the resourceType stored with each transfer; each
+// record module provides its kind (the rail reads and changes their records only through it).
+import { refundTransfers } from '../refunds/index.js';
+import type { TransferKind } from '../transfers/index.js';
+import { withdrawalTransfers } from '../withdrawals/index.js';
 import type { EvmKindName } from './transfers-repository.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

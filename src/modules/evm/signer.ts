@@ -9,30 +9,32 @@ import type { EvmSigner } from '../../config/evm.js';
 /** What a signer is asked to sign: an EIP-1559 transaction of the hot wallet. */
 export type UnsignedTransfer = Required<Pick<TransactionSerializableEIP1559, 'chainId' | 'nonce' | 'to' | 'value' | 'data' | 'gas' | 'maxFeePerGas' | 'maxPriorityFeePerGas'>>;
 
+/**
+ * What a signer answered: the signed transaction (0x hex); or it could not be reached ('unavailable': the
+ * record waits and is tried again, C7); or it answered an error ('refused': the record fails "Broadcast
+ * failed", C7). The message names the signer by its origin only.
+ */
+export type Signed = { ok: true; raw: Hex } | { ok: false; why: 'unavailable' | 'refused'; message: string };
+
 export interface Signer {
   readonly address: `0x${string}`;
-  /** The signed transaction (0x hex); throws SignerUnavailable when it cannot be reached, SignerRefused when it answers an error. */
-  sign(tx: UnsignedTransfer & { type?: 'eip1559' }): Promise<Hex>;
+  sign(tx: UnsignedTransfer & { type?: 'eip1559' }): Promise<Signed>;
 }
-
-/** The signer could not be reached: the record waits and is tried again (C7). */
-export class SignerUnavailable extends Error {}
-/** The signer answered with an error: the record fails "Broadcast failed" (C7). */
-export class SignerRefused extends Error {}
 
 export function signerOf(config: EvmSigner, timeoutMs = 10_000): Signer {
   if (config.kind === 'local') {
     const account = privateKeyToAccount(config.key.reveal());
     return {
       address: account.address,
-      sign: (tx) => account.signTransaction({ ...tx, type: 'eip1559' }),
+      sign: async (tx) => ({ ok: true, raw: await account.signTransaction({ ...tx, type: 'eip1559' }) }),
     };
   }
   const url = config.url;
   const origin = config.urlOrigin;
   return {
     address: config.hotAddress,
-    async sign(tx) {
+    async sign(tx): Promise<Signed> {
+      const unavailable = (message: string): Signed => ({ ok: false, why: 'unavailable', message });
       const params = {
         from: config.hotAddress,
         to: tx.to,
@@ -54,19 +56,19 @@ export function signerOf(config: EvmSigner, timeoutMs = 10_000): Signer {
           signal: AbortSignal.timeout(timeoutMs),
         });
       } catch {
-        throw new SignerUnavailable(`the signer at ${origin} cannot be reached`);
+        return unavailable(`the signer at ${origin} cannot be reached`);
       }
-      if (res.status >= 500 || res.status === 429) throw new SignerUnavailable(`the signer at ${origin} answered HTTP ${res.status}`);
+      if (res.status >= 500 || res.status === 429) return unavailable(`the signer at ${origin} answered HTTP ${res.status}`);
       let body: { result?: unknown; error?: { code?: number; message?: string } };
       try {
         body = (await res.json()) as typeof body;
       } catch {
-        throw new SignerUnavailable(`the signer at ${origin} answered HTTP ${res.status} without JSON`);
+        return unavailable(`the signer at ${origin} answered HTTP ${res.status} without JSON`);
       }
       if (body.error || typeof body.result !== 'string' || !/^0x[0-9a-fA-F]+$/.test(body.result))
         // The signer's own message may quote the request; only its code is kept.
-        throw new SignerRefused(`the signer at ${origin} refused to sign (HTTP ${res.status}${body.error?.code !== undefined ? `, code ${body.error.code}` : ''})`);
-      return body.result as Hex;
+        return { ok: false, why: 'refused', message: `the signer at ${origin} refused to sign (HTTP ${res.status}${body.error?.code !== undefined ? `, code ${body.error.code}` : ''})` };
+      return { ok: true, raw: body.result as Hex };
     },
   };
 }

@@ -1,50 +1,27 @@
 // §18 C7–C9: the rows of withdrawals and refunds on the chain — the records on EVM routes waiting for a
-// step, the hot wallet's nonce counter, each transfer and its signed attempts. Plain reads and writes.
+// step (through their kinds), the hot wallet's nonce counter, each transfer and its signed attempts.
+// Plain reads and writes.
 import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Exec } from '../../db/exec.js';
+import { KINDS, type AnyKind } from './kinds.js';
 import type { EvmAttemptRow, EvmTransferRow } from './tables.js';
 
 export type EvmKindName = 'CRYPTO_WITHDRAWAL' | 'CRYPTO_REFUND';
 
-/** A record on an EVM route waiting in `status`: its id and when it entered that state (dueAt). */
+/** A record on an EVM route waiting in a state: its kind, id, when it entered that state (dueAt) and statusInfo. */
 export type Waiting = { resourceType: EvmKindName; id: string; dueAt: string | null; statusInfo: string };
 
-/** Withdrawals on EVM routes in `status`, in the order they entered it (dueAt, then id). */
-export async function evmWithdrawalsIn(x: Exec, status: string, limit: number): Promise<Waiting[]> {
-  const t = x.t.cryptoWithdrawals;
-  const r = x.t.routes;
-  const rows = await x.q
-    .select({ id: t.withdrawalId, dueAt: t.dueAt, statusInfo: t.statusInfo })
-    .from(t)
-    .innerJoin(r, and(eq(r.routeCode, t.routeCode), eq(r.clientId, t.clientId)))
-    .where(and(eq(t.status, status), eq(r.rail, 'EVM')))
-    .orderBy(asc(t.dueAt), asc(t.withdrawalId))
-    .limit(limit);
-  return rows.map((row) => ({ resourceType: 'CRYPTO_WITHDRAWAL' as const, ...row }));
-}
-
-/** Refunds on EVM routes in `status`, in the order they entered it (dueAt, then id). */
-export async function evmRefundsIn(x: Exec, status: string, limit: number): Promise<Waiting[]> {
-  const t = x.t.cryptoRefunds;
-  const r = x.t.routes;
-  const rows = await x.q
-    .select({ id: t.refundId, dueAt: t.dueAt, statusInfo: t.statusInfo })
-    .from(t)
-    .innerJoin(r, and(eq(r.routeCode, t.routeCode), eq(r.clientId, t.clientId)))
-    .where(and(eq(t.status, status), eq(r.rail, 'EVM')))
-    .orderBy(asc(t.dueAt), asc(t.refundId))
-    .limit(limit);
-  return rows.map((row) => ({ resourceType: 'CRYPTO_REFUND' as const, ...row }));
+/** Records of both kinds on EVM routes in `status`, in the order they entered it (dueAt, then id); at most `limit` of each. */
+export async function evmRecordsIn(x: Exec, status: string, limit: number): Promise<Waiting[]> {
+  const all: Waiting[] = [];
+  for (const [resourceType, kind] of Object.entries(KINDS) as [EvmKindName, AnyKind][])
+    for (const w of await kind.waiting(x, { rail: 'EVM', statuses: [status], limit })) all.push({ resourceType, ...w });
+  return all.sort((a, b) => ((a.dueAt ?? '') < (b.dueAt ?? '') ? -1 : (a.dueAt ?? '') > (b.dueAt ?? '') ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
 /** The statusInfo of a withdrawal or refund (undefined: no such record). */
-export async function statusInfoOf(x: Exec, resourceType: Waiting['resourceType'], id: string): Promise<string | undefined> {
-  if (resourceType === 'CRYPTO_WITHDRAWAL') {
-    const t = x.t.cryptoWithdrawals;
-    return (await x.q.select({ statusInfo: t.statusInfo }).from(t).where(eq(t.withdrawalId, id)))[0]?.statusInfo;
-  }
-  const t = x.t.cryptoRefunds;
-  return (await x.q.select({ statusInfo: t.statusInfo }).from(t).where(eq(t.refundId, id)))[0]?.statusInfo;
+export async function statusInfoOf(x: Exec, resourceType: EvmKindName, id: string): Promise<string | undefined> {
+  return (await KINDS[resourceType].load(x, id))?.statusInfo;
 }
 
 /** C9: the counter's next nonce; undefined before the rail's first start set it. */

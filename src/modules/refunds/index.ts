@@ -4,3 +4,4 @@ export { countRefundsWaiting, refundAmountsOfDeposit, refundOnRoute } from './re
 export type { CryptoRefundRow } from './tables.js';
 // §10.11 for src/upgrades/: the records read whole and written as they are.
 export { allRefunds, setRefund } from './repository.js';
+export { refundTransfers } from './transfer-kind.js';

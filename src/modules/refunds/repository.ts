@@ -1,7 +1,9 @@
 // Crypto refunds' rows: plain reads and writes, no rules.
-import { and, asc, count, eq, inArray, notInArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, lte, notInArray, type SQL } from 'drizzle-orm';
 import type { Exec } from '../../db/exec.js';
 import { olderThan, createdWithin, newestFirst } from '../../db/keyset.js';
+import { routeOnRail } from '../routes/index.js';
+import type { Waiting, WaitingQuery } from '../transfers/index.js';
 import type { CryptoRefundRow } from './tables.js';
 
 export async function findRefund(x: Exec, refundId: string): Promise<CryptoRefundRow | undefined> {
@@ -27,6 +29,23 @@ export async function insertRefund(x: Exec, row: CryptoRefundRow): Promise<Crypt
 export async function transitionRefund(x: Exec, refundId: string, from: string, set: Partial<CryptoRefundRow>): Promise<CryptoRefundRow | undefined> {
   const t = x.t.cryptoRefunds;
   return (await x.q.update(t).set(set).where(and(eq(t.refundId, refundId), eq(t.status, from))).returning())[0];
+}
+
+/** Refunds on the query's rail in its states (due by `dueBy`), in the order they entered them (dueAt, then id). */
+export async function waitingRefunds(x: Exec, q: WaitingQuery): Promise<Waiting[]> {
+  const t = x.t.cryptoRefunds;
+  return x.q
+    .select({ id: t.refundId, dueAt: t.dueAt, statusInfo: t.statusInfo })
+    .from(t)
+    .where(
+      and(
+        inArray(t.status, [...q.statuses]),
+        routeOnRail(x, q.rail, t.routeCode, t.clientId),
+        ...(q.dueBy === undefined ? [] : [isNotNull(t.dueAt), lte(t.dueAt, q.dueBy)]),
+      ),
+    )
+    .orderBy(asc(t.dueAt), asc(t.refundId))
+    .limit(q.limit);
 }
 
 export type RefundFilter = {

@@ -5,6 +5,8 @@ export {
   deleteSandboxFailure,
   findEvmRouteByToken,
   findRoute,
+  findSandboxFailure,
+  routeOnRail,
   hasEvmRoute,
   listRoutesOfClient,
   insertDenied, insertRoute, isDenied, saveSandboxFailure, scalesOfCurrency, setRouteEnabled, updateRoute } from './repository.js';

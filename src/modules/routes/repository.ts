@@ -1,5 +1,5 @@
 // Routes, the screening deny list and the sandbox failure list: plain reads and writes, no rules.
-import { and, asc, eq, gt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, exists, gt, sql, type Column, type SQL } from 'drizzle-orm';
 import type { Exec } from '../../db/exec.js';
 import { prepared } from '../../db/prepared.js';
 import type { RouteRow } from './tables.js';
@@ -118,4 +118,25 @@ export async function listRoutesOfClient(
     .where(and(...where))
     .orderBy(asc(code))
     .limit(f.limit);
+}
+
+/** §10.7: the sandbox failure entry of a destination (its comparison key), if any. */
+export async function findSandboxFailure(x: Exec, blockchain: string, addressKey: string): Promise<string | undefined> {
+  const t = x.t.sandboxFailures;
+  const rows = await x.q.select({ failAt: t.failAt }).from(t).where(and(eq(t.blockchain, blockchain), eq(t.addressKey, addressKey)));
+  return rows[0]?.failAt;
+}
+
+/**
+ * §18 C1: a condition for another module's query over its records: the route the record names by its
+ * (routeCode, clientId) columns is on `rail` (the rail that moves the record).
+ */
+export function routeOnRail(x: Exec, rail: string, routeCode: Column, clientId: Column): SQL {
+  const r = x.t.routes;
+  return exists(
+    x.q
+      .select({ one: sql`1` })
+      .from(r)
+      .where(and(eq(r.routeCode, routeCode), eq(r.clientId, clientId), eq(r.rail, rail))),
+  );
 }

@@ -2,7 +2,7 @@
 // when it enters the pipeline, and the states and their exact statusInfo strings (§10.10).
 import type { Exec } from '../../db/exec.js';
 import { isBlockchain, normalizeAddressForComparison } from '../../core/addresses/index.js';
-import { findSandboxFailure } from './repository.js';
+import { findSandboxFailure } from '../routes/index.js';
 
 /** Where a sandbox failure entry makes a transfer fail (§10.7 `--at`). */
 export type FailAt = 'BROADCASTING' | 'CONFIRMING';

@@ -4,3 +4,4 @@ export { countWithdrawalsWaiting, findWithdrawal, transitionWithdrawal, withdraw
 export type { CryptoWithdrawalRow } from './tables.js';
 // §10.11 for src/upgrades/: the records read whole and written as they are.
 export { allWithdrawals } from './repository.js';
+export { withdrawalTransfers } from './transfer-kind.js';

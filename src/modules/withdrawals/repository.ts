@@ -1,7 +1,9 @@
 // Crypto withdrawals' and withdrawal quotes' rows: plain reads and writes, no rules.
-import { and, asc, count, eq, inArray, isNull, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, isNull, lte, type SQL } from 'drizzle-orm';
 import type { Exec } from '../../db/exec.js';
 import { olderThan, createdWithin, newestFirst } from '../../db/keyset.js';
+import { routeOnRail } from '../routes/index.js';
+import type { Waiting, WaitingQuery } from '../transfers/index.js';
 import type { CryptoWithdrawalRow, WithdrawalQuoteRow } from './tables.js';
 
 export async function findWithdrawal(x: Exec, withdrawalId: string): Promise<CryptoWithdrawalRow | undefined> {
@@ -27,6 +29,23 @@ export async function transitionWithdrawal(
 ): Promise<CryptoWithdrawalRow | undefined> {
   const t = x.t.cryptoWithdrawals;
   return (await x.q.update(t).set(set).where(and(eq(t.withdrawalId, withdrawalId), eq(t.status, from))).returning())[0];
+}
+
+/** Withdrawals on the query's rail in its states (due by `dueBy`), in the order they entered them (dueAt, then id). */
+export async function waitingWithdrawals(x: Exec, q: WaitingQuery): Promise<Waiting[]> {
+  const t = x.t.cryptoWithdrawals;
+  return x.q
+    .select({ id: t.withdrawalId, dueAt: t.dueAt, statusInfo: t.statusInfo })
+    .from(t)
+    .where(
+      and(
+        inArray(t.status, [...q.statuses]),
+        routeOnRail(x, q.rail, t.routeCode, t.clientId),
+        ...(q.dueBy === undefined ? [] : [isNotNull(t.dueAt), lte(t.dueAt, q.dueBy)]),
+      ),
+    )
+    .orderBy(asc(t.dueAt), asc(t.withdrawalId))
+    .limit(q.limit);
 }
 
 export type WithdrawalFilter = {

@@ -2,8 +2,9 @@
 import customers from '../../modules/customers/tasks.js';
 import evm from '../../modules/evm/tasks.js';
 import files from '../../modules/files/tasks.js';
-import transfers from '../../modules/transfers/tasks.js';
+import refunds from '../../modules/refunds/tasks.js';
 import webhooks from '../../modules/webhooks/tasks.js';
+import withdrawals from '../../modules/withdrawals/tasks.js';
 
 /** Every module's worker tasks, in module order. */
-export const taskFactories = [customers, evm, files, transfers, webhooks] as const;
+export const taskFactories = [customers, evm, files, refunds, webhooks, withdrawals] as const;

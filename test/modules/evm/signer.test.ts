@@ -5,7 +5,7 @@ import { parseTransaction } from 'viem';
 import { privateKeyToAddress } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Secret, devnetKey } from '../../../src/config/evm.js';
-import { recoveredSender, signerOf, SignerRefused, SignerUnavailable, type UnsignedTransfer } from '../../../src/modules/evm/signer.js';
+import { recoveredSender, signerOf, type Signed, type UnsignedTransfer } from '../../../src/modules/evm/signer.js';
 import { startWeb3Signer, type FakeWeb3Signer } from '../../helpers/web3signer.js';
 
 const KEY = devnetKey(0);
@@ -23,10 +23,15 @@ afterAll(async () => {
 
 const web3 = (url: string) => signerOf({ kind: 'web3signer', url: new Secret(`${url}/api/v1/eth1?token=SIGNERSECRET`), urlOrigin: new URL(url).origin, hotAddress: HOT }, 2000);
 
+const rawOf = (s: Signed) => {
+  if (!s.ok) throw new Error(s.message);
+  return s.raw;
+};
+
 describe('signers (C11)', () => {
   it('local and Web3Signer produce the same signed bytes, recovered to the hot address', async () => {
-    const local = await signerOf({ kind: 'local', key: new Secret(KEY), hotAddress: HOT }).sign(tx);
-    const remote = await web3(fake.url).sign(tx);
+    const local = rawOf(await signerOf({ kind: 'local', key: new Secret(KEY), hotAddress: HOT }).sign(tx));
+    const remote = rawOf(await web3(fake.url).sign(tx));
     expect(remote).toBe(local);
     expect(await recoveredSender(remote)).toBe(HOT);
     expect(parseTransaction(remote)).toMatchObject({ type: 'eip1559', chainId: 31337, nonce: 7, to: tx.to!.toLowerCase(), value: tx.value, gas: 21000n });
@@ -34,18 +39,22 @@ describe('signers (C11)', () => {
   });
 
   it('another key’s signature is told apart by its recovered sender', async () => {
-    expect(await recoveredSender(await web3(impostor.url).sign(tx))).not.toBe(HOT);
+    expect(await recoveredSender(rawOf(await web3(impostor.url).sign(tx)))).not.toBe(HOT);
   });
 
-  it('an error answer is SignerRefused; 503 and no answer are SignerUnavailable; no path, query or key in either', async () => {
+  it('an error answer is refused; 503 and no answer are unavailable; no path, query or key in either', async () => {
     fake.mode = 'error';
-    const failure = (p: Promise<unknown>) => p.then(() => new Error('signed'), (e: Error) => e);
+    const failure = async (p: Promise<Signed>) => {
+      const s = await p;
+      if (s.ok) throw new Error('signed');
+      return s;
+    };
     const refused = await failure(web3(fake.url).sign(tx));
     fake.mode = 'unavailable';
     const unavailable = await failure(web3(fake.url).sign(tx));
     fake.mode = 'sign';
     const unreachable = await failure(web3('http://127.0.0.1:9').sign(tx));
-    expect([refused, unavailable, unreachable].map((e) => e.constructor)).toEqual([SignerRefused, SignerUnavailable, SignerUnavailable]);
+    expect([refused, unavailable, unreachable].map((e) => e.why)).toEqual(['refused', 'unavailable', 'unavailable']);
     for (const e of [refused, unavailable, unreachable]) {
       expect(e.message).toMatch(/^the signer at http:\/\/127\.0\.0\.1:\d+ /);
       expect(e.message).not.toMatch(/SIGNERSECRET|api\/v1|refused \[/);

@@ -1,12 +1,14 @@
-// §18 C7: an attempt is stored before it is ever sent. A server SIGKILLed right after the sign-and-store
-// commit (the test-only hook PARTNER_TEST_EVM_EXIT_AFTER_SIGN, off by default and ignored in production)
-// has sent nothing; after a restart exactly one transaction is mined, with the stored hash.
+// §18 C7: an attempt is stored before it is ever sent. The server reaches the node through a proxy that
+// holds its eth_sendRawTransaction (the attempt is stored by then, nothing reached the node); SIGKILLed
+// while the send is held, it has sent nothing; after a restart exactly one transaction is mined, with the
+// stored hash.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRoute } from '../../../src/cli/operators.js';
 import { openEngine } from '../../../src/db/engine.js';
 import { evmReach, useDevnet } from '../../helpers/anvil.js';
 import { beneficiaryBody, evidenceFor, randomEthAddress } from '../../helpers/harness.js';
 import { processKit, signedSend, waitExit, type Spawned } from '../../helpers/processes.js';
+import { startRpcProxy, type RpcProxy } from '../../helpers/rpc-proxy.js';
 import { spawnedDatabase, type SpawnedDb } from '../../helpers/spawned-db.js';
 import { attemptsOf, evmEnv, HOT, publicClientOf, tokenBalance, waitFor } from './chain-transfers.js';
 
@@ -14,8 +16,10 @@ const devnet = useDevnet();
 const { tempDir, startMain, stopMain } = processKit({ tempPrefix: 'evm-crash-' });
 let spawned: SpawnedDb;
 let evmRoute: string;
+let proxy: RpcProxy;
 
 beforeAll(async () => {
+  proxy = await startRpcProxy(devnet().url);
   spawned = await spawnedDatabase(tempDir(), 'evmcrash', '2500');
   evmRoute = `USDT-EVM-${Math.random().toString(16).slice(2, 8)}`;
   const engine = await openEngine(spawned.url.startsWith('file:') ? { kind: 'sqlite', file: spawned.url.slice(5) } : { kind: 'pg', url: spawned.url });
@@ -27,6 +31,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   await spawned?.close();
+  await proxy?.close();
 });
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -77,13 +82,16 @@ const statusOf = async (id: string) =>
   (await spawned.db.get<{ status: string; tx_hash: string | null }>('SELECT status, tx_hash FROM crypto_withdrawals WHERE withdrawal_id = ?', id))!;
 
 describe('C7 stored before sent', () => {
-  it('SIGKILL between the sign-and-store commit and the send: after a restart exactly one transaction is mined, with the stored hash', async () => {
+  it('SIGKILL while the send of the stored attempt is held: after a restart exactly one transaction is mined, with the stored hash', async () => {
     const env = evmEnv(devnet().url, { DATABASE_URL: spawned.url });
     const chain = publicClientOf(devnet().url);
     const countBefore = await chain.getTransactionCount({ address: HOT, blockTag: 'latest' });
-    const crashing = await startMain({ ...env, PARTNER_TEST_EVM_EXIT_AFTER_SIGN: 'true' });
+    proxy.fail({ kind: 'hold' }, 1, 'eth_sendRawTransaction');
+    const crashing = await startMain(evmEnv(proxy.url, { DATABASE_URL: spawned.url }));
     const dest = randomEthAddress();
     const id = await submitWithdrawal(crashing, dest);
+    await proxy.held('eth_sendRawTransaction');
+    crashing.proc.kill('SIGKILL');
     await waitExit(crashing.proc, 30_000);
     expect(crashing.proc.signalCode).toBe('SIGKILL');
 

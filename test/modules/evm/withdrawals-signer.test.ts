@@ -38,7 +38,7 @@ describe('C10 SIGNER_MISMATCH', () => {
     await server.operator(async (engine) => {
       const services = { engine, clock: server.clock.now, logger };
       const [entryW, entryR] = evmTasks(config, services);
-      const sender = new EvmSender(config, engine, server.clock.now, logger, chainAt([devnet().url]), { address: HOT, sign: (tx) => other.signTransaction(tx) });
+      const sender = new EvmSender(config, engine, server.clock.now, logger, chainAt([devnet().url]), { address: HOT, sign: async (tx) => ({ ok: true, raw: await other.signTransaction(tx) }) });
       const worker = new Worker(engine, [entryW, entryR, sender] as WorkerTask[], server.clock.now, 50, logger);
       try {
         await worker.drain();

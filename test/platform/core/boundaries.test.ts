@@ -68,19 +68,6 @@ function imports(): Import[] {
 
 const all = imports();
 
-/**
- * Files of other branches of the same change whose own helpers break their module's violations (issue
- * #34 item 2: evm/ and transfers/ are being split along their jobs there). PENDING_OTHER_BRANCH: the lead
- * deletes this list when those branches are merged; nothing may be added to it.
- */
-const PENDING_OTHER_BRANCH = new Set<string>([
-  // Tables of other modules named directly.
-  'modules/evm/transfers-repository.ts',
-  'modules/transfers/repository.ts',
-  // A module circle: transfers ⇄ withdrawals.
-  'modules/transfers/kinds.ts',
-]);
-
 const isTables = (file: string) => /\/tables(\.pg)?\.ts$/.test(file);
 const PLATFORM = 'the platform (src/db/tables.ts)';
 
@@ -150,7 +137,7 @@ describe('module boundaries', () => {
     // module's table for a foreign key stays allowed (the import rule above).
     expect(owners.size).toBeGreaterThan(30);
     const foreign = sourceFiles(SRC)
-      .filter((f) => !generated(f) && !isTables(f) && !PENDING_OTHER_BRANCH.has(rel(f)))
+      .filter((f) => !generated(f) && !isTables(f))
       .flatMap((f) =>
         tablesNamed(f).flatMap((table) => {
           const owner = owners.get(table)!;
@@ -165,11 +152,10 @@ describe('module boundaries', () => {
 
   it('no module depends on another in a circle (value imports; a tables.ts’s foreign keys aside)', () => {
     // A type-only import is erased at run time and names a row's shape, not behaviour: it does not count.
-    for (const f of PENDING_OTHER_BRANCH) expect(f).toMatch(/^modules\/(evm|transfers)\//);
     const via = new Map<string, Map<string, string>>();
     for (const i of all) {
       const [a, b] = [moduleOf(i.from), moduleOf(i.to)];
-      if (!a || !b || a === b || i.typeOnly || (isTables(i.from) && isTables(i.to)) || PENDING_OTHER_BRANCH.has(rel(i.from))) continue;
+      if (!a || !b || a === b || i.typeOnly || (isTables(i.from) && isTables(i.to))) continue;
       if (!via.has(a)) via.set(a, new Map());
       if (!via.get(a)!.has(b)) via.get(a)!.set(b, `src/${rel(i.from)}`);
     }

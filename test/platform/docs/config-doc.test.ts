@@ -23,12 +23,6 @@ function sourceFiles(dir: string): string[] {
 /** The environment of partnerctl and the examples, not the server's: documented with them. */
 const TOOL_VARIABLES: Record<string, string> = { BASE: 'docs/partnerctl.md', PARTNER_SECRET: 'docs/partnerctl.md', SECRET: 'docs/partnerctl.md' };
 
-/**
- * PENDING_OTHER_BRANCH: a test-only hook the rail's branch removes from production code (the test stops the
- * process from outside); the lead deletes this entry at merge.
- */
-const PENDING_OTHER_BRANCH = ['PARTNER_TEST_EVM_EXIT_AFTER_SIGN'];
-
 const declared = [...platformConfig.variables, ...Object.values(areaConfigs).flatMap((a) => a.variables)].map((v) => v.name);
 
 describe('the configuration reference', () => {
@@ -48,7 +42,7 @@ describe('the configuration reference', () => {
     const undeclared = sourceFiles(SRC).flatMap((file) =>
       [...fs.readFileSync(file, 'utf8').matchAll(read)]
         .map((m) => (m[1] ?? m[2])!)
-        .filter((name) => !declared.includes(name) && !PENDING_OTHER_BRANCH.includes(name))
+        .filter((name) => !declared.includes(name))
         .filter((name) => !(name in TOOL_VARIABLES && fs.readFileSync(path.join(root, TOOL_VARIABLES[name]!), 'utf8').includes(`\`${name}\``)))
         .map((name) => `${path.relative(root, file)}: ${name}`),
     );
