@@ -69,6 +69,10 @@ export type Config = {
   verificationCheckMaxAgeDays: number;
   /** §16.9 (amended 2026-12-07): days a replaced verification submission is kept (VERIFICATION_EVIDENCE_RETENTION_DAYS). */
   verificationEvidenceRetentionDays: number;
+  /** §15.5, §16.5: the farthest a collection wallet's expiresAt may be, in days (COLLECTION_WALLET_MAX_TTL_DAYS). */
+  collectionWalletMaxTtlDays: number;
+  /** §15.6, §16.5: a DETECTED collection payment is DROPPED this long after detection (COLLECTION_CONFIRMATION_TIMEOUT_SECONDS). */
+  collectionConfirmationTimeoutSeconds: number;
   /** §12.4 R3: crypto operations need a VERIFIED customer too (CRYPTO_REQUIRES_VERIFIED_CUSTOMER). */
   cryptoRequiresVerifiedCustomer: boolean;
   /** §17.5 frontend sessions: TTL default and maximum, active sessions per customer, requests per second per session, open streams per session. */
@@ -191,6 +195,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     fileUploadWindowSeconds: integerIn('FILE_UPLOAD_WINDOW_SECONDS', env.FILE_UPLOAD_WINDOW_SECONDS, 3600, 1, 86_400),
     verificationCheckMaxAgeDays: integerIn('VERIFICATION_CHECK_MAX_AGE_DAYS', env.VERIFICATION_CHECK_MAX_AGE_DAYS, 90, 1, 730),
     verificationEvidenceRetentionDays: integerIn('VERIFICATION_EVIDENCE_RETENTION_DAYS', env.VERIFICATION_EVIDENCE_RETENTION_DAYS, 1825, 365, 3650),
+    collectionWalletMaxTtlDays: integerIn('COLLECTION_WALLET_MAX_TTL_DAYS', env.COLLECTION_WALLET_MAX_TTL_DAYS, 365, 1, 3650),
+    collectionConfirmationTimeoutSeconds: integerIn('COLLECTION_CONFIRMATION_TIMEOUT_SECONDS', env.COLLECTION_CONFIRMATION_TIMEOUT_SECONDS, 86400, 1, 2592000),
     cryptoRequiresVerifiedCustomer: booleanOf('CRYPTO_REQUIRES_VERIFIED_CUSTOMER', env.CRYPTO_REQUIRES_VERIFIED_CUSTOMER, false),
     frontend: frontendOf(env),
     metricsToken: metricsTokenOf(env.METRICS_TOKEN),

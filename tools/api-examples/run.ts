@@ -29,6 +29,9 @@ export async function generateReference(): Promise<string> {
       server.operator(async (db) => {
         for (const id of ids) await verificationDecide(db, id, 'VERIFIED', undefined);
       }),
+      async () => {
+        await server.advanceWorker(1);
+      },
     );
     return render(schema, exchanges);
   } finally {

@@ -6,7 +6,7 @@ import type { CryptoWithdrawalRow } from '../withdrawals/index.js';
 import { findBeneficiary } from '../beneficiaries/index.js';
 import { findWithdrawal, transitionWithdrawal } from '../withdrawals/index.js';
 import type { TransferKind } from './pipeline.js';
-import { dueRefunds, dueWithdrawals, findDepositBlockchain, findRefundRow, transitionRefundRow } from './repository.js';
+import { dueRefunds, dueWithdrawals, findDepositBlockchain, findRouteBlockchain, findRefundRow, transitionRefundRow } from './repository.js';
 
 export const withdrawalTransfers: TransferKind<CryptoWithdrawalRow> = {
   name: 'withdrawal-transfers',
@@ -50,8 +50,9 @@ export const refundTransfers: TransferKind<CryptoRefundRow> = {
   async load(x, id) {
     const r = await findRefundRow(x, id);
     if (!r) return undefined;
-    const blockchain = await findDepositBlockchain(x, r.depositId);
-    if (!blockchain) throw new Error(`refund ${id}: deposit ${r.depositId} is missing`);
+    // §15.7: a refund names a deposit or a collection payment; the latter's chain is its route's.
+    const blockchain = r.depositId !== null ? await findDepositBlockchain(x, r.depositId) : await findRouteBlockchain(x, r.routeCode, r.clientId);
+    if (!blockchain) throw new Error(`refund ${id}: the chain of deposit ${r.depositId} / route ${r.routeCode} is missing`);
     return {
       id,
       status: r.status,

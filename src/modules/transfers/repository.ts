@@ -53,3 +53,9 @@ export async function findDepositBlockchain(x: Exec, depositId: string): Promise
   const t = x.t.cryptoDeposits;
   return (await x.q.select({ blockchain: t.blockchain }).from(t).where(eq(t.depositId, depositId)))[0]?.blockchain;
 }
+
+/** §15.7: a refund of a collection payment pays out on its route's chain (the payment copied its route). */
+export async function findRouteBlockchain(x: Exec, routeCode: string, clientId: string): Promise<string | undefined> {
+  const t = x.t.routes;
+  return (await x.q.select({ blockchain: t.blockchain }).from(t).where(and(eq(t.routeCode, routeCode), eq(t.clientId, clientId))))[0]?.blockchain;
+}

@@ -39,6 +39,7 @@ export default mutation('createCryptoRefundApprovalDraft', {
     const refund = await insertRefund(tx, {
       refundId: randomUUID(),
       depositId,
+      collectionPaymentId: null,
       customerId: deposit.customerId,
       clientId: ctx.clientId,
       routeCode: deposit.routeCode,
