@@ -73,10 +73,10 @@ CREATE TABLE "collection_wallets" (
 --> statement-breakpoint
 ALTER TABLE "crypto_refunds" ALTER COLUMN "deposit_id" DROP NOT NULL;--> statement-breakpoint
 ALTER TABLE "crypto_refunds" ADD COLUMN "collection_payment_id" text;--> statement-breakpoint
-ALTER TABLE "collection_buyers" ADD CONSTRAINT "collection_buyers_customer_id_customers_customer_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("customer_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "collection_payments" ADD CONSTRAINT "collection_payments_customer_id_customers_customer_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("customer_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "collection_wallets" ADD CONSTRAINT "collection_wallets_customer_id_customers_customer_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("customer_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "collection_wallets" ADD CONSTRAINT "collection_wallets_buyer_id_collection_buyers_buyer_id_fk" FOREIGN KEY ("buyer_id") REFERENCES "public"."collection_buyers"("buyer_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "collection_buyers" ADD CONSTRAINT "collection_buyers_customer_id_customers_customer_id_fk" FOREIGN KEY ("customer_id") REFERENCES "customers"("customer_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "collection_payments" ADD CONSTRAINT "collection_payments_customer_id_customers_customer_id_fk" FOREIGN KEY ("customer_id") REFERENCES "customers"("customer_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "collection_wallets" ADD CONSTRAINT "collection_wallets_customer_id_customers_customer_id_fk" FOREIGN KEY ("customer_id") REFERENCES "customers"("customer_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "collection_wallets" ADD CONSTRAINT "collection_wallets_buyer_id_collection_buyers_buyer_id_fk" FOREIGN KEY ("buyer_id") REFERENCES "collection_buyers"("buyer_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "uq_collection_address" ON "collection_addresses" USING btree ("blockchain","address_key");--> statement-breakpoint
 CREATE UNIQUE INDEX "uq_collection_buyer_external_ref" ON "collection_buyers" USING btree ("customer_id","external_ref");--> statement-breakpoint
 CREATE INDEX "collection_buyers_customer_created_idx" ON "collection_buyers" USING btree ("customer_id","created_at","buyer_id");--> statement-breakpoint
@@ -87,5 +87,5 @@ CREATE INDEX "collection_payments_timeout_idx" ON "collection_payments" USING bt
 CREATE UNIQUE INDEX "uq_collection_wallet_active" ON "collection_wallets" USING btree ("buyer_id","route_code") WHERE status = 'ACTIVE';--> statement-breakpoint
 CREATE INDEX "collection_wallets_customer_created_idx" ON "collection_wallets" USING btree ("customer_id","created_at","collection_wallet_id");--> statement-breakpoint
 CREATE INDEX "collection_wallets_expires_idx" ON "collection_wallets" USING btree ("status","expires_at");--> statement-breakpoint
-ALTER TABLE "crypto_refunds" ADD CONSTRAINT "crypto_refunds_collection_payment_id_collection_payments_collection_payment_id_fk" FOREIGN KEY ("collection_payment_id") REFERENCES "public"."collection_payments"("collection_payment_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "crypto_refunds" ADD CONSTRAINT "crypto_refunds_collection_payment_id_collection_payments_collection_payment_id_fk" FOREIGN KEY ("collection_payment_id") REFERENCES "collection_payments"("collection_payment_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "crypto_refunds_collection_payment_idx" ON "crypto_refunds" USING btree ("collection_payment_id");
