@@ -9,7 +9,7 @@ import { Problem } from '../../../core/problem.js';
 import { checkAmount, checkLength } from '../../../core/validate.js';
 import { requireRouteAddress } from '../../beneficiaries/index.js';
 import { gateCustomerOf } from '../../customers/index.js';
-import { insertRefund, recordRefundEvent, REFUND_STATUS_INFO } from '../../refunds/index.js';
+import { insertApprovedRefund } from '../../refunds/index.js';
 import { requirePermittedRoute } from '../../routes/index.js';
 import { lockPayment } from '../repository.js';
 import { refundableOfPayment } from '../rules.js';
@@ -39,32 +39,22 @@ export default mutation('createCollectionPaymentRefundApprovalDraft', {
     if (BigInt(input.amountMinor) > refundable)
       throw new Problem('REFUND_EXCEEDS_DEPOSIT', `amountMinor exceeds the payment's refundable amount ${refundable.toString()}.`);
     await guard.evidenceUnused();
-    const now = ctx.now.toISOString();
-    const refund = await insertRefund(tx, {
-      refundId: randomUUID(),
-      depositId: null,
-      collectionPaymentId,
-      customerId: payment.customerId,
-      clientId: ctx.clientId,
-      routeCode: payment.routeCode,
-      amountMinor: input.amountMinor,
-      currency: payment.currency,
-      currencyScale: payment.currencyScale,
-      refundAddress,
-      reason: input.reason ?? null,
-      status: 'APPROVED',
-      statusInfo: REFUND_STATUS_INFO.APPROVED,
-      txHash: null,
-      createdAt: now,
-      updatedAt: now,
-      confirmedAt: null,
-      kytResult: 'PENDING',
-      submittedAt: null,
-      completedAt: null,
-      dueAt: null,
-      failAt: null,
-    });
-    await recordRefundEvent(tx, refund, null);
-    return refund;
+    return insertApprovedRefund(
+      tx,
+      {
+        refundId: randomUUID(),
+        depositId: null,
+        collectionPaymentId,
+        customerId: payment.customerId,
+        clientId: ctx.clientId,
+        routeCode: payment.routeCode,
+        amountMinor: input.amountMinor,
+        currency: payment.currency,
+        currencyScale: payment.currencyScale,
+        refundAddress,
+        reason: input.reason ?? null,
+      },
+      ctx.now.toISOString(),
+    );
   },
 });
