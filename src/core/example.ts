@@ -46,9 +46,9 @@ export type Example = {
    */
   verifies?: (walk: Walk) => string[];
   /**
-   * The worker runs one round after the step, on a clock moved one sandbox step delay
-   * (SANDBOX_STEP_DELAY_MS): a later step needs a record a worker step settles (a collection payment's
-   * confirmation, §15.6), which the walk's clock alone never reaches.
+   * The worker runs one round after the step, on a clock one sandbox step delay ahead
+   * (SANDBOX_STEP_DELAY_MS, then moved back): a later step needs a record a worker step settles (a
+   * collection payment's confirmation, §15.6), which the walk's clock alone never reaches.
    */
   worker?: true;
 };

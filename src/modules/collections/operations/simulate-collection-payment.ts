@@ -13,6 +13,8 @@ import { findCollectionAddress, findPaymentByTx } from '../repository.js';
 import { paymentTargetKind } from '../targets.js';
 
 export default mutation('simulateCollectionPayment', {
+  // §15.1 names no REST path; every operation has one (settled point 9), beside simulateCryptoDeposit's.
+  rest: { method: 'POST', path: '/partner/v1/crypto/collection-payment-simulations' },
   target: null,
   evidence: null,
   resultId: (p) => p.collectionPaymentId,
