@@ -31,12 +31,14 @@ export function buildEvidence(
   input: Record<string, unknown>,
   who: Authorizer,
   now: () => Date = () => new Date(),
+  /** The path argument `id` is, where the type serves several operations (§15.7 collectionPaymentId); default the type's. */
+  pathId: string = MONEY_OPERATIONS[operationType].pathId,
 ): OperationAuthorizationInput {
   const { authorizedAt, ...rest } = who;
   const at = authorizedAt === undefined ? now() : authorizedAt;
   return {
     operationType,
-    operationHash: operationHashOf(operationType, { [MONEY_OPERATIONS[operationType].pathId]: id }, input),
+    operationHash: operationHashOf(operationType, { [pathId]: id }, input),
     authorizedAt: typeof at === 'string' ? at : at.toISOString(),
     ...rest,
   };

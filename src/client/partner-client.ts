@@ -4,7 +4,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { signedHeaders } from '../http/signature.js';
 import { buildEvidence, type Authorizer } from './evidence.js';
-import { MONEY_OPERATIONS, MoneyOperations, type OperationType } from './generated/operations.js';
+import { MONEY_FIELDS, MoneyOperations, type MoneyField, type OperationType } from './generated/operations.js';
 import type { OperationAuthorizationInput } from './generated/types.js';
 import type { CallOptions, MoneyOptions } from './options.js';
 import { PartnerApiError, type ProblemBody } from './problem.js';
@@ -119,13 +119,19 @@ export class PartnerClient extends MoneyOperations {
   }
 
   /** §5 evidence for an operation: `id` is its path argument, `input` every other field it sends. */
-  evidence(operationType: OperationType, id: string, input: Record<string, unknown>, who: Authorizer): OperationAuthorizationInput {
-    return buildEvidence(operationType, id, input, who, this.now);
+  evidence(operationType: OperationType, id: string, input: Record<string, unknown>, who: Authorizer, pathId?: string): OperationAuthorizationInput {
+    return buildEvidence(operationType, id, input, who, this.now, pathId);
   }
 
   /** `input` with its operationAuthorization: what a money-moving operation sends. */
-  authorize<I extends object>(operationType: OperationType, id: string, input: I, who: Authorizer): I & { operationAuthorization: OperationAuthorizationInput } {
-    return { ...input, operationAuthorization: this.evidence(operationType, id, input as Record<string, unknown>, who) };
+  authorize<I extends object>(
+    operationType: OperationType,
+    id: string,
+    input: I,
+    who: Authorizer,
+    pathId?: string,
+  ): I & { operationAuthorization: OperationAuthorizationInput } {
+    return { ...input, operationAuthorization: this.evidence(operationType, id, input as Record<string, unknown>, who, pathId) };
   }
 
   // Shorter names of generated methods, kept for the code that calls them so.
@@ -146,9 +152,9 @@ export class PartnerClient extends MoneyOperations {
   }
 
   /** A money-moving operation: `input` with its evidence, on the surface asked for (GraphQL by default). */
-  protected async money<T>(type: OperationType, id: string, input: object, who: Authorizer, options: MoneyOptions): Promise<T> {
-    const op = MONEY_OPERATIONS[type];
-    const body = this.authorize(type, id, input, who);
+  protected async money<T>(field: MoneyField, id: string, input: object, who: Authorizer, options: MoneyOptions): Promise<T> {
+    const op = { field, ...MONEY_FIELDS[field] };
+    const body = this.authorize(op.operationType, id, input, who, op.pathId);
     if ((options.surface ?? 'graphql') === 'rest') {
       const rest: string | null = op.rest;
       if (rest === null) throw new Error(`${op.field} has no REST path; call it on GraphQL`);

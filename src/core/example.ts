@@ -17,8 +17,11 @@ export type Walk = {
   per(surface: Surface, name: string): string;
   /** Keeps `value` under `name` for `surface`, and as `ids[name]` unless one is kept already. */
   keep(surface: Surface, name: string, value: unknown): void;
-  /** `input` with its §5 evidence for the operation on `id`, each by a fresh MFA reference. */
-  authorized<I extends object>(type: OperationType, id: string, input: I): I & { operationAuthorization: object };
+  /**
+   * `input` with its §5 evidence for the operation on `id`, each by a fresh MFA reference; `pathId` names
+   * `id` where the type serves several operations (§15.7), else the type's own.
+   */
+  authorized<I extends object>(type: OperationType, id: string, input: I, pathId?: string): I & { operationAuthorization: object };
 };
 
 export type Example = {
@@ -42,4 +45,10 @@ export type Example = {
    * steps need a VERIFIED customer (§12.4).
    */
   verifies?: (walk: Walk) => string[];
+  /**
+   * The worker runs one round after the step, on a clock one sandbox step delay ahead
+   * (SANDBOX_STEP_DELAY_MS, then moved back): a later step needs a record a worker step settles (a
+   * collection payment's confirmation, §15.6), which the walk's clock alone never reaches.
+   */
+  worker?: true;
 };

@@ -37,6 +37,8 @@ export type RestBinding = {
   fields?: readonly string[];
   /** GET of a record: the answer when the query returns null (§9.4: the record's own code, else NOT_FOUND). */
   notFound?: ProblemCode;
+  /** A POST whose input has no required member: a body absent or empty is the input `{}` (§15.1). */
+  optionalBody?: true;
 };
 
 export type MutationDescriptor<N extends MutationName = MutationName> = {

@@ -236,8 +236,8 @@ export class RestSurface implements Surface {
     }
     if (route.rest.method === 'POST' && route.takesInput) {
       // A POST that takes input needs a body; without one, a content type is beside the point.
-      if (call.body.length === 0) throw new Problem('INVALID_REQUEST', 'A JSON body is required: the operation takes input.');
-      variables.input = parseJsonBody(call);
+      if (call.body.length === 0 && !route.rest.optionalBody) throw new Problem('INVALID_REQUEST', 'A JSON body is required: the operation takes input.');
+      variables.input = call.body.length === 0 ? {} : parseJsonBody(call);
     } else if (route.rest.method === 'POST' && call.body.length > 0) {
       // §9.4: an action without input takes no body, an empty one or {}; any member is refused.
       const body = parseJsonBody(call);
@@ -293,7 +293,7 @@ export class RestSurface implements Surface {
 
   private attempt(call: HttpCall, { route, pathValue }: RestHit): Attempt | undefined {
     if (route.descriptor.kind !== 'mutation') return undefined;
-    const input = route.takesInput ? jsonBodyOrUndefined(call) : undefined;
+    const input = route.takesInput ? (route.rest.optionalBody && call.body.length === 0 ? {} : jsonBodyOrUndefined(call)) : undefined;
     const path = route.param === undefined ? {} : { [route.param]: pathValue };
     return { descriptor: route.descriptor, args: { ...path, ...(input === undefined ? {} : { input }) } };
   }

@@ -132,6 +132,20 @@ export class TestServer {
     return worker.applied - start;
   }
 
+  /**
+   * Example.worker: one worker round on a clock one sandbox step delay ahead, then the clock back where
+   * it was, so that the rest of a walk (and evidence timed by the real clock) keeps its window.
+   */
+  async workerRound(): Promise<void> {
+    const delay = this.config.sandboxStepDelayMs;
+    this.clock.advance(delay);
+    try {
+      await this.service.worker.drain();
+    } finally {
+      this.clock.advance(-delay);
+    }
+  }
+
   async restart(): Promise<void> {
     await this.service.stop();
     await this.start();

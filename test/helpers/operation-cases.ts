@@ -212,6 +212,8 @@ export class World {
       step.keep?.('graphql', OperationCase.dataOf(step.op, r));
       // As the reference's walk: an operator verifies the customers the step names (Example.verifies).
       for (const id of step.verifies?.() ?? []) await server.operator((db) => verificationDecide(db, id, 'VERIFIED', undefined));
+      // As the reference's walk: one round of the worker where a later step needs what it settles (Example.worker).
+      if (step.worker) await server.workerRound();
     }
     return new World(server, client, routeCode, steps, tokens);
   }

@@ -12,13 +12,17 @@ export type Exchange = {
   body: unknown;
 };
 
-/** `tick` before each request; `verify` runs an operator's verification of customers (Step.verifies). */
+/**
+ * `tick` before each request; `verify` runs an operator's verification of customers (Step.verifies);
+ * `work` one round of the worker (Step.worker).
+ */
 export async function record(
   schema: GraphQLSchema,
   client: PartnerClient,
   steps: Step[],
   tick: () => void,
   verify: (customerIds: string[]) => Promise<void>,
+  work: () => Promise<void> = async () => {},
 ): Promise<Exchange[]> {
   const out: Exchange[] = [];
   for (const step of steps) {
@@ -34,6 +38,7 @@ export async function record(
     const r = restRequest(step.op, step.args('rest'));
     if (!r) {
       if (step.verifies) await verify(step.verifies());
+      if (step.worker) await work();
       continue;
     }
     tick();
@@ -42,6 +47,7 @@ export async function record(
     out.push({ op: step.op, surface: 'rest', request: { rest: r, idempotent }, status: rr.status, body: rr.body });
     step.keep?.('rest', rr.body as Record<string, unknown>);
     if (step.verifies) await verify(step.verifies());
+    if (step.worker) await work();
   }
   return out;
 }

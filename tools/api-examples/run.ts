@@ -29,6 +29,7 @@ export async function generateReference(): Promise<string> {
       server.operator(async (db) => {
         for (const id of ids) await verificationDecide(db, id, 'VERIFIED', undefined);
       }),
+      () => server.workerRound(),
     );
     return render(schema, exchanges);
   } finally {

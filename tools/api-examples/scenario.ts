@@ -16,6 +16,8 @@ export type Step = {
   keep?: (surface: Surface, result: Record<string, unknown>) => void;
   /** Customers an operator verifies after the step (Example.verifies). */
   verifies?: () => string[];
+  /** The worker runs one round after the step (Example.worker). */
+  worker?: true;
 };
 
 const by = (n: number): Authorizer => ({ authorizedByPartnerUserRef: 'ops-user-7', authorizationMethod: 'PASSKEY', mfaEvidenceRef: `mfa-${n}` });
@@ -53,11 +55,12 @@ export function scenario(client: PartnerClient, routeCode: string): Step[] {
       ids[`${name}:${s}`] = value as string;
       ids[name] ??= value as string;
     },
-    authorized: (type, id, input) => client.authorize(type, id, input, by(++mfa)),
+    authorized: (type, id, input, pathId) => client.authorize(type, id, input, by(++mfa), pathId),
   };
-  return orderedExamples().map(({ op, args, keep, verifies }) => ({
+  return orderedExamples().map(({ op, args, keep, verifies, worker }) => ({
     op,
     ...(verifies ? { verifies: () => verifies(walk) } : {}),
+    ...(worker ? { worker } : {}),
     args: (s) => args(s, walk),
     ...(keep ? { keep: (s: Surface, r: Record<string, unknown>) => keep(s, r, walk) } : {}),
   }));

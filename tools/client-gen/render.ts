@@ -68,6 +68,20 @@ function moneyOperation(field: GraphQLField<unknown, unknown>, d: MutationDescri
   };
 }
 
+/**
+ * One operation per operationType, for what names an operation by its type alone (partnerctl's evidence
+ * tools, the docs' tables): where a type serves several (§15.7), the one with the shortest field, the
+ * original of which the others are variants named by what they act on.
+ */
+function primaryOperations(ops: MoneyOperation[]): MoneyOperation[] {
+  const byType = new Map<string, MoneyOperation>();
+  for (const o of ops) {
+    const seen = byType.get(o.operationType);
+    if (!seen || o.field.length < seen.field.length) byType.set(o.operationType, o);
+  }
+  return ops.filter((o) => byType.get(o.operationType) === o);
+}
+
 const q = (s: string) => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 
 export function renderClientOperations(ops: MoneyOperation[]): string {
@@ -84,7 +98,7 @@ export function renderClientOperations(ops: MoneyOperation[]): string {
     ' * REST (`null`: GraphQL only), the GraphQL variables and the default selection (every field).',
     ' */',
     'export const MONEY_OPERATIONS = {',
-    ...ops.flatMap((o) => [
+    ...primaryOperations(ops).flatMap((o) => [
       `  ${o.operationType}: {`,
       `    field: ${q(o.field)},`,
       `    pathId: ${q(o.pathId)},`,
@@ -95,14 +109,30 @@ export function renderClientOperations(ops: MoneyOperation[]): string {
     ]),
     '} as const;',
     '',
-    '/** §5 operationType: `<RESOURCE>_<ACTION>`, one per money-moving operation. */',
+    '/** §5 operationType: `<RESOURCE>_<ACTION>`; one may serve several operations (§15.7: refunds of deposits and of payments). */',
     'export type OperationType = keyof typeof MONEY_OPERATIONS;',
+    '',
+    '/** Every money-moving operation by its root field: its operationType and the path argument its payload carries. */',
+    'export const MONEY_FIELDS = {',
+    ...ops.flatMap((o) => [
+      `  ${o.field}: {`,
+      `    operationType: ${q(o.operationType)},`,
+      `    pathId: ${q(o.pathId)},`,
+      `    rest: ${o.rest === null ? 'null' : q(o.rest)},`,
+      `    variables: ${q(o.variables)},`,
+      `    selection: ${q(o.selection)},`,
+      '  },',
+      ]),
+    '} as const;',
+    '',
+    '/** A money-moving operation\'s root field. */',
+    'export type MoneyField = keyof typeof MONEY_FIELDS;',
     '',
     "type Without<T> = Omit<T, 'operationAuthorization'>;",
     '',
     '/** One method per money-moving operation: the input without evidence, and who approved it. */',
     'export abstract class MoneyOperations {',
-    '  protected abstract money<T>(type: OperationType, id: string, input: object, who: Authorizer, options: MoneyOptions): Promise<T>;',
+    '  protected abstract money<T>(field: MoneyField, id: string, input: object, who: Authorizer, options: MoneyOptions): Promise<T>;',
   ];
   for (const o of ops) {
     const where = o.rest === null ? 'GraphQL only' : `REST \`POST ${o.rest}\``;
@@ -112,7 +142,7 @@ export function renderClientOperations(ops: MoneyOperation[]): string {
       o.takesInput
         ? `  ${o.field}(${o.pathId}: string, input: Without<${o.inputType}>, who: Authorizer, options: MoneyOptions = {}): Promise<${o.resultType}> {`
         : `  ${o.field}(${o.pathId}: string, who: Authorizer, options: MoneyOptions = {}): Promise<${o.resultType}> {`,
-      `    return this.money('${o.operationType}', ${o.pathId}, ${o.takesInput ? 'input' : '{}'}, who, options);`,
+      `    return this.money('${o.field}', ${o.pathId}, ${o.takesInput ? 'input' : '{}'}, who, options);`,
       '  }',
     );
   }

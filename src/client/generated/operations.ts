@@ -21,21 +21,21 @@ export const MONEY_OPERATIONS = {
     pathId: 'depositId',
     rest: '/partner/v1/crypto/deposits/{depositId}/refunds',
     variables: '$id: UUID!, $input: CreateCryptoRefundApprovalDraftInput!',
-    selection: '{ refundId depositId customerId routeCode amountMinor currency currencyScale refundAddress reason status statusInfo kytResult txHash createdAt updatedAt submittedAt confirmedAt completedAt }',
+    selection: '{ refundId depositId collectionPaymentId customerId routeCode amountMinor currency currencyScale refundAddress reason status statusInfo kytResult txHash createdAt updatedAt submittedAt confirmedAt completedAt }',
   },
   CRYPTO_REFUND_SUBMIT: {
     field: 'submitCryptoRefund',
     pathId: 'refundId',
     rest: '/partner/v1/crypto/refunds/{refundId}/submission',
     variables: '$id: UUID!, $input: SubmitCryptoRefundInput!',
-    selection: '{ refundId depositId customerId routeCode amountMinor currency currencyScale refundAddress reason status statusInfo kytResult txHash createdAt updatedAt submittedAt confirmedAt completedAt }',
+    selection: '{ refundId depositId collectionPaymentId customerId routeCode amountMinor currency currencyScale refundAddress reason status statusInfo kytResult txHash createdAt updatedAt submittedAt confirmedAt completedAt }',
   },
   CRYPTO_REFUND_CONFIRM: {
     field: 'confirmCryptoRefund',
     pathId: 'refundId',
     rest: '/partner/v1/crypto/refunds/{refundId}/confirmation',
     variables: '$id: UUID!, $input: ConfirmCryptoRefundInput!',
-    selection: '{ refundId depositId customerId routeCode amountMinor currency currencyScale refundAddress reason status statusInfo kytResult txHash createdAt updatedAt submittedAt confirmedAt completedAt }',
+    selection: '{ refundId depositId collectionPaymentId customerId routeCode amountMinor currency currencyScale refundAddress reason status statusInfo kytResult txHash createdAt updatedAt submittedAt confirmedAt completedAt }',
   },
   CRYPTO_WITHDRAWAL_CREATE: {
     field: 'createCryptoWithdrawalApprovalDraft',
@@ -53,42 +53,103 @@ export const MONEY_OPERATIONS = {
   },
 } as const;
 
-/** §5 operationType: `<RESOURCE>_<ACTION>`, one per money-moving operation. */
+/** §5 operationType: `<RESOURCE>_<ACTION>`; one may serve several operations (§15.7: refunds of deposits and of payments). */
 export type OperationType = keyof typeof MONEY_OPERATIONS;
+
+/** Every money-moving operation by its root field: its operationType and the path argument its payload carries. */
+export const MONEY_FIELDS = {
+  createCollectionPaymentRefundApprovalDraft: {
+    operationType: 'CRYPTO_REFUND_CREATE',
+    pathId: 'collectionPaymentId',
+    rest: '/partner/v1/crypto/collection-payments/{collectionPaymentId}/refunds',
+    variables: '$id: UUID!, $input: CreateCryptoRefundApprovalDraftInput!',
+    selection: '{ refundId depositId collectionPaymentId customerId routeCode amountMinor currency currencyScale refundAddress reason status statusInfo kytResult txHash createdAt updatedAt submittedAt confirmedAt completedAt }',
+  },
+  createConversionApprovalDraft: {
+    operationType: 'CONVERSION_CREATE',
+    pathId: 'customerId',
+    rest: '/partner/v1/customers/{customerId}/conversions',
+    variables: '$id: UUID!, $input: CreateConversionApprovalDraftInput!',
+    selection: '{ conversionId customerId quoteId clientReference sourceCurrency sourceCurrencyScale sourceAmountMinor targetCurrency targetCurrencyScale targetAmountMinor fixedSide midRate rate spreadBps spreadAmountMinor status statusInfo createdAt updatedAt completedAt }',
+  },
+  createCryptoRefundApprovalDraft: {
+    operationType: 'CRYPTO_REFUND_CREATE',
+    pathId: 'depositId',
+    rest: '/partner/v1/crypto/deposits/{depositId}/refunds',
+    variables: '$id: UUID!, $input: CreateCryptoRefundApprovalDraftInput!',
+    selection: '{ refundId depositId collectionPaymentId customerId routeCode amountMinor currency currencyScale refundAddress reason status statusInfo kytResult txHash createdAt updatedAt submittedAt confirmedAt completedAt }',
+  },
+  submitCryptoRefund: {
+    operationType: 'CRYPTO_REFUND_SUBMIT',
+    pathId: 'refundId',
+    rest: '/partner/v1/crypto/refunds/{refundId}/submission',
+    variables: '$id: UUID!, $input: SubmitCryptoRefundInput!',
+    selection: '{ refundId depositId collectionPaymentId customerId routeCode amountMinor currency currencyScale refundAddress reason status statusInfo kytResult txHash createdAt updatedAt submittedAt confirmedAt completedAt }',
+  },
+  confirmCryptoRefund: {
+    operationType: 'CRYPTO_REFUND_CONFIRM',
+    pathId: 'refundId',
+    rest: '/partner/v1/crypto/refunds/{refundId}/confirmation',
+    variables: '$id: UUID!, $input: ConfirmCryptoRefundInput!',
+    selection: '{ refundId depositId collectionPaymentId customerId routeCode amountMinor currency currencyScale refundAddress reason status statusInfo kytResult txHash createdAt updatedAt submittedAt confirmedAt completedAt }',
+  },
+  createCryptoWithdrawalApprovalDraft: {
+    operationType: 'CRYPTO_WITHDRAWAL_CREATE',
+    pathId: 'customerId',
+    rest: '/partner/v1/customers/{customerId}/crypto-withdrawals',
+    variables: '$id: UUID!, $input: CreateCryptoWithdrawalApprovalDraftInput!',
+    selection: '{ withdrawalId customerId walletBeneficiaryId walletBeneficiaryLabel routeCode amountMinor currency currencyScale feeAmountMinor feeCurrency clientReference withdrawalType externalFeeFields purposeOfPayment otherPurpose relationshipWithThirdParty otherRelationship status statusInfo kytResult txHash createdAt updatedAt quoteId submittedAt completedAt }',
+  },
+  submitCryptoWithdrawal: {
+    operationType: 'CRYPTO_WITHDRAWAL_SUBMIT',
+    pathId: 'withdrawalId',
+    rest: '/partner/v1/crypto/withdrawals/{withdrawalId}/submission',
+    variables: '$id: UUID!, $input: SubmitCryptoWithdrawalInput!',
+    selection: '{ withdrawalId customerId walletBeneficiaryId walletBeneficiaryLabel routeCode amountMinor currency currencyScale feeAmountMinor feeCurrency clientReference withdrawalType externalFeeFields purposeOfPayment otherPurpose relationshipWithThirdParty otherRelationship status statusInfo kytResult txHash createdAt updatedAt quoteId submittedAt completedAt }',
+  },
+} as const;
+
+/** A money-moving operation's root field. */
+export type MoneyField = keyof typeof MONEY_FIELDS;
 
 type Without<T> = Omit<T, 'operationAuthorization'>;
 
 /** One method per money-moving operation: the input without evidence, and who approved it. */
 export abstract class MoneyOperations {
-  protected abstract money<T>(type: OperationType, id: string, input: object, who: Authorizer, options: MoneyOptions): Promise<T>;
+  protected abstract money<T>(field: MoneyField, id: string, input: object, who: Authorizer, options: MoneyOptions): Promise<T>;
+
+  /** `createCollectionPaymentRefundApprovalDraft` with `CRYPTO_REFUND_CREATE` evidence; REST `POST /partner/v1/crypto/collection-payments/{collectionPaymentId}/refunds`. */
+  createCollectionPaymentRefundApprovalDraft(collectionPaymentId: string, input: Without<CreateCryptoRefundApprovalDraftInput>, who: Authorizer, options: MoneyOptions = {}): Promise<PartnerCryptoRefund> {
+    return this.money('createCollectionPaymentRefundApprovalDraft', collectionPaymentId, input, who, options);
+  }
 
   /** `createConversionApprovalDraft` with `CONVERSION_CREATE` evidence; REST `POST /partner/v1/customers/{customerId}/conversions`. */
   createConversionApprovalDraft(customerId: string, input: Without<CreateConversionApprovalDraftInput>, who: Authorizer, options: MoneyOptions = {}): Promise<PartnerConversion> {
-    return this.money('CONVERSION_CREATE', customerId, input, who, options);
+    return this.money('createConversionApprovalDraft', customerId, input, who, options);
   }
 
   /** `createCryptoRefundApprovalDraft` with `CRYPTO_REFUND_CREATE` evidence; REST `POST /partner/v1/crypto/deposits/{depositId}/refunds`. */
   createCryptoRefundApprovalDraft(depositId: string, input: Without<CreateCryptoRefundApprovalDraftInput>, who: Authorizer, options: MoneyOptions = {}): Promise<PartnerCryptoRefund> {
-    return this.money('CRYPTO_REFUND_CREATE', depositId, input, who, options);
+    return this.money('createCryptoRefundApprovalDraft', depositId, input, who, options);
   }
 
   /** `submitCryptoRefund` with `CRYPTO_REFUND_SUBMIT` evidence; REST `POST /partner/v1/crypto/refunds/{refundId}/submission`. */
   submitCryptoRefund(refundId: string, who: Authorizer, options: MoneyOptions = {}): Promise<PartnerCryptoRefund> {
-    return this.money('CRYPTO_REFUND_SUBMIT', refundId, {}, who, options);
+    return this.money('submitCryptoRefund', refundId, {}, who, options);
   }
 
   /** `confirmCryptoRefund` with `CRYPTO_REFUND_CONFIRM` evidence; REST `POST /partner/v1/crypto/refunds/{refundId}/confirmation`. */
   confirmCryptoRefund(refundId: string, who: Authorizer, options: MoneyOptions = {}): Promise<PartnerCryptoRefund> {
-    return this.money('CRYPTO_REFUND_CONFIRM', refundId, {}, who, options);
+    return this.money('confirmCryptoRefund', refundId, {}, who, options);
   }
 
   /** `createCryptoWithdrawalApprovalDraft` with `CRYPTO_WITHDRAWAL_CREATE` evidence; REST `POST /partner/v1/customers/{customerId}/crypto-withdrawals`. */
   createCryptoWithdrawalApprovalDraft(customerId: string, input: Without<CreateCryptoWithdrawalApprovalDraftInput>, who: Authorizer, options: MoneyOptions = {}): Promise<CryptoWithdrawal> {
-    return this.money('CRYPTO_WITHDRAWAL_CREATE', customerId, input, who, options);
+    return this.money('createCryptoWithdrawalApprovalDraft', customerId, input, who, options);
   }
 
   /** `submitCryptoWithdrawal` with `CRYPTO_WITHDRAWAL_SUBMIT` evidence; REST `POST /partner/v1/crypto/withdrawals/{withdrawalId}/submission`. */
   submitCryptoWithdrawal(withdrawalId: string, who: Authorizer, options: MoneyOptions = {}): Promise<CryptoWithdrawal> {
-    return this.money('CRYPTO_WITHDRAWAL_SUBMIT', withdrawalId, {}, who, options);
+    return this.money('submitCryptoWithdrawal', withdrawalId, {}, who, options);
   }
 }

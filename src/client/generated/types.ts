@@ -17,6 +17,11 @@ export type Scalars = {
   UUID: { input: string; output: string; }
 };
 
+/** Contract §15.6: what a payment paid into. */
+export type CollectionPaymentTargetType =
+  | 'CHECKOUT'
+  | 'COLLECTION_WALLET';
+
 export type ConfirmCryptoRefundInput = {
   operationAuthorization: OperationAuthorizationInput;
 };
@@ -25,6 +30,31 @@ export type ConfirmCryptoRefundInput = {
 export type ConversionFixedSide =
   | 'SOURCE'
   | 'TARGET';
+
+/** Contract §15.5. */
+export type CreateCollectionBuyerInput = {
+  /** ISO 3166-1 alpha-2. */
+  country?: InputMaybe<Scalars['String']['input']>;
+  /** At most 254 characters, exactly one "@" with characters on both sides, no whitespace. */
+  email?: InputMaybe<Scalars['String']['input']>;
+  /** 1–128 characters, unique per customer. */
+  externalRef: Scalars['String']['input'];
+  /** 1–200 characters. */
+  name: Scalars['String']['input'];
+  /** INDIVIDUAL or CORPORATE. */
+  type: Scalars['String']['input'];
+};
+
+/** Contract §15.5. */
+export type CreateCollectionWalletInput = {
+  buyerId: Scalars['UUID']['input'];
+  /** More than 60 s ahead and at most COLLECTION_WALLET_MAX_TTL_DAYS ahead; absent: never expires. */
+  expiresAt?: InputMaybe<Scalars['DateTime']['input']>;
+  /** At most 100 characters. */
+  label?: InputMaybe<Scalars['String']['input']>;
+  /** 1–64 characters. */
+  routeCode: Scalars['String']['input'];
+};
 
 /** Contract §13.3. */
 export type CreateConversionApprovalDraftInput = {
@@ -54,7 +84,7 @@ export type CreateCryptoRefundApprovalDraftInput = {
   operationAuthorization: OperationAuthorizationInput;
   /** At most 500 characters. */
   reason?: InputMaybe<Scalars['String']['input']>;
-  /** Default: the deposit's fromAddress. */
+  /** Default: the deposit's (or collection payment's) fromAddress. */
   refundAddress?: InputMaybe<Scalars['String']['input']>;
 };
 
@@ -222,6 +252,10 @@ export type KytResult =
 export type Mutation = {
   __typename?: 'Mutation';
   confirmCryptoRefund: PartnerCryptoRefund;
+  createCollectionBuyer: PartnerBuyer;
+  /** §15.7: a refund of a COMPLETED collection payment (§5 evidence CRYPTO_REFUND_CREATE); then §10.8 unchanged. */
+  createCollectionPaymentRefundApprovalDraft: PartnerCryptoRefund;
+  createCollectionWallet: PartnerCollectionWallet;
   createConversionApprovalDraft: PartnerConversion;
   createConversionQuote: PartnerConversionQuote;
   createCryptoRefundApprovalDraft: PartnerCryptoRefund;
@@ -234,6 +268,7 @@ export type Mutation = {
   createFrontendSession: PartnerFrontendSession;
   /** §11.4: a new ENABLED endpoint and its signing secret (at most 10 ENABLED per client). */
   createWebhookEndpoint: PartnerWebhookEndpointSecret;
+  deactivateCollectionWallet: PartnerCollectionWallet;
   /** §11.4: ENABLED → DISABLED, its PENDING deliveries CANCELLED; a DISABLED one answers unchanged. */
   disableWebhookEndpoint: PartnerWebhookEndpoint;
   /** §11.4: DISABLED → ENABLED (URL re-checked, §11.7); an ENABLED one answers unchanged. */
@@ -246,6 +281,8 @@ export type Mutation = {
   revokeFrontendSession: PartnerFrontendSession;
   /** §11.4: a new primary secret; the previous one keeps signing for WEBHOOK_SECRET_OVERLAP_SECONDS. */
   rotateWebhookEndpointSecret: PartnerWebhookEndpointSecret;
+  /** Sandbox only (contract §15.6): outside sandbox mode it answers SANDBOX_ONLY (403). */
+  simulateCollectionPayment: PartnerCollectionPayment;
   /** Sandbox only (contract §8): outside sandbox mode it answers SANDBOX_ONLY (403). */
   simulateCryptoDeposit: PartnerCryptoDeposit;
   /** §10.4: releases a PENDING_TRAVEL_RULE deposit (COMPLETED, or FROZEN when its source is deny-listed now). */
@@ -256,6 +293,8 @@ export type Mutation = {
   submitCustomerVerificationEvidence: PartnerCustomer;
   /** §10.9: screens the address against the deny list now (ACTIVE ↔ BLOCKED). */
   syncCryptoWalletBeneficiary: WalletBeneficiary;
+  updateCollectionBuyer: PartnerBuyer;
+  updateCollectionWalletExpiry: PartnerCollectionWallet;
 };
 
 
@@ -263,6 +302,27 @@ export type Mutation = {
 export type MutationConfirmCryptoRefundArgs = {
   input: ConfirmCryptoRefundInput;
   refundId: Scalars['UUID']['input'];
+};
+
+
+/** Every mutation requires an Idempotency-Key header (contract §3). */
+export type MutationCreateCollectionBuyerArgs = {
+  customerId: Scalars['UUID']['input'];
+  input: CreateCollectionBuyerInput;
+};
+
+
+/** Every mutation requires an Idempotency-Key header (contract §3). */
+export type MutationCreateCollectionPaymentRefundApprovalDraftArgs = {
+  collectionPaymentId: Scalars['UUID']['input'];
+  input: CreateCryptoRefundApprovalDraftInput;
+};
+
+
+/** Every mutation requires an Idempotency-Key header (contract §3). */
+export type MutationCreateCollectionWalletArgs = {
+  customerId: Scalars['UUID']['input'];
+  input: CreateCollectionWalletInput;
 };
 
 
@@ -335,6 +395,12 @@ export type MutationCreateWebhookEndpointArgs = {
 
 
 /** Every mutation requires an Idempotency-Key header (contract §3). */
+export type MutationDeactivateCollectionWalletArgs = {
+  collectionWalletId: Scalars['UUID']['input'];
+};
+
+
+/** Every mutation requires an Idempotency-Key header (contract §3). */
 export type MutationDisableWebhookEndpointArgs = {
   endpointId: Scalars['UUID']['input'];
 };
@@ -368,6 +434,12 @@ export type MutationRevokeFrontendSessionArgs = {
 /** Every mutation requires an Idempotency-Key header (contract §3). */
 export type MutationRotateWebhookEndpointSecretArgs = {
   endpointId: Scalars['UUID']['input'];
+};
+
+
+/** Every mutation requires an Idempotency-Key header (contract §3). */
+export type MutationSimulateCollectionPaymentArgs = {
+  input: SimulateCollectionPaymentInput;
 };
 
 
@@ -409,6 +481,20 @@ export type MutationSubmitCustomerVerificationEvidenceArgs = {
 /** Every mutation requires an Idempotency-Key header (contract §3). */
 export type MutationSyncCryptoWalletBeneficiaryArgs = {
   walletBeneficiaryId: Scalars['UUID']['input'];
+};
+
+
+/** Every mutation requires an Idempotency-Key header (contract §3). */
+export type MutationUpdateCollectionBuyerArgs = {
+  buyerId: Scalars['UUID']['input'];
+  input: UpdateCollectionBuyerInput;
+};
+
+
+/** Every mutation requires an Idempotency-Key header (contract §3). */
+export type MutationUpdateCollectionWalletExpiryArgs = {
+  collectionWalletId: Scalars['UUID']['input'];
+  input: UpdateCollectionWalletExpiryInput;
 };
 
 /**
@@ -463,6 +549,112 @@ export type PartnerBalancePage = {
   items: Array<PartnerBalance>;
   pageInfo: PageInfo;
 };
+
+/** Contract §15.5: a payer of a customer, named by checkouts and collection wallets. */
+export type PartnerBuyer = {
+  __typename?: 'PartnerBuyer';
+  buyerId: Scalars['UUID']['output'];
+  country?: Maybe<Scalars['String']['output']>;
+  createdAt: Scalars['DateTime']['output'];
+  customerId: Scalars['UUID']['output'];
+  email?: Maybe<Scalars['String']['output']>;
+  externalRef: Scalars['String']['output'];
+  name: Scalars['String']['output'];
+  status: PartnerBuyerStatus;
+  type: Scalars['String']['output'];
+  updatedAt: Scalars['DateTime']['output'];
+};
+
+export type PartnerBuyerPage = {
+  __typename?: 'PartnerBuyerPage';
+  items: Array<PartnerBuyer>;
+  pageInfo: PageInfo;
+};
+
+/** Contract §15.5. */
+export type PartnerBuyerStatus =
+  | 'ACTIVE'
+  | 'DISABLED';
+
+/** Contract §15.6. */
+export type PartnerCollectionPayment = {
+  __typename?: 'PartnerCollectionPayment';
+  amountMinor: Scalars['String']['output'];
+  blockchain: Scalars['String']['output'];
+  /** The target's buyer. */
+  buyerId?: Maybe<Scalars['UUID']['output']>;
+  /** The target's. */
+  checkoutId?: Maybe<Scalars['UUID']['output']>;
+  collectionPaymentId: Scalars['UUID']['output'];
+  /** The target's. */
+  collectionWalletId?: Maybe<Scalars['UUID']['output']>;
+  createdAt: Scalars['DateTime']['output'];
+  /** Set on COMPLETED. */
+  creditedAt?: Maybe<Scalars['DateTime']['output']>;
+  currency: Scalars['String']['output'];
+  currencyScale: Scalars['Int']['output'];
+  customerId: Scalars['UUID']['output'];
+  detectedAt: Scalars['DateTime']['output'];
+  fromAddress: Scalars['String']['output'];
+  /** Fixed at detection (§15.3, §15.5). */
+  late: Scalars['Boolean']['output'];
+  /** COMPLETED: amountMinor less its refunds that are not REJECTED or FAILED; else "0". */
+  refundableAmountMinor: Scalars['String']['output'];
+  routeCode: Scalars['String']['output'];
+  status: PartnerCollectionPaymentStatus;
+  statusInfo: Scalars['String']['output'];
+  targetType: CollectionPaymentTargetType;
+  toAddress: Scalars['String']['output'];
+  txHash: Scalars['String']['output'];
+  updatedAt: Scalars['DateTime']['output'];
+};
+
+export type PartnerCollectionPaymentPage = {
+  __typename?: 'PartnerCollectionPaymentPage';
+  items: Array<PartnerCollectionPayment>;
+  pageInfo: PageInfo;
+};
+
+/** Contract §15.6: DETECTED → COMPLETED, FROZEN or DROPPED (all final). */
+export type PartnerCollectionPaymentStatus =
+  | 'COMPLETED'
+  | 'DETECTED'
+  | 'DROPPED'
+  | 'FROZEN';
+
+/** Contract §15.5: a buyer's standing address on a route; its address never changes. */
+export type PartnerCollectionWallet = {
+  __typename?: 'PartnerCollectionWallet';
+  /** §15.2: derived from the route and the wallet's id. */
+  address: Scalars['String']['output'];
+  /** Σ of its COMPLETED payments, late ones included. */
+  amountReceivedMinor: Scalars['String']['output'];
+  blockchain: Scalars['String']['output'];
+  buyerId: Scalars['UUID']['output'];
+  collectionWalletId: Scalars['UUID']['output'];
+  createdAt: Scalars['DateTime']['output'];
+  currency: Scalars['String']['output'];
+  currencyScale: Scalars['Int']['output'];
+  customerId: Scalars['UUID']['output'];
+  deactivatedAt?: Maybe<Scalars['DateTime']['output']>;
+  expiresAt?: Maybe<Scalars['DateTime']['output']>;
+  label?: Maybe<Scalars['String']['output']>;
+  routeCode: Scalars['String']['output'];
+  status: PartnerCollectionWalletStatus;
+  updatedAt: Scalars['DateTime']['output'];
+};
+
+export type PartnerCollectionWalletPage = {
+  __typename?: 'PartnerCollectionWalletPage';
+  items: Array<PartnerCollectionWallet>;
+  pageInfo: PageInfo;
+};
+
+/** Contract §15.5: ACTIVE → EXPIRED (its expiresAt), ACTIVE or EXPIRED → DEACTIVATED (final); EXPIRED → ACTIVE by an expiry update. */
+export type PartnerCollectionWalletStatus =
+  | 'ACTIVE'
+  | 'DEACTIVATED'
+  | 'EXPIRED';
 
 /** §13.3: a quote executed; both legs settled in one transaction. */
 export type PartnerConversion = {
@@ -621,17 +813,20 @@ export type PartnerCryptoDepositWalletStatus =
   | 'ACTIVE'
   | 'DISABLED';
 
-/** APPROVED (draft) → AWAITING_CONFIRMATION (held) → CONFIRMED → the outbound pipeline (§10.8). */
+/** APPROVED (draft) → AWAITING_CONFIRMATION (held) → CONFIRMED → the outbound pipeline (§10.8). Exactly one of depositId and collectionPaymentId is set (§15.7). */
 export type PartnerCryptoRefund = {
   __typename?: 'PartnerCryptoRefund';
   amountMinor: Scalars['String']['output'];
+  /** §15.7: the refunded collection payment; null for a refund of a deposit. */
+  collectionPaymentId?: Maybe<Scalars['UUID']['output']>;
   completedAt?: Maybe<Scalars['DateTime']['output']>;
   confirmedAt?: Maybe<Scalars['DateTime']['output']>;
   createdAt: Scalars['DateTime']['output'];
   currency: Scalars['String']['output'];
   currencyScale: Scalars['Int']['output'];
   customerId: Scalars['UUID']['output'];
-  depositId: Scalars['UUID']['output'];
+  /** The refunded deposit; null for a refund of a collection payment. */
+  depositId?: Maybe<Scalars['UUID']['output']>;
   kytResult: KytResult;
   reason?: Maybe<Scalars['String']['output']>;
   refundAddress: Scalars['String']['output'];
@@ -807,6 +1002,9 @@ export type PartnerFrontendSessionPage = {
 
 /** §10.1: what a ledger row or a deposit, withdrawal or refund refers to. */
 export type PartnerResourceType =
+  | 'COLLECTION_BUYER'
+  | 'COLLECTION_PAYMENT'
+  | 'COLLECTION_WALLET'
   | 'CONVERSION'
   | 'CRYPTO_DEPOSIT'
   | 'CRYPTO_REFUND'
@@ -846,6 +1044,7 @@ export type PartnerTransactionPage = {
 
 /** Contract §10.1. */
 export type PartnerTransactionType =
+  | 'COLLECTION'
   | 'CONVERSION_CREDIT'
   | 'CONVERSION_DEBIT'
   | 'DEPOSIT'
@@ -936,11 +1135,15 @@ export type ProblemCode =
   | 'AUTH_TIMESTAMP_INVALID'
   | 'BENEFICIARY_NOT_ACTIVE'
   | 'BENEFICIARY_REMOVED'
+  | 'BUYER_NOT_ACTIVE'
+  | 'BUYER_NOT_FOUND'
   | 'CONVERSION_PAIR_NOT_PERMITTED'
   | 'CUSTOMER_NOT_FOUND'
   | 'CUSTOMER_NOT_VERIFIED'
   | 'CUSTOMER_SUSPENDED'
+  | 'DUPLICATE_BUYER'
   | 'DUPLICATE_CLIENT_REFERENCE'
+  | 'DUPLICATE_COLLECTION_WALLET'
   | 'DUPLICATE_CUSTOMER'
   | 'DUPLICATE_TX_HASH'
   | 'DUPLICATE_WALLET_BENEFICIARY'
@@ -990,6 +1193,15 @@ export type ProblemCode =
 /** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
 export type Query = {
   __typename?: 'Query';
+  collectionBuyer?: Maybe<PartnerBuyer>;
+  /** Newest first (§9.3). */
+  collectionBuyers: PartnerBuyerPage;
+  collectionPayment?: Maybe<PartnerCollectionPayment>;
+  /** Newest first (§9.3). */
+  collectionPayments: PartnerCollectionPaymentPage;
+  collectionWallet?: Maybe<PartnerCollectionWallet>;
+  /** Newest first (§9.3). */
+  collectionWallets: PartnerCollectionWalletPage;
   conversion?: Maybe<PartnerConversion>;
   conversionQuote?: Maybe<PartnerConversionQuote>;
   conversionQuotes: PartnerConversionQuotePage;
@@ -1025,6 +1237,60 @@ export type Query = {
   webhookEndpoint?: Maybe<PartnerWebhookEndpoint>;
   /** §11.4: the calling client's endpoints, newest first. */
   webhookEndpoints: PartnerWebhookEndpointPage;
+};
+
+
+/** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
+export type QueryCollectionBuyerArgs = {
+  buyerId: Scalars['UUID']['input'];
+};
+
+
+/** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
+export type QueryCollectionBuyersArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  customerId: Scalars['UUID']['input'];
+  externalRef?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  statuses?: InputMaybe<Array<PartnerBuyerStatus>>;
+};
+
+
+/** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
+export type QueryCollectionPaymentArgs = {
+  collectionPaymentId: Scalars['UUID']['input'];
+};
+
+
+/** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
+export type QueryCollectionPaymentsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  buyerId?: InputMaybe<Scalars['UUID']['input']>;
+  checkoutId?: InputMaybe<Scalars['UUID']['input']>;
+  collectionWalletId?: InputMaybe<Scalars['UUID']['input']>;
+  createdBefore?: InputMaybe<Scalars['DateTime']['input']>;
+  createdFrom?: InputMaybe<Scalars['DateTime']['input']>;
+  customerId: Scalars['UUID']['input'];
+  first?: InputMaybe<Scalars['Int']['input']>;
+  statuses?: InputMaybe<Array<PartnerCollectionPaymentStatus>>;
+  targetType?: InputMaybe<CollectionPaymentTargetType>;
+};
+
+
+/** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
+export type QueryCollectionWalletArgs = {
+  collectionWalletId: Scalars['UUID']['input'];
+};
+
+
+/** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
+export type QueryCollectionWalletsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  buyerId?: InputMaybe<Scalars['UUID']['input']>;
+  customerId: Scalars['UUID']['input'];
+  first?: InputMaybe<Scalars['Int']['input']>;
+  routeCode?: InputMaybe<Scalars['String']['input']>;
+  statuses?: InputMaybe<Array<PartnerCollectionWalletStatus>>;
 };
 
 
@@ -1100,6 +1366,7 @@ export type QueryCryptoRefundArgs = {
 /** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
 export type QueryCryptoRefundsArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
+  collectionPaymentId?: InputMaybe<Scalars['UUID']['input']>;
   createdBefore?: InputMaybe<Scalars['DateTime']['input']>;
   createdFrom?: InputMaybe<Scalars['DateTime']['input']>;
   customerId: Scalars['UUID']['input'];
@@ -1244,6 +1511,22 @@ export type RedeliverWebhookEventInput = {
   eventId: Scalars['UUID']['input'];
 };
 
+/** Sandbox only (contract §15.6): a payment into a checkout's or collection wallet's address. */
+export type SimulateCollectionPaymentInput = {
+  /** Minor units, digits only, greater than zero. */
+  amountMinor: Scalars['String']['input'];
+  /** Default true; false: the payment never confirms and is DROPPED at the timeout. */
+  confirm?: InputMaybe<Scalars['Boolean']['input']>;
+  /** 1–128 characters, an address of the route's chain. */
+  fromAddress: Scalars['String']['input'];
+  /** 1–64 characters. */
+  routeCode: Scalars['String']['input'];
+  /** 1–128 characters: the address of a checkout or collection wallet of the partner on the route. */
+  toAddress: Scalars['String']['input'];
+  /** 1–128 characters, in the chain's form (§10.4); absent: generated from the collectionPaymentId. */
+  txHash?: InputMaybe<Scalars['String']['input']>;
+};
+
 /** Sandbox only (contract §8): a payment into the customer's deposit wallet of routeCode (§10.4). */
 export type SimulateCryptoDepositInput = {
   /** Minor units, digits only, greater than zero. */
@@ -1307,6 +1590,20 @@ export type TravelRulePartyType =
 export type TravelRuleWalletType =
   | 'PRIVATE_WALLET'
   | 'VASP_WALLET';
+
+/** Contract §15.5: at least one member not null; name "" is refused; email or country "" clears it (R16). */
+export type UpdateCollectionBuyerInput = {
+  country?: InputMaybe<Scalars['String']['input']>;
+  email?: InputMaybe<Scalars['String']['input']>;
+  name?: InputMaybe<Scalars['String']['input']>;
+  status?: InputMaybe<PartnerBuyerStatus>;
+};
+
+/** Contract §15.5. */
+export type UpdateCollectionWalletExpiryInput = {
+  /** As at creation; absent or null: never expires. */
+  expiresAt?: InputMaybe<Scalars['DateTime']['input']>;
+};
 
 export type VerificationCheckInput = {
   completedAt: Scalars['DateTime']['input'];

@@ -22,7 +22,22 @@ function eip55(bytes: Uint8Array): string {
 
 /** §10.3: the address of a customer's deposit wallet on a route (customerId in lower case). */
 export function depositWalletAddress(blockchain: Blockchain, routeCode: string, customerId: string): string {
-  const seed = sha256(utf8ToBytes(`deposit-wallet:v1:${routeCode}:${customerId.toLowerCase()}`));
+  return seededAddress(blockchain, `deposit-wallet:v1:${routeCode}:${customerId.toLowerCase()}`);
+}
+
+/** §15.2: a collection wallet's address (its id in lower case). */
+export function collectionWalletAddress(blockchain: Blockchain, routeCode: string, collectionWalletId: string): string {
+  return seededAddress(blockchain, `collection-wallet:v1:${routeCode}:${collectionWalletId.toLowerCase()}`);
+}
+
+/** §15.2: a checkout's address (its id in lower case). */
+export function checkoutAddress(blockchain: Blockchain, routeCode: string, checkoutId: string): string {
+  return seededAddress(blockchain, `checkout-address:v1:${routeCode}:${checkoutId.toLowerCase()}`);
+}
+
+/** §10.3's table: the chain's address of seed = SHA-256 of the UTF-8 text. */
+function seededAddress(blockchain: Blockchain, seedText: string): string {
+  const seed = sha256(utf8ToBytes(seedText));
   const head = seed.slice(0, 20);
   switch (blockchain) {
     case 'ETH':

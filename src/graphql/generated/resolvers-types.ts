@@ -1,5 +1,6 @@
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
 import type { WalletBeneficiaryRow } from '../../modules/beneficiaries/tables.js';
+import type { BuyerView, CollectionWalletView, CollectionPaymentView } from '../../modules/collections/rules.js';
 import type { ConversionRow } from '../../modules/conversion/tables.js';
 import type { CustomerView } from '../../modules/customers/tables.js';
 import type { DepositView } from '../../modules/deposits/rules.js';
@@ -28,6 +29,11 @@ export type Scalars = {
   UUID: { input: string; output: string; }
 };
 
+/** Contract §15.6: what a payment paid into. */
+export type CollectionPaymentTargetType =
+  | 'CHECKOUT'
+  | 'COLLECTION_WALLET';
+
 export type ConfirmCryptoRefundInput = {
   operationAuthorization: OperationAuthorizationInput;
 };
@@ -36,6 +42,31 @@ export type ConfirmCryptoRefundInput = {
 export type ConversionFixedSide =
   | 'SOURCE'
   | 'TARGET';
+
+/** Contract §15.5. */
+export type CreateCollectionBuyerInput = {
+  /** ISO 3166-1 alpha-2. */
+  country?: InputMaybe<Scalars['String']['input']>;
+  /** At most 254 characters, exactly one "@" with characters on both sides, no whitespace. */
+  email?: InputMaybe<Scalars['String']['input']>;
+  /** 1–128 characters, unique per customer. */
+  externalRef: Scalars['String']['input'];
+  /** 1–200 characters. */
+  name: Scalars['String']['input'];
+  /** INDIVIDUAL or CORPORATE. */
+  type: Scalars['String']['input'];
+};
+
+/** Contract §15.5. */
+export type CreateCollectionWalletInput = {
+  buyerId: Scalars['UUID']['input'];
+  /** More than 60 s ahead and at most COLLECTION_WALLET_MAX_TTL_DAYS ahead; absent: never expires. */
+  expiresAt?: InputMaybe<Scalars['DateTime']['input']>;
+  /** At most 100 characters. */
+  label?: InputMaybe<Scalars['String']['input']>;
+  /** 1–64 characters. */
+  routeCode: Scalars['String']['input'];
+};
 
 /** Contract §13.3. */
 export type CreateConversionApprovalDraftInput = {
@@ -65,7 +96,7 @@ export type CreateCryptoRefundApprovalDraftInput = {
   operationAuthorization: OperationAuthorizationInput;
   /** At most 500 characters. */
   reason?: InputMaybe<Scalars['String']['input']>;
-  /** Default: the deposit's fromAddress. */
+  /** Default: the deposit's (or collection payment's) fromAddress. */
   refundAddress?: InputMaybe<Scalars['String']['input']>;
 };
 
@@ -233,6 +264,10 @@ export type KytResult =
 export type Mutation = {
   __typename?: 'Mutation';
   confirmCryptoRefund: PartnerCryptoRefund;
+  createCollectionBuyer: PartnerBuyer;
+  /** §15.7: a refund of a COMPLETED collection payment (§5 evidence CRYPTO_REFUND_CREATE); then §10.8 unchanged. */
+  createCollectionPaymentRefundApprovalDraft: PartnerCryptoRefund;
+  createCollectionWallet: PartnerCollectionWallet;
   createConversionApprovalDraft: PartnerConversion;
   createConversionQuote: PartnerConversionQuote;
   createCryptoRefundApprovalDraft: PartnerCryptoRefund;
@@ -245,6 +280,7 @@ export type Mutation = {
   createFrontendSession: PartnerFrontendSession;
   /** §11.4: a new ENABLED endpoint and its signing secret (at most 10 ENABLED per client). */
   createWebhookEndpoint: PartnerWebhookEndpointSecret;
+  deactivateCollectionWallet: PartnerCollectionWallet;
   /** §11.4: ENABLED → DISABLED, its PENDING deliveries CANCELLED; a DISABLED one answers unchanged. */
   disableWebhookEndpoint: PartnerWebhookEndpoint;
   /** §11.4: DISABLED → ENABLED (URL re-checked, §11.7); an ENABLED one answers unchanged. */
@@ -257,6 +293,8 @@ export type Mutation = {
   revokeFrontendSession: PartnerFrontendSession;
   /** §11.4: a new primary secret; the previous one keeps signing for WEBHOOK_SECRET_OVERLAP_SECONDS. */
   rotateWebhookEndpointSecret: PartnerWebhookEndpointSecret;
+  /** Sandbox only (contract §15.6): outside sandbox mode it answers SANDBOX_ONLY (403). */
+  simulateCollectionPayment: PartnerCollectionPayment;
   /** Sandbox only (contract §8): outside sandbox mode it answers SANDBOX_ONLY (403). */
   simulateCryptoDeposit: PartnerCryptoDeposit;
   /** §10.4: releases a PENDING_TRAVEL_RULE deposit (COMPLETED, or FROZEN when its source is deny-listed now). */
@@ -267,6 +305,8 @@ export type Mutation = {
   submitCustomerVerificationEvidence: PartnerCustomer;
   /** §10.9: screens the address against the deny list now (ACTIVE ↔ BLOCKED). */
   syncCryptoWalletBeneficiary: WalletBeneficiary;
+  updateCollectionBuyer: PartnerBuyer;
+  updateCollectionWalletExpiry: PartnerCollectionWallet;
 };
 
 
@@ -274,6 +314,27 @@ export type Mutation = {
 export type MutationConfirmCryptoRefundArgs = {
   input: ConfirmCryptoRefundInput;
   refundId: Scalars['UUID']['input'];
+};
+
+
+/** Every mutation requires an Idempotency-Key header (contract §3). */
+export type MutationCreateCollectionBuyerArgs = {
+  customerId: Scalars['UUID']['input'];
+  input: CreateCollectionBuyerInput;
+};
+
+
+/** Every mutation requires an Idempotency-Key header (contract §3). */
+export type MutationCreateCollectionPaymentRefundApprovalDraftArgs = {
+  collectionPaymentId: Scalars['UUID']['input'];
+  input: CreateCryptoRefundApprovalDraftInput;
+};
+
+
+/** Every mutation requires an Idempotency-Key header (contract §3). */
+export type MutationCreateCollectionWalletArgs = {
+  customerId: Scalars['UUID']['input'];
+  input: CreateCollectionWalletInput;
 };
 
 
@@ -346,6 +407,12 @@ export type MutationCreateWebhookEndpointArgs = {
 
 
 /** Every mutation requires an Idempotency-Key header (contract §3). */
+export type MutationDeactivateCollectionWalletArgs = {
+  collectionWalletId: Scalars['UUID']['input'];
+};
+
+
+/** Every mutation requires an Idempotency-Key header (contract §3). */
 export type MutationDisableWebhookEndpointArgs = {
   endpointId: Scalars['UUID']['input'];
 };
@@ -379,6 +446,12 @@ export type MutationRevokeFrontendSessionArgs = {
 /** Every mutation requires an Idempotency-Key header (contract §3). */
 export type MutationRotateWebhookEndpointSecretArgs = {
   endpointId: Scalars['UUID']['input'];
+};
+
+
+/** Every mutation requires an Idempotency-Key header (contract §3). */
+export type MutationSimulateCollectionPaymentArgs = {
+  input: SimulateCollectionPaymentInput;
 };
 
 
@@ -420,6 +493,20 @@ export type MutationSubmitCustomerVerificationEvidenceArgs = {
 /** Every mutation requires an Idempotency-Key header (contract §3). */
 export type MutationSyncCryptoWalletBeneficiaryArgs = {
   walletBeneficiaryId: Scalars['UUID']['input'];
+};
+
+
+/** Every mutation requires an Idempotency-Key header (contract §3). */
+export type MutationUpdateCollectionBuyerArgs = {
+  buyerId: Scalars['UUID']['input'];
+  input: UpdateCollectionBuyerInput;
+};
+
+
+/** Every mutation requires an Idempotency-Key header (contract §3). */
+export type MutationUpdateCollectionWalletExpiryArgs = {
+  collectionWalletId: Scalars['UUID']['input'];
+  input: UpdateCollectionWalletExpiryInput;
 };
 
 /**
@@ -474,6 +561,112 @@ export type PartnerBalancePage = {
   items: Array<PartnerBalance>;
   pageInfo: PageInfo;
 };
+
+/** Contract §15.5: a payer of a customer, named by checkouts and collection wallets. */
+export type PartnerBuyer = {
+  __typename?: 'PartnerBuyer';
+  buyerId: Scalars['UUID']['output'];
+  country?: Maybe<Scalars['String']['output']>;
+  createdAt: Scalars['DateTime']['output'];
+  customerId: Scalars['UUID']['output'];
+  email?: Maybe<Scalars['String']['output']>;
+  externalRef: Scalars['String']['output'];
+  name: Scalars['String']['output'];
+  status: PartnerBuyerStatus;
+  type: Scalars['String']['output'];
+  updatedAt: Scalars['DateTime']['output'];
+};
+
+export type PartnerBuyerPage = {
+  __typename?: 'PartnerBuyerPage';
+  items: Array<PartnerBuyer>;
+  pageInfo: PageInfo;
+};
+
+/** Contract §15.5. */
+export type PartnerBuyerStatus =
+  | 'ACTIVE'
+  | 'DISABLED';
+
+/** Contract §15.6. */
+export type PartnerCollectionPayment = {
+  __typename?: 'PartnerCollectionPayment';
+  amountMinor: Scalars['String']['output'];
+  blockchain: Scalars['String']['output'];
+  /** The target's buyer. */
+  buyerId?: Maybe<Scalars['UUID']['output']>;
+  /** The target's. */
+  checkoutId?: Maybe<Scalars['UUID']['output']>;
+  collectionPaymentId: Scalars['UUID']['output'];
+  /** The target's. */
+  collectionWalletId?: Maybe<Scalars['UUID']['output']>;
+  createdAt: Scalars['DateTime']['output'];
+  /** Set on COMPLETED. */
+  creditedAt?: Maybe<Scalars['DateTime']['output']>;
+  currency: Scalars['String']['output'];
+  currencyScale: Scalars['Int']['output'];
+  customerId: Scalars['UUID']['output'];
+  detectedAt: Scalars['DateTime']['output'];
+  fromAddress: Scalars['String']['output'];
+  /** Fixed at detection (§15.3, §15.5). */
+  late: Scalars['Boolean']['output'];
+  /** COMPLETED: amountMinor less its refunds that are not REJECTED or FAILED; else "0". */
+  refundableAmountMinor: Scalars['String']['output'];
+  routeCode: Scalars['String']['output'];
+  status: PartnerCollectionPaymentStatus;
+  statusInfo: Scalars['String']['output'];
+  targetType: CollectionPaymentTargetType;
+  toAddress: Scalars['String']['output'];
+  txHash: Scalars['String']['output'];
+  updatedAt: Scalars['DateTime']['output'];
+};
+
+export type PartnerCollectionPaymentPage = {
+  __typename?: 'PartnerCollectionPaymentPage';
+  items: Array<PartnerCollectionPayment>;
+  pageInfo: PageInfo;
+};
+
+/** Contract §15.6: DETECTED → COMPLETED, FROZEN or DROPPED (all final). */
+export type PartnerCollectionPaymentStatus =
+  | 'COMPLETED'
+  | 'DETECTED'
+  | 'DROPPED'
+  | 'FROZEN';
+
+/** Contract §15.5: a buyer's standing address on a route; its address never changes. */
+export type PartnerCollectionWallet = {
+  __typename?: 'PartnerCollectionWallet';
+  /** §15.2: derived from the route and the wallet's id. */
+  address: Scalars['String']['output'];
+  /** Σ of its COMPLETED payments, late ones included. */
+  amountReceivedMinor: Scalars['String']['output'];
+  blockchain: Scalars['String']['output'];
+  buyerId: Scalars['UUID']['output'];
+  collectionWalletId: Scalars['UUID']['output'];
+  createdAt: Scalars['DateTime']['output'];
+  currency: Scalars['String']['output'];
+  currencyScale: Scalars['Int']['output'];
+  customerId: Scalars['UUID']['output'];
+  deactivatedAt?: Maybe<Scalars['DateTime']['output']>;
+  expiresAt?: Maybe<Scalars['DateTime']['output']>;
+  label?: Maybe<Scalars['String']['output']>;
+  routeCode: Scalars['String']['output'];
+  status: PartnerCollectionWalletStatus;
+  updatedAt: Scalars['DateTime']['output'];
+};
+
+export type PartnerCollectionWalletPage = {
+  __typename?: 'PartnerCollectionWalletPage';
+  items: Array<PartnerCollectionWallet>;
+  pageInfo: PageInfo;
+};
+
+/** Contract §15.5: ACTIVE → EXPIRED (its expiresAt), ACTIVE or EXPIRED → DEACTIVATED (final); EXPIRED → ACTIVE by an expiry update. */
+export type PartnerCollectionWalletStatus =
+  | 'ACTIVE'
+  | 'DEACTIVATED'
+  | 'EXPIRED';
 
 /** §13.3: a quote executed; both legs settled in one transaction. */
 export type PartnerConversion = {
@@ -632,17 +825,20 @@ export type PartnerCryptoDepositWalletStatus =
   | 'ACTIVE'
   | 'DISABLED';
 
-/** APPROVED (draft) → AWAITING_CONFIRMATION (held) → CONFIRMED → the outbound pipeline (§10.8). */
+/** APPROVED (draft) → AWAITING_CONFIRMATION (held) → CONFIRMED → the outbound pipeline (§10.8). Exactly one of depositId and collectionPaymentId is set (§15.7). */
 export type PartnerCryptoRefund = {
   __typename?: 'PartnerCryptoRefund';
   amountMinor: Scalars['String']['output'];
+  /** §15.7: the refunded collection payment; null for a refund of a deposit. */
+  collectionPaymentId?: Maybe<Scalars['UUID']['output']>;
   completedAt?: Maybe<Scalars['DateTime']['output']>;
   confirmedAt?: Maybe<Scalars['DateTime']['output']>;
   createdAt: Scalars['DateTime']['output'];
   currency: Scalars['String']['output'];
   currencyScale: Scalars['Int']['output'];
   customerId: Scalars['UUID']['output'];
-  depositId: Scalars['UUID']['output'];
+  /** The refunded deposit; null for a refund of a collection payment. */
+  depositId?: Maybe<Scalars['UUID']['output']>;
   kytResult: KytResult;
   reason?: Maybe<Scalars['String']['output']>;
   refundAddress: Scalars['String']['output'];
@@ -818,6 +1014,9 @@ export type PartnerFrontendSessionPage = {
 
 /** §10.1: what a ledger row or a deposit, withdrawal or refund refers to. */
 export type PartnerResourceType =
+  | 'COLLECTION_BUYER'
+  | 'COLLECTION_PAYMENT'
+  | 'COLLECTION_WALLET'
   | 'CONVERSION'
   | 'CRYPTO_DEPOSIT'
   | 'CRYPTO_REFUND'
@@ -857,6 +1056,7 @@ export type PartnerTransactionPage = {
 
 /** Contract §10.1. */
 export type PartnerTransactionType =
+  | 'COLLECTION'
   | 'CONVERSION_CREDIT'
   | 'CONVERSION_DEBIT'
   | 'DEPOSIT'
@@ -947,11 +1147,15 @@ export type ProblemCode =
   | 'AUTH_TIMESTAMP_INVALID'
   | 'BENEFICIARY_NOT_ACTIVE'
   | 'BENEFICIARY_REMOVED'
+  | 'BUYER_NOT_ACTIVE'
+  | 'BUYER_NOT_FOUND'
   | 'CONVERSION_PAIR_NOT_PERMITTED'
   | 'CUSTOMER_NOT_FOUND'
   | 'CUSTOMER_NOT_VERIFIED'
   | 'CUSTOMER_SUSPENDED'
+  | 'DUPLICATE_BUYER'
   | 'DUPLICATE_CLIENT_REFERENCE'
+  | 'DUPLICATE_COLLECTION_WALLET'
   | 'DUPLICATE_CUSTOMER'
   | 'DUPLICATE_TX_HASH'
   | 'DUPLICATE_WALLET_BENEFICIARY'
@@ -1001,6 +1205,15 @@ export type ProblemCode =
 /** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
 export type Query = {
   __typename?: 'Query';
+  collectionBuyer?: Maybe<PartnerBuyer>;
+  /** Newest first (§9.3). */
+  collectionBuyers: PartnerBuyerPage;
+  collectionPayment?: Maybe<PartnerCollectionPayment>;
+  /** Newest first (§9.3). */
+  collectionPayments: PartnerCollectionPaymentPage;
+  collectionWallet?: Maybe<PartnerCollectionWallet>;
+  /** Newest first (§9.3). */
+  collectionWallets: PartnerCollectionWalletPage;
   conversion?: Maybe<PartnerConversion>;
   conversionQuote?: Maybe<PartnerConversionQuote>;
   conversionQuotes: PartnerConversionQuotePage;
@@ -1036,6 +1249,60 @@ export type Query = {
   webhookEndpoint?: Maybe<PartnerWebhookEndpoint>;
   /** §11.4: the calling client's endpoints, newest first. */
   webhookEndpoints: PartnerWebhookEndpointPage;
+};
+
+
+/** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
+export type QueryCollectionBuyerArgs = {
+  buyerId: Scalars['UUID']['input'];
+};
+
+
+/** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
+export type QueryCollectionBuyersArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  customerId: Scalars['UUID']['input'];
+  externalRef?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  statuses?: InputMaybe<Array<PartnerBuyerStatus>>;
+};
+
+
+/** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
+export type QueryCollectionPaymentArgs = {
+  collectionPaymentId: Scalars['UUID']['input'];
+};
+
+
+/** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
+export type QueryCollectionPaymentsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  buyerId?: InputMaybe<Scalars['UUID']['input']>;
+  checkoutId?: InputMaybe<Scalars['UUID']['input']>;
+  collectionWalletId?: InputMaybe<Scalars['UUID']['input']>;
+  createdBefore?: InputMaybe<Scalars['DateTime']['input']>;
+  createdFrom?: InputMaybe<Scalars['DateTime']['input']>;
+  customerId: Scalars['UUID']['input'];
+  first?: InputMaybe<Scalars['Int']['input']>;
+  statuses?: InputMaybe<Array<PartnerCollectionPaymentStatus>>;
+  targetType?: InputMaybe<CollectionPaymentTargetType>;
+};
+
+
+/** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
+export type QueryCollectionWalletArgs = {
+  collectionWalletId: Scalars['UUID']['input'];
+};
+
+
+/** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
+export type QueryCollectionWalletsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  buyerId?: InputMaybe<Scalars['UUID']['input']>;
+  customerId: Scalars['UUID']['input'];
+  first?: InputMaybe<Scalars['Int']['input']>;
+  routeCode?: InputMaybe<Scalars['String']['input']>;
+  statuses?: InputMaybe<Array<PartnerCollectionWalletStatus>>;
 };
 
 
@@ -1111,6 +1378,7 @@ export type QueryCryptoRefundArgs = {
 /** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
 export type QueryCryptoRefundsArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
+  collectionPaymentId?: InputMaybe<Scalars['UUID']['input']>;
   createdBefore?: InputMaybe<Scalars['DateTime']['input']>;
   createdFrom?: InputMaybe<Scalars['DateTime']['input']>;
   customerId: Scalars['UUID']['input'];
@@ -1255,6 +1523,22 @@ export type RedeliverWebhookEventInput = {
   eventId: Scalars['UUID']['input'];
 };
 
+/** Sandbox only (contract §15.6): a payment into a checkout's or collection wallet's address. */
+export type SimulateCollectionPaymentInput = {
+  /** Minor units, digits only, greater than zero. */
+  amountMinor: Scalars['String']['input'];
+  /** Default true; false: the payment never confirms and is DROPPED at the timeout. */
+  confirm?: InputMaybe<Scalars['Boolean']['input']>;
+  /** 1–128 characters, an address of the route's chain. */
+  fromAddress: Scalars['String']['input'];
+  /** 1–64 characters. */
+  routeCode: Scalars['String']['input'];
+  /** 1–128 characters: the address of a checkout or collection wallet of the partner on the route. */
+  toAddress: Scalars['String']['input'];
+  /** 1–128 characters, in the chain's form (§10.4); absent: generated from the collectionPaymentId. */
+  txHash?: InputMaybe<Scalars['String']['input']>;
+};
+
 /** Sandbox only (contract §8): a payment into the customer's deposit wallet of routeCode (§10.4). */
 export type SimulateCryptoDepositInput = {
   /** Minor units, digits only, greater than zero. */
@@ -1318,6 +1602,20 @@ export type TravelRulePartyType =
 export type TravelRuleWalletType =
   | 'PRIVATE_WALLET'
   | 'VASP_WALLET';
+
+/** Contract §15.5: at least one member not null; name "" is refused; email or country "" clears it (R16). */
+export type UpdateCollectionBuyerInput = {
+  country?: InputMaybe<Scalars['String']['input']>;
+  email?: InputMaybe<Scalars['String']['input']>;
+  name?: InputMaybe<Scalars['String']['input']>;
+  status?: InputMaybe<PartnerBuyerStatus>;
+};
+
+/** Contract §15.5. */
+export type UpdateCollectionWalletExpiryInput = {
+  /** As at creation; absent or null: never expires. */
+  expiresAt?: InputMaybe<Scalars['DateTime']['input']>;
+};
 
 export type VerificationCheckInput = {
   completedAt: Scalars['DateTime']['input'];
@@ -1486,8 +1784,11 @@ export type DirectiveResolverFn<TResult = Record<PropertyKey, never>, TParent = 
 /** Mapping between all available schema types and the resolvers types */
 export type ResolversTypes = {
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
+  CollectionPaymentTargetType: CollectionPaymentTargetType;
   ConfirmCryptoRefundInput: ConfirmCryptoRefundInput;
   ConversionFixedSide: ConversionFixedSide;
+  CreateCollectionBuyerInput: CreateCollectionBuyerInput;
+  CreateCollectionWalletInput: CreateCollectionWalletInput;
   CreateConversionApprovalDraftInput: CreateConversionApprovalDraftInput;
   CreateConversionQuoteInput: CreateConversionQuoteInput;
   CreateCryptoRefundApprovalDraftInput: CreateCryptoRefundApprovalDraftInput;
@@ -1511,6 +1812,15 @@ export type ResolversTypes = {
   PartnerBalance: ResolverTypeWrapper<PartnerBalance>;
   PartnerBalanceAmounts: ResolverTypeWrapper<PartnerBalanceAmounts>;
   PartnerBalancePage: ResolverTypeWrapper<PartnerBalancePage>;
+  PartnerBuyer: ResolverTypeWrapper<BuyerView>;
+  PartnerBuyerPage: ResolverTypeWrapper<Omit<PartnerBuyerPage, 'items'> & { items: Array<ResolversTypes['PartnerBuyer']> }>;
+  PartnerBuyerStatus: PartnerBuyerStatus;
+  PartnerCollectionPayment: ResolverTypeWrapper<CollectionPaymentView>;
+  PartnerCollectionPaymentPage: ResolverTypeWrapper<Omit<PartnerCollectionPaymentPage, 'items'> & { items: Array<ResolversTypes['PartnerCollectionPayment']> }>;
+  PartnerCollectionPaymentStatus: PartnerCollectionPaymentStatus;
+  PartnerCollectionWallet: ResolverTypeWrapper<CollectionWalletView>;
+  PartnerCollectionWalletPage: ResolverTypeWrapper<Omit<PartnerCollectionWalletPage, 'items'> & { items: Array<ResolversTypes['PartnerCollectionWallet']> }>;
+  PartnerCollectionWalletStatus: PartnerCollectionWalletStatus;
   PartnerConversion: ResolverTypeWrapper<ConversionRow>;
   PartnerConversionPage: ResolverTypeWrapper<Omit<PartnerConversionPage, 'items'> & { items: Array<ResolversTypes['PartnerConversion']> }>;
   PartnerConversionQuote: ResolverTypeWrapper<PartnerConversionQuote>;
@@ -1551,6 +1861,7 @@ export type ResolversTypes = {
   ProblemCode: ProblemCode;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   RedeliverWebhookEventInput: RedeliverWebhookEventInput;
+  SimulateCollectionPaymentInput: SimulateCollectionPaymentInput;
   SimulateCryptoDepositInput: SimulateCryptoDepositInput;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
   StringMap: ResolverTypeWrapper<Scalars['StringMap']['output']>;
@@ -1563,6 +1874,8 @@ export type ResolversTypes = {
   TravelRulePartyType: TravelRulePartyType;
   TravelRuleWalletType: TravelRuleWalletType;
   UUID: ResolverTypeWrapper<Scalars['UUID']['output']>;
+  UpdateCollectionBuyerInput: UpdateCollectionBuyerInput;
+  UpdateCollectionWalletExpiryInput: UpdateCollectionWalletExpiryInput;
   VerificationCheckInput: VerificationCheckInput;
   VerificationCheckResult: VerificationCheckResult;
   VerificationCheckType: VerificationCheckType;
@@ -1578,6 +1891,8 @@ export type ResolversTypes = {
 export type ResolversParentTypes = {
   Boolean: Scalars['Boolean']['output'];
   ConfirmCryptoRefundInput: ConfirmCryptoRefundInput;
+  CreateCollectionBuyerInput: CreateCollectionBuyerInput;
+  CreateCollectionWalletInput: CreateCollectionWalletInput;
   CreateConversionApprovalDraftInput: CreateConversionApprovalDraftInput;
   CreateConversionQuoteInput: CreateConversionQuoteInput;
   CreateCryptoRefundApprovalDraftInput: CreateCryptoRefundApprovalDraftInput;
@@ -1599,6 +1914,12 @@ export type ResolversParentTypes = {
   PartnerBalance: PartnerBalance;
   PartnerBalanceAmounts: PartnerBalanceAmounts;
   PartnerBalancePage: PartnerBalancePage;
+  PartnerBuyer: BuyerView;
+  PartnerBuyerPage: Omit<PartnerBuyerPage, 'items'> & { items: Array<ResolversParentTypes['PartnerBuyer']> };
+  PartnerCollectionPayment: CollectionPaymentView;
+  PartnerCollectionPaymentPage: Omit<PartnerCollectionPaymentPage, 'items'> & { items: Array<ResolversParentTypes['PartnerCollectionPayment']> };
+  PartnerCollectionWallet: CollectionWalletView;
+  PartnerCollectionWalletPage: Omit<PartnerCollectionWalletPage, 'items'> & { items: Array<ResolversParentTypes['PartnerCollectionWallet']> };
   PartnerConversion: ConversionRow;
   PartnerConversionPage: Omit<PartnerConversionPage, 'items'> & { items: Array<ResolversParentTypes['PartnerConversion']> };
   PartnerConversionQuote: PartnerConversionQuote;
@@ -1628,6 +1949,7 @@ export type ResolversParentTypes = {
   PartnerWebhookEndpointSecret: PartnerWebhookEndpointSecret;
   Query: Record<PropertyKey, never>;
   RedeliverWebhookEventInput: RedeliverWebhookEventInput;
+  SimulateCollectionPaymentInput: SimulateCollectionPaymentInput;
   SimulateCryptoDepositInput: SimulateCryptoDepositInput;
   String: Scalars['String']['output'];
   StringMap: Scalars['StringMap']['output'];
@@ -1638,6 +1960,8 @@ export type ResolversParentTypes = {
   SupportFileInput: SupportFileInput;
   TravelRuleOriginatorInput: TravelRuleOriginatorInput;
   UUID: Scalars['UUID']['output'];
+  UpdateCollectionBuyerInput: UpdateCollectionBuyerInput;
+  UpdateCollectionWalletExpiryInput: UpdateCollectionWalletExpiryInput;
   VerificationCheckInput: VerificationCheckInput;
   VerificationSubjectInput: VerificationSubjectInput;
   WalletBeneficiary: WalletBeneficiaryRow;
@@ -1694,6 +2018,9 @@ export interface JsonObjectScalarConfig extends GraphQLScalarTypeConfig<Resolver
 
 export type MutationResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
   confirmCryptoRefund?: Resolver<ResolversTypes['PartnerCryptoRefund'], ParentType, ContextType, RequireFields<MutationConfirmCryptoRefundArgs, 'input' | 'refundId'>>;
+  createCollectionBuyer?: Resolver<ResolversTypes['PartnerBuyer'], ParentType, ContextType, RequireFields<MutationCreateCollectionBuyerArgs, 'customerId' | 'input'>>;
+  createCollectionPaymentRefundApprovalDraft?: Resolver<ResolversTypes['PartnerCryptoRefund'], ParentType, ContextType, RequireFields<MutationCreateCollectionPaymentRefundApprovalDraftArgs, 'collectionPaymentId' | 'input'>>;
+  createCollectionWallet?: Resolver<ResolversTypes['PartnerCollectionWallet'], ParentType, ContextType, RequireFields<MutationCreateCollectionWalletArgs, 'customerId' | 'input'>>;
   createConversionApprovalDraft?: Resolver<ResolversTypes['PartnerConversion'], ParentType, ContextType, RequireFields<MutationCreateConversionApprovalDraftArgs, 'customerId' | 'input'>>;
   createConversionQuote?: Resolver<ResolversTypes['PartnerConversionQuote'], ParentType, ContextType, RequireFields<MutationCreateConversionQuoteArgs, 'customerId' | 'input'>>;
   createCryptoRefundApprovalDraft?: Resolver<ResolversTypes['PartnerCryptoRefund'], ParentType, ContextType, RequireFields<MutationCreateCryptoRefundApprovalDraftArgs, 'depositId' | 'input'>>;
@@ -1704,18 +2031,22 @@ export type MutationResolvers<ContextType = CallContext, ParentType extends Reso
   createCustomerFile?: Resolver<ResolversTypes['PartnerCustomerFile'], ParentType, ContextType, RequireFields<MutationCreateCustomerFileArgs, 'customerId' | 'input'>>;
   createFrontendSession?: Resolver<ResolversTypes['PartnerFrontendSession'], ParentType, ContextType, RequireFields<MutationCreateFrontendSessionArgs, 'customerId' | 'input'>>;
   createWebhookEndpoint?: Resolver<ResolversTypes['PartnerWebhookEndpointSecret'], ParentType, ContextType, RequireFields<MutationCreateWebhookEndpointArgs, 'input'>>;
+  deactivateCollectionWallet?: Resolver<ResolversTypes['PartnerCollectionWallet'], ParentType, ContextType, RequireFields<MutationDeactivateCollectionWalletArgs, 'collectionWalletId'>>;
   disableWebhookEndpoint?: Resolver<ResolversTypes['PartnerWebhookEndpoint'], ParentType, ContextType, RequireFields<MutationDisableWebhookEndpointArgs, 'endpointId'>>;
   enableWebhookEndpoint?: Resolver<ResolversTypes['PartnerWebhookEndpoint'], ParentType, ContextType, RequireFields<MutationEnableWebhookEndpointArgs, 'endpointId'>>;
   redeliverWebhookEvent?: Resolver<ResolversTypes['PartnerWebhookDelivery'], ParentType, ContextType, RequireFields<MutationRedeliverWebhookEventArgs, 'endpointId' | 'input'>>;
   removeCryptoWalletBeneficiary?: Resolver<ResolversTypes['WalletBeneficiary'], ParentType, ContextType, RequireFields<MutationRemoveCryptoWalletBeneficiaryArgs, 'walletBeneficiaryId'>>;
   revokeFrontendSession?: Resolver<ResolversTypes['PartnerFrontendSession'], ParentType, ContextType, RequireFields<MutationRevokeFrontendSessionArgs, 'sessionId'>>;
   rotateWebhookEndpointSecret?: Resolver<ResolversTypes['PartnerWebhookEndpointSecret'], ParentType, ContextType, RequireFields<MutationRotateWebhookEndpointSecretArgs, 'endpointId'>>;
+  simulateCollectionPayment?: Resolver<ResolversTypes['PartnerCollectionPayment'], ParentType, ContextType, RequireFields<MutationSimulateCollectionPaymentArgs, 'input'>>;
   simulateCryptoDeposit?: Resolver<ResolversTypes['PartnerCryptoDeposit'], ParentType, ContextType, RequireFields<MutationSimulateCryptoDepositArgs, 'customerId' | 'input'>>;
   submitCryptoDepositTravelRuleInformation?: Resolver<ResolversTypes['PartnerCryptoDeposit'], ParentType, ContextType, RequireFields<MutationSubmitCryptoDepositTravelRuleInformationArgs, 'depositId' | 'input'>>;
   submitCryptoRefund?: Resolver<ResolversTypes['PartnerCryptoRefund'], ParentType, ContextType, RequireFields<MutationSubmitCryptoRefundArgs, 'input' | 'refundId'>>;
   submitCryptoWithdrawal?: Resolver<ResolversTypes['CryptoWithdrawal'], ParentType, ContextType, RequireFields<MutationSubmitCryptoWithdrawalArgs, 'input' | 'withdrawalId'>>;
   submitCustomerVerificationEvidence?: Resolver<ResolversTypes['PartnerCustomer'], ParentType, ContextType, RequireFields<MutationSubmitCustomerVerificationEvidenceArgs, 'customerId' | 'input'>>;
   syncCryptoWalletBeneficiary?: Resolver<ResolversTypes['WalletBeneficiary'], ParentType, ContextType, RequireFields<MutationSyncCryptoWalletBeneficiaryArgs, 'walletBeneficiaryId'>>;
+  updateCollectionBuyer?: Resolver<ResolversTypes['PartnerBuyer'], ParentType, ContextType, RequireFields<MutationUpdateCollectionBuyerArgs, 'buyerId' | 'input'>>;
+  updateCollectionWalletExpiry?: Resolver<ResolversTypes['PartnerCollectionWallet'], ParentType, ContextType, RequireFields<MutationUpdateCollectionWalletExpiryArgs, 'collectionWalletId' | 'input'>>;
 };
 
 export type PageInfoResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['PageInfo'] = ResolversParentTypes['PageInfo']> = {
@@ -1741,6 +2072,77 @@ export type PartnerBalanceAmountsResolvers<ContextType = CallContext, ParentType
 
 export type PartnerBalancePageResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['PartnerBalancePage'] = ResolversParentTypes['PartnerBalancePage']> = {
   items?: Resolver<Array<ResolversTypes['PartnerBalance']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+};
+
+export type PartnerBuyerResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['PartnerBuyer'] = ResolversParentTypes['PartnerBuyer']> = {
+  buyerId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  country?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  customerId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  email?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  externalRef?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['PartnerBuyerStatus'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type PartnerBuyerPageResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['PartnerBuyerPage'] = ResolversParentTypes['PartnerBuyerPage']> = {
+  items?: Resolver<Array<ResolversTypes['PartnerBuyer']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+};
+
+export type PartnerCollectionPaymentResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['PartnerCollectionPayment'] = ResolversParentTypes['PartnerCollectionPayment']> = {
+  amountMinor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  blockchain?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  buyerId?: Resolver<Maybe<ResolversTypes['UUID']>, ParentType, ContextType>;
+  checkoutId?: Resolver<Maybe<ResolversTypes['UUID']>, ParentType, ContextType>;
+  collectionPaymentId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  collectionWalletId?: Resolver<Maybe<ResolversTypes['UUID']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  creditedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  currencyScale?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  customerId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  detectedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  fromAddress?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  late?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  refundableAmountMinor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  routeCode?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['PartnerCollectionPaymentStatus'], ParentType, ContextType>;
+  statusInfo?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  targetType?: Resolver<ResolversTypes['CollectionPaymentTargetType'], ParentType, ContextType>;
+  toAddress?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  txHash?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type PartnerCollectionPaymentPageResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['PartnerCollectionPaymentPage'] = ResolversParentTypes['PartnerCollectionPaymentPage']> = {
+  items?: Resolver<Array<ResolversTypes['PartnerCollectionPayment']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+};
+
+export type PartnerCollectionWalletResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['PartnerCollectionWallet'] = ResolversParentTypes['PartnerCollectionWallet']> = {
+  address?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  amountReceivedMinor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  blockchain?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  buyerId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  collectionWalletId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  currencyScale?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  customerId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  deactivatedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  expiresAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  label?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  routeCode?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['PartnerCollectionWalletStatus'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type PartnerCollectionWalletPageResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['PartnerCollectionWalletPage'] = ResolversParentTypes['PartnerCollectionWalletPage']> = {
+  items?: Resolver<Array<ResolversTypes['PartnerCollectionWallet']>, ParentType, ContextType>;
   pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
 };
 
@@ -1847,13 +2249,14 @@ export type PartnerCryptoDepositWalletPageResolvers<ContextType = CallContext, P
 
 export type PartnerCryptoRefundResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['PartnerCryptoRefund'] = ResolversParentTypes['PartnerCryptoRefund']> = {
   amountMinor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  collectionPaymentId?: Resolver<Maybe<ResolversTypes['UUID']>, ParentType, ContextType>;
   completedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   confirmedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   currencyScale?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   customerId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
-  depositId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  depositId?: Resolver<Maybe<ResolversTypes['UUID']>, ParentType, ContextType>;
   kytResult?: Resolver<ResolversTypes['KytResult'], ParentType, ContextType>;
   reason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   refundAddress?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -2034,6 +2437,12 @@ export type PartnerWebhookEndpointSecretResolvers<ContextType = CallContext, Par
 };
 
 export type QueryResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
+  collectionBuyer?: Resolver<Maybe<ResolversTypes['PartnerBuyer']>, ParentType, ContextType, RequireFields<QueryCollectionBuyerArgs, 'buyerId'>>;
+  collectionBuyers?: Resolver<ResolversTypes['PartnerBuyerPage'], ParentType, ContextType, RequireFields<QueryCollectionBuyersArgs, 'customerId' | 'first'>>;
+  collectionPayment?: Resolver<Maybe<ResolversTypes['PartnerCollectionPayment']>, ParentType, ContextType, RequireFields<QueryCollectionPaymentArgs, 'collectionPaymentId'>>;
+  collectionPayments?: Resolver<ResolversTypes['PartnerCollectionPaymentPage'], ParentType, ContextType, RequireFields<QueryCollectionPaymentsArgs, 'customerId' | 'first'>>;
+  collectionWallet?: Resolver<Maybe<ResolversTypes['PartnerCollectionWallet']>, ParentType, ContextType, RequireFields<QueryCollectionWalletArgs, 'collectionWalletId'>>;
+  collectionWallets?: Resolver<ResolversTypes['PartnerCollectionWalletPage'], ParentType, ContextType, RequireFields<QueryCollectionWalletsArgs, 'customerId' | 'first'>>;
   conversion?: Resolver<Maybe<ResolversTypes['PartnerConversion']>, ParentType, ContextType, RequireFields<QueryConversionArgs, 'conversionId'>>;
   conversionQuote?: Resolver<Maybe<ResolversTypes['PartnerConversionQuote']>, ParentType, ContextType, RequireFields<QueryConversionQuoteArgs, 'quoteId'>>;
   conversionQuotes?: Resolver<ResolversTypes['PartnerConversionQuotePage'], ParentType, ContextType, RequireFields<QueryConversionQuotesArgs, 'customerId' | 'first'>>;
@@ -2107,6 +2516,12 @@ export type Resolvers<ContextType = CallContext> = {
   PartnerBalance?: PartnerBalanceResolvers<ContextType>;
   PartnerBalanceAmounts?: PartnerBalanceAmountsResolvers<ContextType>;
   PartnerBalancePage?: PartnerBalancePageResolvers<ContextType>;
+  PartnerBuyer?: PartnerBuyerResolvers<ContextType>;
+  PartnerBuyerPage?: PartnerBuyerPageResolvers<ContextType>;
+  PartnerCollectionPayment?: PartnerCollectionPaymentResolvers<ContextType>;
+  PartnerCollectionPaymentPage?: PartnerCollectionPaymentPageResolvers<ContextType>;
+  PartnerCollectionWallet?: PartnerCollectionWalletResolvers<ContextType>;
+  PartnerCollectionWalletPage?: PartnerCollectionWalletPageResolvers<ContextType>;
   PartnerConversion?: PartnerConversionResolvers<ContextType>;
   PartnerConversionPage?: PartnerConversionPageResolvers<ContextType>;
   PartnerConversionQuote?: PartnerConversionQuoteResolvers<ContextType>;

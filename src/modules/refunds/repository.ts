@@ -21,6 +21,16 @@ export async function refundAmountsOfDeposit(x: Exec, depositId: string): Promis
   return rows.map((r) => r.amountMinor);
 }
 
+/** §15.7: the same, for a collection payment's refunds. */
+export async function refundAmountsOfCollectionPayment(x: Exec, collectionPaymentId: string): Promise<string[]> {
+  const t = x.t.cryptoRefunds;
+  const rows = await x.q
+    .select({ amountMinor: t.amountMinor })
+    .from(t)
+    .where(and(eq(t.collectionPaymentId, collectionPaymentId), notInArray(t.status, ['REJECTED', 'FAILED'])));
+  return rows.map((r) => r.amountMinor);
+}
+
 export async function insertRefund(x: Exec, row: CryptoRefundRow): Promise<CryptoRefundRow> {
   return (await x.q.insert(x.t.cryptoRefunds).values(row).returning())[0]!;
 }
@@ -53,6 +63,7 @@ export type RefundFilter = {
   before?: readonly [string, string];
   statuses?: string[];
   depositId?: string;
+  collectionPaymentId?: string;
   from?: string;
   until?: string;
   limit: number;
@@ -65,6 +76,7 @@ export async function listRefunds(x: Exec, customerId: string, f: RefundFilter):
   where.push(olderThan(t.createdAt, t.refundId, f.before));
   if (f.statuses) where.push(inArray(t.status, f.statuses));
   if (f.depositId !== undefined) where.push(eq(t.depositId, f.depositId));
+  if (f.collectionPaymentId !== undefined) where.push(eq(t.collectionPaymentId, f.collectionPaymentId));
   where.push(createdWithin(t.createdAt, f.from, f.until));
   return x.q
     .select()

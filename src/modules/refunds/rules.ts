@@ -10,18 +10,18 @@ import type { Guard } from '../../core/operation.js';
 import { requireOwn } from '../../core/ownership.js';
 import { Problem } from '../../core/problem.js';
 import { lockDeposit } from '../deposits/index.js';
-import { recordEvent } from '../events/index.js';
 import type { TransactionType } from '../ledger/index.js';
 import { transition, type Lifecycle } from '../lifecycle/index.js';
 import { gateCustomerOf } from '../customers/index.js';
 import { requirePermittedRoute } from '../routes/index.js';
 import { STATUS_INFO } from '../transfers/index.js';
+import { APPROVED_STATUS_INFO } from './draft.js';
 import { cryptoRefundRecord } from './records.js';
 import { findRefund, transitionRefund } from './repository.js';
 
 /** §10.10 the statusInfo of each status; FAILED has one per cause (the pipeline's STATUS_INFO). */
 export const REFUND_STATUS_INFO = {
-  APPROVED: 'Awaiting submission',
+  APPROVED: APPROVED_STATUS_INFO,
   AWAITING_CONFIRMATION: 'Awaiting confirmation',
   CONFIRMED: STATUS_INFO.CONFIRMED,
   SCREENING: STATUS_INFO.SCREENING,
@@ -46,20 +46,6 @@ export const requireOwnDeposit = async (tx: Exec, ctx: CallContext, depositId: s
 
 const requireOwnRefund = async (tx: Exec, ctx: CallContext, refundId: string): Promise<CryptoRefundRow> =>
   requireOwn(ctx, await findRefund(tx, refundId), 'NOT_FOUND', 'refund', refundId);
-
-/** §11.1: the refund's event after a change (`previousStatus` null for its creation). */
-export function recordRefundEvent(tx: Exec, refund: CryptoRefundRow, previousStatus: string | null): Promise<unknown> {
-  return recordEvent(tx, {
-    resourceType: 'CRYPTO_REFUND',
-    resourceId: refund.refundId,
-    clientId: refund.clientId,
-    customerId: refund.customerId,
-    resource: refund,
-    status: refund.status,
-    previousStatus,
-    at: refund.updatedAt,
-  });
-}
 
 export type RefundStep = {
   from: string;

@@ -2,13 +2,16 @@
 // PostgreSQL's definitions: the same tables as tables.ts beside this file, in PostgreSQL's types (boolean,
 // bigint milliseconds, serial ids); the code is typed with tables.ts's row types, which these produce too.
 import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { collectionPayments } from '../collections/tables.pg.js';
 import { cryptoDeposits } from '../deposits/tables.pg.js';
 
 export const cryptoRefunds = pgTable(
   'crypto_refunds',
   {
     refundId: text('refund_id').primaryKey(),
-    depositId: text('deposit_id').notNull().references(() => cryptoDeposits.depositId),
+    // §15.7: exactly one of the two is set (a refund of a deposit or of a collection payment).
+    depositId: text('deposit_id').references(() => cryptoDeposits.depositId),
+    collectionPaymentId: text('collection_payment_id').references(() => collectionPayments.collectionPaymentId),
     customerId: text('customer_id').notNull(),
     clientId: text('client_id').notNull(),
     routeCode: text('route_code').notNull(),
@@ -32,6 +35,7 @@ export const cryptoRefunds = pgTable(
   },
   (t) => [
     index('crypto_refunds_deposit_idx').on(t.depositId),
+    index('crypto_refunds_collection_payment_idx').on(t.collectionPaymentId),
     index('crypto_refunds_customer_created_idx').on(t.customerId, t.createdAt, t.refundId),
     index('crypto_refunds_due_idx').on(t.dueAt),
   ],

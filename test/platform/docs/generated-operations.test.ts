@@ -55,7 +55,7 @@ describe('generated from the descriptors (npm run codegen)', () => {
       ].join('\n'),
     );
     expect(client).toContain('  createFiatPayout(customerId: string, input: Without<CreateFiatPayoutInput>, who: Authorizer, options: MoneyOptions = {}): Promise<FiatPayout> {');
-    expect(client).toContain(`    return this.money('FIAT_PAYOUT_CREATE', customerId, input, who, options);`);
+    expect(client).toContain(`    return this.money('createFiatPayout', customerId, input, who, options);`);
     expect(evidenceTable(withPayout, all)).toContain('| `FIAT_PAYOUT_CREATE` | `createFiatPayout` | `POST /partner/v1/customers/{customerId}/fiat-payouts` | `customerId` |');
     expect(restRoutesTable(all)).toContain('| `POST /partner/v1/customers/{customerId}/fiat-payouts` | `createFiatPayout` |');
   });

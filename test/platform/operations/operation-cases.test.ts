@@ -57,7 +57,7 @@ describe('operation cases', () => {
   });
 
   it('the record arguments come from the SDL: required ids and optional id filters', () => {
-    expect(recordArguments('cryptoRefunds')).toEqual({ required: ['customerId'], optional: ['depositId'] });
+    expect(recordArguments('cryptoRefunds')).toEqual({ required: ['customerId'], optional: ['depositId', 'collectionPaymentId'] });
     expect(recordArguments('events')).toEqual({ required: [], optional: ['customerId', 'resourceId'] });
     expect(recordArguments('createCustomer')).toEqual({ required: [], optional: [] });
   });

@@ -8,8 +8,8 @@ import { requireRouteAddress } from '../../beneficiaries/index.js';
 import { refundableOf } from '../../deposits/index.js';
 import { gateCustomerOf } from '../../customers/index.js';
 import { requirePermittedRoute } from '../../routes/index.js';
-import { insertRefund } from '../repository.js';
-import { recordRefundEvent, REFUND_STATUS_INFO, requireOwnDeposit } from '../rules.js';
+import { insertApprovedRefund } from '../draft.js';
+import { requireOwnDeposit } from '../rules.js';
 
 export default mutation('createCryptoRefundApprovalDraft', {
   rest: { method: 'POST', path: '/partner/v1/crypto/deposits/:depositId/refunds' },
@@ -35,31 +35,22 @@ export default mutation('createCryptoRefundApprovalDraft', {
     const refundable = await refundableOf(tx, deposit);
     if (BigInt(input.amountMinor) > refundable)
       throw new Problem('REFUND_EXCEEDS_DEPOSIT', `amountMinor exceeds the deposit's refundable amount ${refundable.toString()}.`);
-    const now = ctx.now.toISOString();
-    const refund = await insertRefund(tx, {
-      refundId: randomUUID(),
-      depositId,
-      customerId: deposit.customerId,
-      clientId: ctx.clientId,
-      routeCode: deposit.routeCode,
-      amountMinor: input.amountMinor,
-      currency: deposit.currency,
-      currencyScale: deposit.currencyScale,
-      refundAddress,
-      reason: input.reason ?? null,
-      status: 'APPROVED',
-      statusInfo: REFUND_STATUS_INFO.APPROVED,
-      txHash: null,
-      createdAt: now,
-      updatedAt: now,
-      confirmedAt: null,
-      kytResult: 'PENDING',
-      submittedAt: null,
-      completedAt: null,
-      dueAt: null,
-      failAt: null,
-    });
-    await recordRefundEvent(tx, refund, null);
-    return refund;
+    return insertApprovedRefund(
+      tx,
+      {
+        refundId: randomUUID(),
+        depositId,
+        collectionPaymentId: null,
+        customerId: deposit.customerId,
+        clientId: ctx.clientId,
+        routeCode: deposit.routeCode,
+        amountMinor: input.amountMinor,
+        currency: deposit.currency,
+        currencyScale: deposit.currencyScale,
+        refundAddress,
+        reason: input.reason ?? null,
+      },
+      ctx.now.toISOString(),
+    );
   },
 });

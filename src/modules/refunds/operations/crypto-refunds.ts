@@ -9,7 +9,7 @@ export default list('cryptoRefunds', {
   rest: { method: 'GET', path: '/partner/v1/customers/:customerId/crypto/refunds' },
   scope: underCustomer,
   // The values themselves are the enum's: GraphQL (and REST through it) refuses others at /statuses.
-  filters: { statuses: values(), depositId: exact(), ...createdRange },
+  filters: { statuses: values(), depositId: exact(), collectionPaymentId: exact(), ...createdRange },
   sort: ['string', 'string'],
   fetch: ({ db, args, after, filters: f, limit }) =>
     listRefunds(db, args.customerId, { ...f, before: after, from: f.createdFrom, until: f.createdBefore, limit }),
