@@ -30,7 +30,7 @@ else if (remind) console.log(demoReminder(service.url));
 /** §18 C14: where the devnet is and what it holds (all of it public: anvil's test mnemonic). */
 function devnetBanner(s: RunningService): string {
   const d = s.areas.devnet!;
-  const rail = s.evm.rail;
+  const rail = s.areas.evm.rail;
   const chain = rail.on ? `chain ${rail.chainId}, hot wallet ${rail.hotAddress}` : 'rail off';
   const blocks = d.blockTimeMs > 0 ? `a block every ${d.blockTimeMs} ms` : 'blocks only on partnerctl devnet pay|mine';
   return `Devnet: ${d.rpcOrigin} (${chain}), token USDT at ${d.tokenAddress}; ${blocks}; state in ${d.stateDir}`;

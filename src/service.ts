@@ -33,10 +33,6 @@ export type RunningService = {
   worker: Worker;
   /** What each area's runtime.ts started, by area. */
   areas: RunningAreas;
-  /** §17.4 the live streams of this process (areas.frontend.feed). */
-  feed: RunningAreas['frontend']['feed'];
-  /** §18 C2 the rail as started (off, or its chain and hot address) (areas.evm). */
-  evm: RunningAreas['evm'];
   /** Writer and replay-cache counters (tests, benchmark). */
   stats(): Record<string, number>;
   stop(): Promise<void>;
@@ -155,8 +151,6 @@ export async function startService(config: Config, options: ServiceOptions = {})
     server,
     worker,
     areas,
-    feed: areas.frontend.feed,
-    evm: areas.evm,
     stats: () => ({ ...engine.stats(), ...pipeline.stats() }),
     async stop() {
       clearInterval(purge);

@@ -1,38 +1,12 @@
 // §15.6 what a collection payment pays into: a target kind per CollectionPaymentTargetType. Collections
 // owns the addresses of every target (uq_collection_address, §16.4) and the payments; what a payment does
 // to its target is the target kind's. Collections declares the collection wallet's kind (wallet-target.ts);
-// a higher module (checkouts) registers its own with registerPaymentTargetKind where the process wires its
-// modules, so collections never imports it.
-import type { Exec } from '../../db/exec.js';
-import type { CollectionPaymentRow } from './tables.js';
+// a higher module (checkouts) registers its own with registerPaymentTargetKind from its hooks.ts
+// (src/core/hook.ts), so collections never imports it.
+import type { PaymentTargetKind, PaymentTargetType } from './target-kind.js';
 import { walletTarget } from './wallet-target.js';
 
-export type PaymentTargetType = 'CHECKOUT' | 'COLLECTION_WALLET';
-
-/** The target's fields a payment copies (§15.6: "the target's"). */
-export type PaymentTarget = {
-  targetId: string;
-  customerId: string;
-  clientId: string;
-  checkoutId: string | null;
-  collectionWalletId: string | null;
-  buyerId: string | null;
-};
-
-export type PaymentTargetKind = {
-  targetType: PaymentTargetType;
-  /** The target an address row names; undefined when it is gone (never expected). */
-  load(tx: Exec, targetId: string): Promise<PaymentTarget | undefined>;
-  /** §15.3, §15.5: whether a payment detected at `detectedAt` is late, read in the detection's transaction. */
-  isLate(tx: Exec, targetId: string, detectedAt: string): Promise<boolean>;
-  /** At detection, after the payment's event (E6): the target's change and its event, where one changed. */
-  detected(tx: Exec, payment: CollectionPaymentRow, at: string): Promise<void>;
-  /**
-   * At COMPLETED, FROZEN or DROPPED, after the payment's event and before its COLLECTION row (E6): the
-   * target's change and its event, where one changed. Its compare-and-set losing throws (the step runs again).
-   */
-  settled(tx: Exec, payment: CollectionPaymentRow, at: string): Promise<void>;
-};
+export type { PaymentTarget, PaymentTargetKind, PaymentTargetType } from './target-kind.js';
 
 const kinds = new Map<PaymentTargetType, PaymentTargetKind>([[walletTarget.targetType, walletTarget]]);
 

@@ -4,7 +4,7 @@ import type { Exec } from '../../db/exec.js';
 import { transition } from '../lifecycle/index.js';
 import { findWallet } from './repository.js';
 import { walletLifecycle } from './rules.js';
-import type { PaymentTargetKind } from './targets.js';
+import type { PaymentTargetKind } from './target-kind.js';
 import type { CollectionPaymentRow } from './tables.js';
 
 export const walletTarget: PaymentTargetKind = {

@@ -3,7 +3,9 @@
 import { refundTransfers } from '../refunds/index.js';
 import type { TransferKind } from '../transfers/index.js';
 import { withdrawalTransfers } from '../withdrawals/index.js';
-import type { EvmKindName } from './transfers-repository.js';
+
+/** The resourceType a transfer row stores. */
+export type EvmKindName = 'CRYPTO_WITHDRAWAL' | 'CRYPTO_REFUND';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyKind = TransferKind<any>;

@@ -3,10 +3,10 @@
 // Plain reads and writes.
 import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Exec } from '../../db/exec.js';
-import { KINDS, type AnyKind } from './kinds.js';
+import { KINDS, type AnyKind, type EvmKindName } from './kinds.js';
 import type { EvmAttemptRow, EvmTransferRow } from './tables.js';
 
-export type EvmKindName = 'CRYPTO_WITHDRAWAL' | 'CRYPTO_REFUND';
+export type { EvmKindName } from './kinds.js';
 
 /** A record on an EVM route waiting in a state: its kind, id, when it entered that state (dueAt) and statusInfo. */
 export type Waiting = { resourceType: EvmKindName; id: string; dueAt: string | null; statusInfo: string };

@@ -124,7 +124,7 @@ describe('§18 C2 the rail’s first start', () => {
     const head = await devnet().mine(1);
     const { server } = newServer();
     await startWith(server, railEnv({ signer: 3 }));
-    expect(server.service.evm.rail).toEqual({ on: true, chainId: 31337, hotAddress: hot, origins: [devnet().url] });
+    expect(server.service.areas.evm.rail).toEqual({ on: true, chainId: 31337, hotAddress: hot, origins: [devnet().url] });
     expect(await railRow(server)).toEqual({ chain_id: 31337, xpub_fingerprint: createHash('sha256').update(DEVNET_DEPOSIT_XPUB).digest('hex'), hot_address: hot });
     expect(await nonces(server)).toEqual([{ address: hot, next_nonce: 5 }]);
     // The follower reads from the head on; it may have read the head itself since.
@@ -173,7 +173,7 @@ describe('§18 C2 refusals at start (nothing is written)', () => {
     const dead = `http://127.0.0.1:${port}`;
     const { server, lines } = newServer();
     await startWith(server, railEnv({ urls: `${dead}/rpc/${FAKE_KEY}?key=${FAKE_KEY},${devnet().url}` }));
-    expect(server.service.evm.rail).toMatchObject({ on: true, origins: [devnet().url] });
+    expect(server.service.areas.evm.rail).toMatchObject({ on: true, origins: [devnet().url] });
     const warned = lines.map((l) => JSON.parse(l) as { level: number; msg: string; rpc?: string }).filter((l) => l.rpc === dead);
     expect(warned).toEqual([expect.objectContaining({ level: 40, msg: `EVM_RPC_URLS[0] (${dead}) did not answer eth_chainId: skipped` })]);
     expect(lines.join('')).not.toContain(FAKE_KEY);
@@ -238,14 +238,14 @@ describe('§18 C2, C10 RAIL_OFF', () => {
   it('a server without EVM_RPC_URLS whose database holds EVM routes starts halted (RAIL_OFF); configuring the rail lifts only that halt', async () => {
     const { server } = newServer();
     await startWith(server, undefined);
-    expect(server.service.evm.rail).toEqual({ on: false, halted: false });
+    expect(server.service.areas.evm.rail).toEqual({ on: false, halted: false });
     expect(await halt(server)).toBeUndefined();
     const client: Client = await server.newClient();
     await server.operator((db) =>
       createRoute(db, { code: 'ETH-EVM', clientId: client.clientId, blockchain: 'ETH', currency: 'ETH', scale: 18, rail: 'EVM' }, evmReach(devnet().url)),
     );
     await startWith(server, undefined);
-    expect(server.service.evm.rail).toEqual({ on: false, halted: true });
+    expect(server.service.areas.evm.rail).toEqual({ on: false, halted: true });
     expect(await halt(server)).toEqual({ reason: 'RAIL_OFF', since: expect.any(String), detail: 'EVM_RPC_URLS is not set' });
     // Still off: the first halt stays (its `since` too).
     const first = await halt(server);

@@ -155,7 +155,7 @@ describe('GET /partner/v1/frontend/events/stream, signed by the partner (§17.4)
     const st = await stream(`${STREAM_PATH}?customerId=${customerId}&after=${start}`, {}, s.client, true);
     // Large events (set up through the database: their size is the point) until the connection is full.
     const pad = 'x'.repeat(64 * 1024);
-    const paused = () => server.service.feed.stats().paused > 0;
+    const paused = () => server.service.areas.frontend.feed.stats().paused > 0;
     // Through the events repository on the service's writer, so that on PostgreSQL each takes the feed's
     // lock as every event does (§11.3: the feed watermark never passes an uncommitted position).
     for (let i = 0; i < 2000 && !paused(); i++) {
@@ -178,7 +178,7 @@ describe('GET /partner/v1/frontend/events/stream, signed by the partner (§17.4)
     expect(eventsOf(st).map((f) => [f.id, f.event, JSON.parse(f.data!).eventId])).toEqual(
       rows.map((r) => [encodeCursor('events', s.client.clientId, [Number(r.position)]), r.type, r.event_id]),
     );
-    expect(server.service.feed.stats().paused).toBe(0);
+    expect(server.service.areas.frontend.feed.stats().paused).toBe(0);
   });
 
   it('sends `: keep-alive` comments between events', async () => {
@@ -364,7 +364,7 @@ describe('shutdown (§17.4)', () => {
       const sc = await Scenario.create(own);
       const customerId = await sc.customer();
       const st = await openStream(own, sc.client, `${STREAM_PATH}?customerId=${customerId}`);
-      expect(own.service.feed.stats().open).toBe(1);
+      expect(own.service.areas.frontend.feed.stats().open).toBe(1);
       await own.service.stop();
       await st.finished();
       expect(st.failed).toBeUndefined();
