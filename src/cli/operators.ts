@@ -265,7 +265,7 @@ export async function updateRouteOf(db: Operated, o: RouteUpdate, evm?: EvmReach
     const native = contract === null ? nativeCurrencyFault(route.currency) : undefined;
     if (native) throw new OperatorRefusal('VALIDATION_FAILED', native);
     if (await routeHasRecords(tx, o.code, o.clientId))
-      throw new OperatorRefusal('INVALID_STATE', `route ${o.code} already has deposits, withdrawals or refunds of ${o.clientId}: --rail EVM only on a route nothing exists on`);
+      throw new OperatorRefusal('INVALID_STATE', `route ${o.code} already has deposits, withdrawals, refunds or collection wallets of ${o.clientId}: --rail EVM only on a route nothing exists on`);
     await requireTokenFree(tx, o.clientId, contract);
     await requireDepositXpub(tx, evm);
     return true;

@@ -50,6 +50,12 @@ export async function insertCollectionAddress(x: Exec, row: CollectionAddressRow
 }
 
 /** The payment target of the partner on the route at this canonical address, if any (§15.6 check 4). */
+/** §18 C1: whether a collection target of the partner (a wallet, later a checkout) has an address on the route. */
+export async function collectionTargetOnRoute(x: Exec, routeCode: string, clientId: string): Promise<boolean> {
+  const t = x.t.collectionAddresses;
+  return (await x.q.select({ id: t.targetId }).from(t).where(and(eq(t.routeCode, routeCode), eq(t.clientId, clientId))).limit(1)).length > 0;
+}
+
 export async function findCollectionAddress(x: Exec, clientId: string, routeCode: string, blockchain: string, addressKey: string): Promise<CollectionAddressRow | undefined> {
   const t = x.t.collectionAddresses;
   return (

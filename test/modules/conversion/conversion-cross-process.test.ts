@@ -1,3 +1,4 @@
+// test: PostgreSQL only — several processes on one PostgreSQL database
 // §16.4 races between two server processes on one PostgreSQL database: two drafts on one quote make
 // exactly one conversion (uq_conversion_quote, the loser answers 409 QUOTE_ALREADY_USED); two drafts with
 // one clientReference make one (uq_conversion_client_reference, 409 DUPLICATE_CLIENT_REFERENCE); two drafts

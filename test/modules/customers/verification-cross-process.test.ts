@@ -1,3 +1,4 @@
+// test: PostgreSQL only — several processes on one PostgreSQL database
 // §16.4 an operator's verification decision vs the review step (compare-and-set on the pending review),
 // across processes on one PostgreSQL database: two servers whose workers run the review step, and
 // `partnerctl customer verification-decide` run from the test's process (partnerctl's own code, on a

@@ -1,3 +1,4 @@
+// test: PostgreSQL only — several processes on one PostgreSQL database
 // §18 C6 across processes: two servers (`npm start`) on one PostgreSQL database follow the same devnet;
 // the follower's position is a compare-and-set and uq_evm_deposit_tx the last guard, so each transfer
 // makes one deposit, one event per change and one DEPOSIT row. Runs with `npm run test:pg`.

@@ -1,3 +1,4 @@
+// test: slow — `EVM_DEVNET=true npm start`: anvil, restarts, its state
 // §18 C14: `EVM_DEVNET=true npm start` (the real entry, spawned) brings up anvil on EVM_DEVNET_PORT with the
 // devnet token, starts the rail on it (C2), gives the demo partner its EVM routes (also when the devnet is
 // turned on for a database whose demo partner exists without them), mines a block every

@@ -1,3 +1,4 @@
+// test: slow — a refused start as `npm start` prints it
 // §18 C2: the rail's start, on the in-process server against a real devnet (both engines). Each URL of
 // EVM_RPC_URLS is asked eth_chainId (another id fatal, naming EVM_RPC_URLS[k], its origin only and both
 // ids; an unreachable one logged by origin and skipped); the first start stores the rail's identity, the

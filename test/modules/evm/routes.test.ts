@@ -1,3 +1,4 @@
+// test: slow — partnerctl route --rail EVM against a devnet
 // §18 C1, C12, §18.4: `partnerctl route create|update --rail EVM [--token-contract A]` with its own EVM_*
 // variables, against a devnet: the token's decimals read from the chain, the refusals (usage errors exit 2;
 // VALIDATION_FAILED / INVALID_STATE exit 1, nothing written) and the printed route (`rail`, `tokenContract`
@@ -9,6 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEVNET_DEPOSIT_XPUB, devnetKey } from '../../../src/config/evm.js';
 import { DEVNET_TOKEN_ADDRESS } from '../../../src/modules/devnet/token.js';
+import { Coll } from '../../helpers/collections.js';
 import { Scenario, startTestServer, type TestServer } from '../../helpers/harness.js';
 import { useDevnet } from '../../helpers/anvil.js';
 import { partnerctlHere, partnerctlHereJson } from '../../helpers/partnerctl-here.js';
@@ -195,12 +197,21 @@ describe('§18.4 route update --rail EVM', { timeout: 120_000 }, () => {
     const update = (code: string, ...extra: string[]) => ['route', 'update', '--code', code, '--client-id', s.client.clientId, ...extra];
     // The token the route's currency (USDT) is the symbol of, so that the deposit is the only fault.
     await ctlJson(update(s.routeCode, '--token-contract', DEVNET_TOKEN_ADDRESS));
-    await refused(update(s.routeCode, '--rail', 'EVM'), 'INVALID_STATE', /deposits, withdrawals or refunds/);
+    await refused(update(s.routeCode, '--rail', 'EVM'), 'INVALID_STATE', /deposits, withdrawals, refunds or collection wallets/);
     expect(await routeRow(s.routeCode, s.client.clientId)).toMatchObject({ rail: 'SANDBOX' });
     const tron = await server.newRoute(s.client, { blockchain: 'TRON' });
     await refused(update(tron, '--rail', 'EVM'), 'VALIDATION_FAILED', /ETH/);
     await misused(update(tron, '--rail', 'FOO'));
     await refused(update(`none-${suffix()}`, '--rail', 'EVM'), 'NOT_FOUND');
+  });
+
+  it('refused (INVALID_STATE) once a collection wallet exists on the route (§15.5; the collections module answers routeHasRecords)', async () => {
+    const c = await Coll.create(server);
+    await c.wallet();
+    const update = ['route', 'update', '--code', c.routeCode, '--client-id', c.client.clientId];
+    await ctlJson([...update, '--token-contract', DEVNET_TOKEN_ADDRESS]);
+    await refused([...update, '--rail', 'EVM'], 'INVALID_STATE', /collection wallets/);
+    expect(await routeRow(c.routeCode, c.client.clientId)).toMatchObject({ rail: 'SANDBOX' });
   });
 
   it('a second native EVM route of the partner by update → VALIDATION_FAILED, the route stays SANDBOX', async () => {

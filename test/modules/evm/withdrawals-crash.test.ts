@@ -1,3 +1,4 @@
+// test: slow — a server SIGKILLed between signing and sending
 // §18 C7: an attempt is stored before it is ever sent. The server reaches the node through a proxy that
 // holds its eth_sendRawTransaction (the attempt is stored by then, nothing reached the node); SIGKILLed
 // while the send is held, it has sent nothing; after a restart exactly one transaction is mined, with the

@@ -1,3 +1,4 @@
+// test: PostgreSQL only — several processes on one PostgreSQL database
 // §18 C7–C9 across processes: the test's server and a second one (`npm start`) on one PostgreSQL database
 // and one hot wallet, both running the sender and both signing through one Web3Signer stand-in that takes
 // its time over each request. Each process reads the counter's next nonce n, signs with it outside any

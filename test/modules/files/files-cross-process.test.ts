@@ -1,3 +1,4 @@
+// test: PostgreSQL only — several processes on one PostgreSQL database
 // §16.4 upload vs upload expiry across two server processes on one PostgreSQL database: with the shortest
 // window (FILE_UPLOAD_WINDOW_SECONDS=1) and a fast worker in both servers, PUTs land around each file's
 // `upload.expiresAt` while both workers' expiry steps run. §12.2: the upload and the step race on the

@@ -1,3 +1,4 @@
+// test: PostgreSQL only — several processes on one PostgreSQL database
 // §17 with two server processes (`npm start`) on one PostgreSQL database. §17.4: changes are written
 // through both, at once; a stream on one of them sends every event of its customer once, in feed order,
 // and, dropped and resumed with Last-Event-ID on the other process, goes on with nothing lost or repeated

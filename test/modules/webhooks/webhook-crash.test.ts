@@ -1,3 +1,4 @@
+// test: slow — a server process SIGKILLed with webhook attempts in flight
 // §11.5 D7 at-least-once across a crash: the real server (a separate process) is SIGKILLed while its
 // webhook attempts are in flight (the receiver holds them unanswered). After a restart the cut attempts
 // are made again once their lease ran out, and every event is answered 2xx; the cut attempts left no

@@ -1,3 +1,4 @@
+// test: PostgreSQL only — several processes on one PostgreSQL database
 // §11.5 with two server processes on one PostgreSQL database: both workers attempt deliveries of the
 // same endpoint while events arrive at both. Each delivery is attempted by one process at a time (D7), no
 // event of a resource is sent before the previous one was answered 2xx (D5), and everything is delivered.

@@ -1,3 +1,4 @@
+// test: slow — server processes: endpoint changes racing a stream of events
 // §11.4, §11.5 D1 across processes: endpoints are created, disabled and enabled while events stream in
 // through every server process. An event committed after a change was answered follows that change: one
 // delivery to an endpoint created or enabled before it, none to one disabled before it; and no delivery

@@ -1,3 +1,4 @@
+// test: slow — partnerctl rate and conversion-pair commands
 // §13.1, §16.6, §16.9 operator commands for conversion on the database of a running test server (SQLite
 // or PostgreSQL): a few runs are the real partnerctl process, the rest its code in the test's process. Exit codes (§11.8): 0 done, 1 a refusal
 // with {"code", "detail"} on stderr, 2 a usage error with {"error"}.

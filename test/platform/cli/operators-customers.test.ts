@@ -1,3 +1,4 @@
+// test: slow — partnerctl customer and sandbox verification commands
 // §12.3–§12.5, §16.6 partnerctl customer commands on the database of a running test server (SQLite or
 // PostgreSQL): a few runs are the real partnerctl process, the rest its code in the test's process. Exit codes (§16.6, §16.9): 0 done, 1 a refusal
 // with {"code", "detail"}, 2 a usage error with {"error"}.

@@ -1,3 +1,4 @@
+// test: slow — partnerctl devnet pay|mine
 // §18.4, C14 partnerctl devnet pay|mine, with its own EVM_DEVNET and EVM_DEVNET_PORT, on a test server's
 // database (SQLite or PostgreSQL) and a real devnet; a few runs are the real process, the rest partnerctl's
 // code in the test's process (test/helpers/partnerctl-here.ts). `pay` sends from the payer

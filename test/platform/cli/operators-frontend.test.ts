@@ -1,3 +1,4 @@
+// test: slow — partnerctl client origin commands, customer suspend's revocations
 // §17.3 partnerctl client origin add|remove|list, and §17.1's revocation by `customer suspend`, on a
 // running test server's database (SQLite or PostgreSQL); a few runs are the real partnerctl process. Exit
 // codes: 0 done, 1 a refusal with {"code", "detail"} on stderr, 2 a usage error with {"error"}.

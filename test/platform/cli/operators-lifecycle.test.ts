@@ -1,3 +1,4 @@
+// test: slow — partnerctl route, screening and sandbox commands
 // §10.2 and §10.7 operator commands on the database of a running test server (SQLite or PostgreSQL): a few
 // runs are the real partnerctl process, the rest its code in the test's process (partnerctl-here.ts). Exit codes (§11.8): 0 done, 1 a
 // refusal with {"code", "detail"} on stderr, 2 a usage error with {"error"}.

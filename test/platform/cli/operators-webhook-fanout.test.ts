@@ -1,3 +1,4 @@
+// test: slow — the events partnerctl writes reach webhook endpoints (D1)
 // §11.5 D1 for events partnerctl writes: every event fans out to the matching ENABLED endpoints of its
 // client, whichever process writes it. partnerctl opens its own engine, and its events reached no
 // endpoint while only the server wired the fan-out. Every command of the program is classified here (a

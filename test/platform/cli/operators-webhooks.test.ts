@@ -1,3 +1,4 @@
+// test: slow — partnerctl webhook commands
 // §11.8 partnerctl webhook commands on a running test server's database (SQLite or PostgreSQL; a few runs
 // the real partnerctl process, the rest its code in the test's process), with the rules and codes of the
 // GraphQL mutations. Exit codes: 0 done, 1 a refusal with {"code", "detail"} on stderr, 2 a usage error

@@ -1,3 +1,5 @@
+// test: slow — partnerctl, and servers started as `npm start` is
+// test: SQLite only — first starts, demo and pragmas of the embedded database
 // §8 operators and sandbox, §1 `npm start`: the real partnerctl and the real server entry, each run as a
 // separate process, the way an operator runs them.
 import { randomBytes, randomUUID } from 'node:crypto';

@@ -1,3 +1,4 @@
+// test: slow — partnerctl help, sign, evidence, demo-secret
 // partnerctl as a newcomer meets it: human help (exit 0) for the tool and each command, and its request
 // helpers for curl users — `sign` (§2) and `evidence` (§5) — whose output a real server accepts, and
 // `demo-secret`, which gives the demo client a fresh secret that works while the old one stops. A few runs

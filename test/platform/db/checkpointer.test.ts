@@ -1,3 +1,4 @@
+// test: SQLite only — SQLite WAL checkpoints
 // The WAL checkpointer (src/db/checkpointer.ts) keeps the WAL bounded under a writer that never pauses:
 // without its RESTART step the WAL file grows by every frame written until the writes stop.
 import { randomBytes } from 'node:crypto';

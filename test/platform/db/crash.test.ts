@@ -1,3 +1,5 @@
+// test: slow — a server process under load, SIGKILLed again and again
+// test: SQLite only — SQLite durability under SIGKILL (PostgreSQL's: cross-process)
 // Crash safety. The real server (`node --import tsx src/main.ts`, a separate process) runs
 // under continuous concurrent signed creates and is killed with SIGKILL at random moments, again and
 // again. Afterwards: every create answered 200 exists exactly once, a replay of its key returns the same

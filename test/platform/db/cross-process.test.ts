@@ -1,3 +1,4 @@
+// test: PostgreSQL only — several processes on one PostgreSQL database
 // Several stateless server processes on one PostgreSQL database: every guarantee holds across them,
 // enforced by the database (SERIALIZABLE transactions, keys and unique indexes), never by one process's
 // memory. Three `npm start` processes race the same Idempotency-Key, the same nonce, the same evidence

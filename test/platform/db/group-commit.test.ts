@@ -1,3 +1,4 @@
+// test: SQLite only — the SQLite group commit, on files of its own
 // The group committer (src/db/group-commit.ts) on a real SQLite file: nothing settles before the fsync
 // that covers it, one fsync at a time covers every batch committed before it, a failed fsync fails what
 // waits and every later write, a lock held elsewhere is waited for off the event loop, the

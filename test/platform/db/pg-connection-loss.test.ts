@@ -1,3 +1,5 @@
+// test: slow — a server process whose PostgreSQL backends are terminated
+// test: PostgreSQL only — several processes on one PostgreSQL database
 // Settled point 10: the database going away never ends the server process. A server process (as
 // `npm start` runs it) under 8 connections of creates while its PostgreSQL backends are terminated every
 // 3 s (what a restart or a failover does to them): it stays up, answers every request it could not commit

@@ -1,3 +1,4 @@
+// test: PostgreSQL only — several processes on one PostgreSQL database
 // §11.3 on PostgreSQL, settled point 11: event-writing transactions draw feed positions without waiting for
 // each other, so a position may be committed after a higher one. The feed never returns a position while
 // a smaller one may still appear (position order), and no feed read or stream makes a writer wait: a read

@@ -1,3 +1,4 @@
+// test: PostgreSQL only — several processes on one PostgreSQL database
 // PostgreSQL: a transaction's connection passes to the next waiting job as its COMMIT leaves
 // (src/db/pg-engine.ts), so the next job's first statements share the COMMIT's round trip. What each job
 // sent keeps its own failures: a write that fails in the first job fails that job, never the one the

@@ -1,3 +1,4 @@
+// test: PostgreSQL only — several processes on one PostgreSQL database
 // What one request costs PostgreSQL, counted by the engine: the statements sent (BEGIN and COMMIT
 // included) and the round trips waited for (statements sent together, pipelined, share one), and the nonce, the idempotency record, the effect, its event and its audit row
 // share one transaction (§2, §3, §11.1). The figures are kept in docs/performance.md; a change of them

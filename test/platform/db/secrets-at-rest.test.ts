@@ -1,3 +1,4 @@
+// test: slow — partnerctl, and a server started in production mode
 // Client secrets encrypted at rest (AES-256-GCM under PARTNER_SECRET_KEY, the client id
 // as associated data), a clear start-up error when the key is missing in production, and the secret shown
 // only once — by `partnerctl client create` / `rotate-secret` — never in audit output or server logs.

@@ -1,3 +1,5 @@
+// test: slow — npm run build, and the compiled service as a process
+// test: SQLite only — the compiled service on an embedded database (the build is engine-neutral)
 // npm run build → dist/, and the production start: the compiled service on plain node (no TypeScript
 // loader) serves signed requests, its explorers and documents; the package's client export resolves
 // to the compiled client.

@@ -1,3 +1,4 @@
+// test: slow — the README's examples, run as processes
 // The README's end-to-end examples (examples/withdrawal.ts, refund.ts, onboarding.ts) run against a real server
 // on both surfaces, as a partner would run them, so the documented lifecycle cannot drift from the service.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// test: slow — headless Chromium
 // GraphiQL in a real browser: headless Chromium (Debian's package) opens /graphiql, runs a query through
 // the development signing proxy, and the answer renders. Every request the page makes stays on the
 // server's own origin (no CDN). A screenshot is kept in the server's temporary directory.

@@ -1,3 +1,4 @@
+// test: slow — headless Chromium and the frontend example's backend
 // The partner frontend example (examples/frontend/, §17) in a real browser: headless Chromium (Debian's
 // package) opens the page the example backend serves on its own origin; the page gets a session from
 // that backend and reads the API cross-origin with the bearer token (CORS, §17.3) and follows the live

@@ -1,3 +1,4 @@
+// test: slow — partnerctl client limit
 // Rate limits. A token bucket per partner client, counted after authentication, on both
 // surfaces (over the limit → 429 RATE_LIMITED with Retry-After); defaults from config, a per-client
 // override through `partnerctl client limit`; unauthenticated floods limited per source address.

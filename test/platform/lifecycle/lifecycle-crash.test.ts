@@ -1,3 +1,4 @@
+// test: slow — a server process moving money, SIGKILLed again and again
 // Crash safety of the money lifecycle (§10.1 L4, §10.7): the real server (a separate process) is killed
 // with SIGKILL again and again while withdrawal submissions race for one customer's funds and the worker
 // moves submitted withdrawals through the pipeline. Submissions whose outcome was cut off are sent again

@@ -1,3 +1,4 @@
+// test: PostgreSQL only — several processes on one PostgreSQL database
 // Two server processes and their workers on one PostgreSQL database (§10.7, §11.3): submissions and
 // deposits arrive at both, both workers move the same records, and a partner polls the event feed all the
 // while. No step is applied twice (each withdrawal has exactly the events and ledger rows of its path),

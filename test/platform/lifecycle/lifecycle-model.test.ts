@@ -1,3 +1,4 @@
+// test: slow — fast-check: random lifecycles against a model
 // A model-based property test of the money lifecycle (§10, §12.4, §13): random sequences of deposits,
 // Travel Rule submissions, beneficiaries (create, remove, sync), quotes, withdrawal drafts and
 // submissions, refund drafts, submissions and confirmations, deny-list and sandbox-failure changes,

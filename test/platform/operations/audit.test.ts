@@ -1,3 +1,4 @@
+// test: slow — partnerctl audit
 // The audit trail. Every authenticated mutation attempt is recorded in audit_events —
 // request id, client, operation, target id, outcome (status + problem code, or result id), the evidence's
 // user / policy / MFA references — on both surfaces; unauthenticated attempts and queries are not. A

@@ -1,3 +1,4 @@
+// test: slow — fast-check: thousands of requests
 // Property-based fuzzing (fast-check) of the three REST paths (§6) and the seven
 // GraphQL mutations (§4) with random and mutated bodies, headers and encodings. For every response:
 // never a 5xx; a status the contract knows; every error a problem (§7) whose code is in the enum; and

@@ -6,6 +6,7 @@ import { listBuyers } from '../repository.js';
 import { buyerView } from '../rules.js';
 
 export default list('collectionBuyers', {
+  session: { customer: 'customerId' }, // §17.2
   rest: { method: 'GET', path: '/partner/v1/customers/:customerId/crypto/collection-buyers' },
   scope: underCustomer,
   filters: { statuses: values(), externalRef: text(128) },

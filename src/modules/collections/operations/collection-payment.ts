@@ -5,6 +5,7 @@ import { findPayment } from '../repository.js';
 import { paymentView } from '../rules.js';
 
 export default query('collectionPayment', {
+  session: { owner: (r) => r.customerId }, // §17.2
   rest: { method: 'GET', path: '/partner/v1/crypto/collection-payments/:collectionPaymentId' },
   run: async (ctx, { collectionPaymentId }) => {
     const db = ctx.services.db;

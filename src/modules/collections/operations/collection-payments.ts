@@ -6,6 +6,7 @@ import { listPayments } from '../repository.js';
 import { paymentView } from '../rules.js';
 
 export default list('collectionPayments', {
+  session: { customer: 'customerId' }, // §17.2
   rest: { method: 'GET', path: '/partner/v1/customers/:customerId/crypto/collection-payments' },
   scope: underCustomer,
   filters: { statuses: values(), targetType: exact(), checkoutId: exact(), collectionWalletId: exact(), buyerId: exact(), ...createdRange },

@@ -5,6 +5,7 @@ import { findWallet } from '../repository.js';
 import { walletView } from '../rules.js';
 
 export default query('collectionWallet', {
+  session: { owner: (r) => r.customerId }, // §17.2
   rest: { method: 'GET', path: '/partner/v1/crypto/collection-wallets/:collectionWalletId' },
   run: async (ctx, { collectionWalletId }) => {
     const w = ownOrNull(ctx, await findWallet(ctx.services.db, collectionWalletId), 'collection wallet');

@@ -6,6 +6,7 @@ import { listWallets } from '../repository.js';
 import { walletView } from '../rules.js';
 
 export default list('collectionWallets', {
+  session: { customer: 'customerId' }, // §17.2
   rest: { method: 'GET', path: '/partner/v1/customers/:customerId/crypto/collection-wallets' },
   scope: underCustomer,
   filters: { statuses: values(), buyerId: exact(), routeCode: text(64) },
