@@ -233,7 +233,7 @@ export class GroupCommitter implements EngineWriter {
     this.stats.jobs += jobs.length;
     this.onBatch?.(jobs.length);
     this.committed += 1;
-    const settle = () =>
+    const answerJobs = () =>
       jobs.forEach((job, i) => {
         const outcome = outcomes[i]!;
         if (outcome.ok) job.resolve(outcome.value);
@@ -241,10 +241,10 @@ export class GroupCommitter implements EngineWriter {
       });
     if (this.walFd === undefined) {
       this.durable = this.committed;
-      settle();
+      answerJobs();
       return this.schedule();
     }
-    this.waiters.push({ upTo: this.committed, resolve: settle, reject: (error) => jobs.forEach((job) => job.reject(error)) });
+    this.waiters.push({ upTo: this.committed, resolve: answerJobs, reject: (error) => jobs.forEach((job) => job.reject(error)) });
     this.sync();
   }
 

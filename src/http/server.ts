@@ -131,18 +131,18 @@ export function createHttpServer(pipeline: Pipeline, timeouts: BodyTimeouts = DE
     // an admitted upload the time its size needs at UPLOAD_MIN_BYTES_PER_SECOND.
     const startedAt = Date.now();
     /** The body was read in full, or refused (413, 408, the upload's early refusal): nothing more is read or timed. */
-    let settled = false;
+    let bodyDone = false;
     let timer: NodeJS.Timeout | undefined;
     let chunks: Buffer[] = [];
     let upload: UploadAdmission | undefined;
-    const settle = () => {
-      settled = true;
+    const stopReading = () => {
+      bodyDone = true;
       clearTimeout(timer);
       chunks = [];
     };
     const timedOut = () => {
-      if (settled) return;
-      settle();
+      if (bodyDone) return;
+      stopReading();
       upload?.release();
       upload = undefined; // the receiver and what it sealed go with it
       refuse(req, res, new Problem('REQUEST_TIMEOUT', 'The body did not arrive in time; nothing of it was kept. Send the body at once after the headers.'));
@@ -164,19 +164,19 @@ export function createHttpServer(pipeline: Pipeline, timeouts: BodyTimeouts = DE
      * comes, then answers. An upload's bytes go to its receiver (hashed and sealed as they come), not kept.
      */
     const read = (limit: number, admission?: UploadAdmission) => {
-      if (settled) return admission?.release();
+      if (bodyDone) return admission?.release();
       upload = admission;
       const hash = createHash('sha256');
       let size = 0;
       const declared = Number(req.headers['content-length'] ?? 0);
       if (admission) deadline(uploadTimeoutMs(timeouts, Number.isSafeInteger(declared) && declared > 0 && declared <= limit ? declared : limit));
       const refuseTooLarge = () => {
-        settle();
+        stopReading();
         refuse(req, res, new Problem('PAYLOAD_TOO_LARGE', `The body may be at most ${limit} bytes.`));
       };
       if (declared > limit) return refuseTooLarge();
       req.on('data', (chunk: Buffer) => {
-        if (settled) return;
+        if (bodyDone) return;
         size += chunk.length;
         if (size > limit) return refuseTooLarge();
         hash.update(chunk);
@@ -184,9 +184,9 @@ export function createHttpServer(pipeline: Pipeline, timeouts: BodyTimeouts = DE
         else admission.receiver?.write(chunk);
       });
       req.on('end', () => {
-        if (settled) return;
+        if (bodyDone) return;
         const body = admission ? Buffer.alloc(0) : Buffer.concat(chunks);
-        settle();
+        stopReading();
         const call = { ...head, body, bodySha256: hash.digest('hex'), upload: admission?.receiver?.end() };
         void pipeline.handle(call).then((reply) => send(res, req.method === 'HEAD' ? { ...reply, body: '' } : reply));
       });
@@ -197,8 +197,8 @@ export function createHttpServer(pipeline: Pipeline, timeouts: BodyTimeouts = DE
     else
       void limit.then((admitted) => {
         if ('limit' in admitted) return read(admitted.limit, admitted.upload);
-        if (settled) return;
-        settle();
+        if (bodyDone) return;
+        stopReading();
         // Refused before its body (§12.2 check 1): answered through the pipeline, the body drained unread.
         void pipeline.handle({ ...head, body: Buffer.alloc(0) }, admitted.refusal).then((reply) => {
           send(res, reply, true);
