@@ -8,8 +8,13 @@ import type { EventRow, NewEvent } from './tables.js';
 /** The PostgreSQL builder's raw statement (the shared builder API has none for a bare select). */
 type PgExecute = { execute(query: SQL): PromiseLike<unknown> };
 
-/** Any fixed number: the feed's position lock on PostgreSQL (below). */
+/**
+ * The feed's position lock on PostgreSQL (below): advisory locks are the database's, not a schema's, so the
+ * key is this number with the OID of this schema's events table. Deployments that share a database in
+ * schemas of their own then never wait for, or read the writers of, each other's feed.
+ */
 const FEED_LOCK = 7_420_011;
+const FEED_TABLE = `to_regclass('events')::oid`;
 
 /** The next `sequence` of a resource: gapless from 1 (E3); a unique index backs it. */
 async function nextEventSequence(x: Exec, resourceId: string): Promise<number> {
@@ -55,7 +60,7 @@ export async function appendEvent(x: Exec, row: NewEvent): Promise<void> {
 }
 
 const APPEND_EVENT = `
-  with feed as (select pg_advisory_xact_lock_shared(${FEED_LOCK}))
+  with feed as (select pg_advisory_xact_lock_shared(${FEED_LOCK}, ${FEED_TABLE}::int))
   insert into events (event_id, client_id, customer_id, type, resource_type, resource_id, sequence, data, created_at)
   select $1, $2, $3, $4, $5, $6, coalesce((select max(e.sequence) from events e where e.resource_id = $6), 0) + 1, $7, $8
   from feed`;
@@ -66,7 +71,7 @@ export type FeedFilter = { clientId: string; afterPosition: number; types?: stri
 const SETTLE_WAIT_MS = 100;
 const SETTLE_POLL_MS = 5;
 /** The transactions holding the feed's lock (appendEvent), other than the reader's own session. */
-const FEED_LOCK_HOLDERS = `from pg_locks where locktype = 'advisory' and classid = 0 and objid = ${FEED_LOCK} and objsubid = 1 and granted
+const FEED_LOCK_HOLDERS = `from pg_locks where locktype = 'advisory' and classid = ${FEED_LOCK} and objid = ${FEED_TABLE} and objsubid = 2 and granted
   and database = (select oid from pg_database where datname = current_database()) and pid <> pg_backend_pid()`;
 /** Per engine (its read builder): the highest watermark learned, every position up to which is settled. */
 const vouched = new WeakMap<object, number>();

@@ -27,11 +27,12 @@ afterAll(async () => {
   await server.stop();
 });
 
+/** The service's feed lock in this schema (src/modules/events/repository.ts): the number and the events table's OID. */
 const FEED_LOCK = 7420011;
 
 /** Sessions waiting for the feed's lock (pg_locks): a writer queued behind a feed read would be one. */
 async function feedLockWaiters(): Promise<number> {
-  const r = await db.query(`select count(*)::int as n from pg_locks where locktype = 'advisory' and objid = $1 and not granted`, [FEED_LOCK]);
+  const r = await db.query(`select count(*)::int as n from pg_locks where locktype = 'advisory' and classid = $1 and objid = to_regclass('events')::oid and not granted`, [FEED_LOCK]);
   return r.rows[0].n;
 }
 
@@ -41,7 +42,7 @@ async function openWriter(): Promise<{ eventId: string; commit(): Promise<void>;
   const eventId = randomUUID();
   await c.query('begin isolation level repeatable read');
   await c.query(
-    `with feed as (select pg_advisory_xact_lock_shared(${FEED_LOCK}))
+    `with feed as (select pg_advisory_xact_lock_shared(${FEED_LOCK}, to_regclass('events')::oid::int))
      insert into events (event_id, client_id, customer_id, type, resource_type, resource_id, sequence, data, created_at)
      select $1, $2, $3, 'wallet_beneficiary.active', 'WALLET_BENEFICIARY', $4, 1, '{}', $5 from feed`,
     [eventId, s.client.clientId, customerId, randomUUID(), new Date().toISOString()],
@@ -86,6 +87,24 @@ describe('the feed on PostgreSQL with a transaction in flight (settled point 11)
       expect(next.items.slice(1).map((e) => (e as unknown as { resourceId: string }).resourceId)).toEqual([b.body.walletBeneficiaryId]);
     } finally {
       await a.end();
+    }
+  });
+
+  it("another deployment's feed in the same database (another schema) holds nothing back: its writer held open, this feed answers at once", async () => {
+    const other = `feed_other_${randomBytes(4).toString('hex')}`;
+    const c = await db.connect();
+    try {
+      await c.query(`create schema ${other}; create table ${other}.events (position bigint)`);
+      await c.query('begin');
+      await c.query(`select pg_advisory_xact_lock_shared(${FEED_LOCK}, '${other}.events'::regclass::oid::int)`);
+      const after = (await page(null)).pageInfo.endCursor;
+      const b = await create();
+      expect(b.status).toBe(200);
+      expect((await page(after)).items.map((e) => (e as unknown as { resourceId: string }).resourceId)).toEqual([b.body.walletBeneficiaryId]);
+    } finally {
+      await c.query('rollback').catch(() => {});
+      await c.query(`drop schema if exists ${other} cascade`).catch(() => {});
+      c.release();
     }
   });
 
