@@ -2,11 +2,21 @@
 // draft of a deposit's refund and, through index.ts, collections' draft of a payment's refund; it imports
 // neither deposits nor collections, so neither import circles back.
 import type { Exec } from '../../db/exec.js';
+import type { FieldErrors } from '../../core/problem.js';
+import { checkAmount, checkLength } from '../../core/validate.js';
 import { recordEvent } from '../events/index.js';
 import { insertRefund } from './repository.js';
 import type { CryptoRefundRow } from './tables.js';
 
 export const APPROVED_STATUS_INFO = 'Awaiting submission';
+
+/** §4.5 B: the draft input of either refund (a deposit's, a collection payment's). */
+export function checkRefundDraftInput(input: { amountMinor: string; reason?: string | null; refundAddress?: string | null }, errors: FieldErrors): void {
+  checkAmount(errors, '/amountMinor', input.amountMinor);
+  if (input.amountMinor === '0') errors.add('/amountMinor', 'must be greater than zero');
+  checkLength(errors, '/reason', input.reason, 0, 500);
+  checkLength(errors, '/refundAddress', input.refundAddress, 1, 128);
+}
 
 /** §11.1: the refund's event after a change (`previousStatus` null for its creation). */
 export function recordRefundEvent(tx: Exec, refund: CryptoRefundRow, previousStatus: string | null): Promise<unknown> {

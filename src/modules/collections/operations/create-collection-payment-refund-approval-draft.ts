@@ -6,10 +6,9 @@ import { randomUUID } from 'node:crypto';
 import { mutation } from '../../../core/operation.js';
 import { requireOwn } from '../../../core/ownership.js';
 import { Problem } from '../../../core/problem.js';
-import { checkAmount, checkLength } from '../../../core/validate.js';
 import { requireRouteAddress } from '../../beneficiaries/index.js';
 import { gateCustomerOf } from '../../customers/index.js';
-import { insertApprovedRefund } from '../../refunds/index.js';
+import { checkRefundDraftInput, insertApprovedRefund } from '../../refunds/index.js';
 import { requirePermittedRoute } from '../../routes/index.js';
 import { lockPayment } from '../repository.js';
 import { refundableOfPayment } from '../rules.js';
@@ -19,12 +18,7 @@ export default mutation('createCollectionPaymentRefundApprovalDraft', {
   target: 'collectionPaymentId',
   evidence: 'CRYPTO_REFUND_CREATE',
   resultId: (r) => r.refundId,
-  validate: ({ input }, errors) => {
-    checkAmount(errors, '/amountMinor', input.amountMinor);
-    if (input.amountMinor === '0') errors.add('/amountMinor', 'must be greater than zero');
-    checkLength(errors, '/reason', input.reason, 0, 500);
-    checkLength(errors, '/refundAddress', input.refundAddress, 1, 128);
-  },
+  validate: ({ input }, errors) => checkRefundDraftInput(input, errors),
   run: async (tx, ctx, { collectionPaymentId, input }, guard) => {
     // D: the payment, claimed for the transaction (its refundable amount is spent by one draft at a time).
     const payment = requireOwn(ctx, await lockPayment(tx, collectionPaymentId), 'NOT_FOUND', 'collection payment', collectionPaymentId);

@@ -3,12 +3,11 @@
 import { randomUUID } from 'node:crypto';
 import { mutation } from '../../../core/operation.js';
 import { Problem } from '../../../core/problem.js';
-import { checkAmount, checkLength } from '../../../core/validate.js';
 import { requireRouteAddress } from '../../beneficiaries/index.js';
 import { refundableOf } from '../../deposits/index.js';
 import { gateCustomerOf } from '../../customers/index.js';
 import { requirePermittedRoute } from '../../routes/index.js';
-import { insertApprovedRefund } from '../draft.js';
+import { checkRefundDraftInput, insertApprovedRefund } from '../draft.js';
 import { requireOwnDeposit } from '../rules.js';
 
 export default mutation('createCryptoRefundApprovalDraft', {
@@ -16,12 +15,7 @@ export default mutation('createCryptoRefundApprovalDraft', {
   target: 'depositId',
   evidence: 'CRYPTO_REFUND_CREATE',
   resultId: (r) => r.refundId,
-  validate: ({ input }, errors) => {
-    checkAmount(errors, '/amountMinor', input.amountMinor);
-    if (input.amountMinor === '0') errors.add('/amountMinor', 'must be greater than zero');
-    checkLength(errors, '/reason', input.reason, 0, 500);
-    checkLength(errors, '/refundAddress', input.refundAddress, 1, 128);
-  },
+  validate: ({ input }, errors) => checkRefundDraftInput(input, errors),
   run: async (tx, ctx, { depositId, input }, guard) => {
     const deposit = await requireOwnDeposit(tx, ctx, depositId);
     const route = await requirePermittedRoute(tx, ctx, deposit.routeCode);
