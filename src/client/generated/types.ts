@@ -17,6 +17,38 @@ export type Scalars = {
   UUID: { input: string; output: string; }
 };
 
+/** Contract §14.5. */
+export type BankAccountHolderAddress = {
+  __typename?: 'BankAccountHolderAddress';
+  city: Scalars['String']['output'];
+  country: Scalars['String']['output'];
+  line1: Scalars['String']['output'];
+  line2?: Maybe<Scalars['String']['output']>;
+  postalCode: Scalars['String']['output'];
+  region?: Maybe<Scalars['String']['output']>;
+};
+
+/** Contract §14.5: the holder's address; required to pay by WIRE. */
+export type BankAccountHolderAddressInput = {
+  /** 1–100 characters. */
+  city: Scalars['String']['input'];
+  /** ISO 3166-1 alpha-2. */
+  country: Scalars['String']['input'];
+  /** 1–140 characters. */
+  line1: Scalars['String']['input'];
+  /** At most 140 characters. */
+  line2?: InputMaybe<Scalars['String']['input']>;
+  /** 1–20 characters. */
+  postalCode: Scalars['String']['input'];
+  /** At most 100 characters. */
+  region?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** Contract §14.5: IBAN (SEPA, EUR) or US_ABA (ACH and WIRE, USD). */
+export type BankAccountType =
+  | 'IBAN'
+  | 'US_ABA';
+
 /** Contract §15.6: what a payment paid into. */
 export type CollectionPaymentTargetType =
   | 'CHECKOUT'
@@ -30,6 +62,41 @@ export type ConfirmCryptoRefundInput = {
 export type ConversionFixedSide =
   | 'SOURCE'
   | 'TARGET';
+
+/** Contract §14.5. */
+export type CreateBankAccountInput = {
+  /** US_ABA: required, 4–17 digits; IBAN: refused. */
+  accountNumber?: InputMaybe<Scalars['String']['input']>;
+  accountType: BankAccountType;
+  /** At most 140 characters. */
+  bankName?: InputMaybe<Scalars['String']['input']>;
+  /** IBAN accounts: optional; US_ABA: refused. */
+  bic?: InputMaybe<Scalars['String']['input']>;
+  /** EUR with IBAN, USD with US_ABA. */
+  currency: Scalars['String']['input'];
+  /** Required to pay by WIRE. */
+  holderAddress?: InputMaybe<BankAccountHolderAddressInput>;
+  /** ISO 3166-1 alpha-2. */
+  holderCountry: Scalars['String']['input'];
+  /** 1–140 characters. */
+  holderName: Scalars['String']['input'];
+  /** INDIVIDUAL or CORPORATE. */
+  holderType: Scalars['String']['input'];
+  /** IBAN accounts: required (upper case, spaces removed before the checks); US_ABA: refused. */
+  iban?: InputMaybe<Scalars['String']['input']>;
+  /** false: a third party's account. */
+  isOwner: Scalars['Boolean']['input'];
+  /** At most 100 characters. */
+  label?: InputMaybe<Scalars['String']['input']>;
+  /** 1–500 characters; required with relationshipWithThirdParty 99. */
+  otherRelationship?: InputMaybe<Scalars['String']['input']>;
+  /** A code of relationshipWithThirdParty (codes.json); required when isOwner is false. */
+  relationshipWithThirdParty?: InputMaybe<Scalars['Int']['input']>;
+  /** US_ABA: required, 9 digits with a valid ABA checksum; IBAN: refused. */
+  routingNumber?: InputMaybe<Scalars['String']['input']>;
+  /** US_ABA: required, CHECKING or SAVINGS; IBAN: refused. */
+  usAccountKind?: InputMaybe<Scalars['String']['input']>;
+};
 
 /** Contract §15.5. */
 export type CreateCollectionBuyerInput = {
@@ -242,6 +309,12 @@ export type CustomerVerificationStatus =
   | 'UNVERIFIED'
   | 'VERIFIED';
 
+/** Contract §14.1: the fixed catalog of fiat rails, enabled per partner by operators. */
+export type FiatRail =
+  | 'ACH'
+  | 'SEPA'
+  | 'WIRE';
+
 /** The destination's screening: PENDING until the step out of SCREENING (§10.6). */
 export type KytResult =
   | 'CLEARED'
@@ -252,6 +325,7 @@ export type KytResult =
 export type Mutation = {
   __typename?: 'Mutation';
   confirmCryptoRefund: PartnerCryptoRefund;
+  createBankAccount: PartnerBankAccount;
   createCollectionBuyer: PartnerBuyer;
   /** §15.7: a refund of a COMPLETED collection payment (§5 evidence CRYPTO_REFUND_CREATE); then §10.8 unchanged. */
   createCollectionPaymentRefundApprovalDraft: PartnerCryptoRefund;
@@ -302,6 +376,13 @@ export type Mutation = {
 export type MutationConfirmCryptoRefundArgs = {
   input: ConfirmCryptoRefundInput;
   refundId: Scalars['UUID']['input'];
+};
+
+
+/** Every mutation requires an Idempotency-Key header (contract §3). */
+export type MutationCreateBankAccountArgs = {
+  customerId: Scalars['UUID']['input'];
+  input: CreateBankAccountInput;
 };
 
 
@@ -549,6 +630,46 @@ export type PartnerBalancePage = {
   items: Array<PartnerBalance>;
   pageInfo: PageInfo;
 };
+
+/** Contract §14.5: a customer's bank account; the full identifier is stored encrypted and never shown. */
+export type PartnerBankAccount = {
+  __typename?: 'PartnerBankAccount';
+  /** The last 4 characters of the normalised IBAN, or of accountNumber. */
+  accountIdentifierLast4: Scalars['String']['output'];
+  accountType: BankAccountType;
+  bankAccountId: Scalars['UUID']['output'];
+  bankName?: Maybe<Scalars['String']['output']>;
+  bic?: Maybe<Scalars['String']['output']>;
+  createdAt: Scalars['DateTime']['output'];
+  currency: Scalars['String']['output'];
+  customerId: Scalars['UUID']['output'];
+  /** §14.5: the blind index of the normalised identifier (lower-case hex HMAC-SHA256); equal for the same account. */
+  fingerprint: Scalars['String']['output'];
+  holderAddress?: Maybe<BankAccountHolderAddress>;
+  holderCountry: Scalars['String']['output'];
+  holderName: Scalars['String']['output'];
+  holderType: Scalars['String']['output'];
+  ibanCountry?: Maybe<Scalars['String']['output']>;
+  isOwner: Scalars['Boolean']['output'];
+  label?: Maybe<Scalars['String']['output']>;
+  otherRelationship?: Maybe<Scalars['String']['output']>;
+  relationshipWithThirdParty?: Maybe<Scalars['Int']['output']>;
+  routingNumber?: Maybe<Scalars['String']['output']>;
+  status: PartnerBankAccountStatus;
+  updatedAt: Scalars['DateTime']['output'];
+  usAccountKind?: Maybe<Scalars['String']['output']>;
+};
+
+export type PartnerBankAccountPage = {
+  __typename?: 'PartnerBankAccountPage';
+  items: Array<PartnerBankAccount>;
+  pageInfo: PageInfo;
+};
+
+/** Contract §14.5: ACTIVE ↔ DISABLED, by operators. */
+export type PartnerBankAccountStatus =
+  | 'ACTIVE'
+  | 'DISABLED';
 
 /** Contract §15.5: a payer of a customer, named by checkouts and collection wallets. */
 export type PartnerBuyer = {
@@ -1002,6 +1123,7 @@ export type PartnerFrontendSessionPage = {
 
 /** §10.1: what a ledger row or a deposit, withdrawal or refund refers to. */
 export type PartnerResourceType =
+  | 'BANK_ACCOUNT'
   | 'COLLECTION_BUYER'
   | 'COLLECTION_PAYMENT'
   | 'COLLECTION_WALLET'
@@ -1133,6 +1255,8 @@ export type ProblemCode =
   | 'AUTH_SESSION_INVALID'
   | 'AUTH_SIGNATURE_INVALID'
   | 'AUTH_TIMESTAMP_INVALID'
+  | 'BANK_ACCOUNT_NOT_ACTIVE'
+  | 'BANK_ACCOUNT_NOT_FOUND'
   | 'BENEFICIARY_NOT_ACTIVE'
   | 'BENEFICIARY_REMOVED'
   | 'BUYER_NOT_ACTIVE'
@@ -1141,6 +1265,7 @@ export type ProblemCode =
   | 'CUSTOMER_NOT_FOUND'
   | 'CUSTOMER_NOT_VERIFIED'
   | 'CUSTOMER_SUSPENDED'
+  | 'DUPLICATE_BANK_ACCOUNT'
   | 'DUPLICATE_BUYER'
   | 'DUPLICATE_CLIENT_REFERENCE'
   | 'DUPLICATE_COLLECTION_WALLET'
@@ -1161,6 +1286,7 @@ export type ProblemCode =
   | 'IDEMPOTENCY_SCOPE_INVALID'
   | 'INSUFFICIENT_FUNDS'
   | 'INTERNAL'
+  | 'INVALID_BANK_ACCOUNT'
   | 'INVALID_REQUEST'
   | 'INVALID_STATE'
   | 'INVALID_WALLET_ADDRESS'
@@ -1175,6 +1301,7 @@ export type ProblemCode =
   | 'QUOTE_EXPIRED'
   | 'QUOTE_MISMATCH'
   | 'QUOTE_NOT_FOUND'
+  | 'RAIL_NOT_PERMITTED'
   | 'RATE_LIMITED'
   | 'RATE_UNAVAILABLE'
   | 'REFUND_EXCEEDS_DEPOSIT'
@@ -1193,6 +1320,9 @@ export type ProblemCode =
 /** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
 export type Query = {
   __typename?: 'Query';
+  bankAccount?: Maybe<PartnerBankAccount>;
+  /** Newest first (§9.3). */
+  bankAccounts: PartnerBankAccountPage;
   collectionBuyer?: Maybe<PartnerBuyer>;
   /** Newest first (§9.3). */
   collectionBuyers: PartnerBuyerPage;
@@ -1237,6 +1367,22 @@ export type Query = {
   webhookEndpoint?: Maybe<PartnerWebhookEndpoint>;
   /** §11.4: the calling client's endpoints, newest first. */
   webhookEndpoints: PartnerWebhookEndpointPage;
+};
+
+
+/** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
+export type QueryBankAccountArgs = {
+  bankAccountId: Scalars['UUID']['input'];
+};
+
+
+/** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
+export type QueryBankAccountsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  currency?: InputMaybe<Scalars['String']['input']>;
+  customerId: Scalars['UUID']['input'];
+  first?: InputMaybe<Scalars['Int']['input']>;
+  statuses?: InputMaybe<Array<PartnerBankAccountStatus>>;
 };
 
 

@@ -1,4 +1,5 @@
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
+import type { BankAccountView } from '../../modules/bank-accounts/rules.js';
 import type { WalletBeneficiaryRow } from '../../modules/beneficiaries/tables.js';
 import type { BuyerView, CollectionWalletView, CollectionPaymentView } from '../../modules/collections/rules.js';
 import type { ConversionRow } from '../../modules/conversion/tables.js';
@@ -29,6 +30,38 @@ export type Scalars = {
   UUID: { input: string; output: string; }
 };
 
+/** Contract §14.5. */
+export type BankAccountHolderAddress = {
+  __typename?: 'BankAccountHolderAddress';
+  city: Scalars['String']['output'];
+  country: Scalars['String']['output'];
+  line1: Scalars['String']['output'];
+  line2?: Maybe<Scalars['String']['output']>;
+  postalCode: Scalars['String']['output'];
+  region?: Maybe<Scalars['String']['output']>;
+};
+
+/** Contract §14.5: the holder's address; required to pay by WIRE. */
+export type BankAccountHolderAddressInput = {
+  /** 1–100 characters. */
+  city: Scalars['String']['input'];
+  /** ISO 3166-1 alpha-2. */
+  country: Scalars['String']['input'];
+  /** 1–140 characters. */
+  line1: Scalars['String']['input'];
+  /** At most 140 characters. */
+  line2?: InputMaybe<Scalars['String']['input']>;
+  /** 1–20 characters. */
+  postalCode: Scalars['String']['input'];
+  /** At most 100 characters. */
+  region?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** Contract §14.5: IBAN (SEPA, EUR) or US_ABA (ACH and WIRE, USD). */
+export type BankAccountType =
+  | 'IBAN'
+  | 'US_ABA';
+
 /** Contract §15.6: what a payment paid into. */
 export type CollectionPaymentTargetType =
   | 'CHECKOUT'
@@ -42,6 +75,41 @@ export type ConfirmCryptoRefundInput = {
 export type ConversionFixedSide =
   | 'SOURCE'
   | 'TARGET';
+
+/** Contract §14.5. */
+export type CreateBankAccountInput = {
+  /** US_ABA: required, 4–17 digits; IBAN: refused. */
+  accountNumber?: InputMaybe<Scalars['String']['input']>;
+  accountType: BankAccountType;
+  /** At most 140 characters. */
+  bankName?: InputMaybe<Scalars['String']['input']>;
+  /** IBAN accounts: optional; US_ABA: refused. */
+  bic?: InputMaybe<Scalars['String']['input']>;
+  /** EUR with IBAN, USD with US_ABA. */
+  currency: Scalars['String']['input'];
+  /** Required to pay by WIRE. */
+  holderAddress?: InputMaybe<BankAccountHolderAddressInput>;
+  /** ISO 3166-1 alpha-2. */
+  holderCountry: Scalars['String']['input'];
+  /** 1–140 characters. */
+  holderName: Scalars['String']['input'];
+  /** INDIVIDUAL or CORPORATE. */
+  holderType: Scalars['String']['input'];
+  /** IBAN accounts: required (upper case, spaces removed before the checks); US_ABA: refused. */
+  iban?: InputMaybe<Scalars['String']['input']>;
+  /** false: a third party's account. */
+  isOwner: Scalars['Boolean']['input'];
+  /** At most 100 characters. */
+  label?: InputMaybe<Scalars['String']['input']>;
+  /** 1–500 characters; required with relationshipWithThirdParty 99. */
+  otherRelationship?: InputMaybe<Scalars['String']['input']>;
+  /** A code of relationshipWithThirdParty (codes.json); required when isOwner is false. */
+  relationshipWithThirdParty?: InputMaybe<Scalars['Int']['input']>;
+  /** US_ABA: required, 9 digits with a valid ABA checksum; IBAN: refused. */
+  routingNumber?: InputMaybe<Scalars['String']['input']>;
+  /** US_ABA: required, CHECKING or SAVINGS; IBAN: refused. */
+  usAccountKind?: InputMaybe<Scalars['String']['input']>;
+};
 
 /** Contract §15.5. */
 export type CreateCollectionBuyerInput = {
@@ -254,6 +322,12 @@ export type CustomerVerificationStatus =
   | 'UNVERIFIED'
   | 'VERIFIED';
 
+/** Contract §14.1: the fixed catalog of fiat rails, enabled per partner by operators. */
+export type FiatRail =
+  | 'ACH'
+  | 'SEPA'
+  | 'WIRE';
+
 /** The destination's screening: PENDING until the step out of SCREENING (§10.6). */
 export type KytResult =
   | 'CLEARED'
@@ -264,6 +338,7 @@ export type KytResult =
 export type Mutation = {
   __typename?: 'Mutation';
   confirmCryptoRefund: PartnerCryptoRefund;
+  createBankAccount: PartnerBankAccount;
   createCollectionBuyer: PartnerBuyer;
   /** §15.7: a refund of a COMPLETED collection payment (§5 evidence CRYPTO_REFUND_CREATE); then §10.8 unchanged. */
   createCollectionPaymentRefundApprovalDraft: PartnerCryptoRefund;
@@ -314,6 +389,13 @@ export type Mutation = {
 export type MutationConfirmCryptoRefundArgs = {
   input: ConfirmCryptoRefundInput;
   refundId: Scalars['UUID']['input'];
+};
+
+
+/** Every mutation requires an Idempotency-Key header (contract §3). */
+export type MutationCreateBankAccountArgs = {
+  customerId: Scalars['UUID']['input'];
+  input: CreateBankAccountInput;
 };
 
 
@@ -561,6 +643,46 @@ export type PartnerBalancePage = {
   items: Array<PartnerBalance>;
   pageInfo: PageInfo;
 };
+
+/** Contract §14.5: a customer's bank account; the full identifier is stored encrypted and never shown. */
+export type PartnerBankAccount = {
+  __typename?: 'PartnerBankAccount';
+  /** The last 4 characters of the normalised IBAN, or of accountNumber. */
+  accountIdentifierLast4: Scalars['String']['output'];
+  accountType: BankAccountType;
+  bankAccountId: Scalars['UUID']['output'];
+  bankName?: Maybe<Scalars['String']['output']>;
+  bic?: Maybe<Scalars['String']['output']>;
+  createdAt: Scalars['DateTime']['output'];
+  currency: Scalars['String']['output'];
+  customerId: Scalars['UUID']['output'];
+  /** §14.5: the blind index of the normalised identifier (lower-case hex HMAC-SHA256); equal for the same account. */
+  fingerprint: Scalars['String']['output'];
+  holderAddress?: Maybe<BankAccountHolderAddress>;
+  holderCountry: Scalars['String']['output'];
+  holderName: Scalars['String']['output'];
+  holderType: Scalars['String']['output'];
+  ibanCountry?: Maybe<Scalars['String']['output']>;
+  isOwner: Scalars['Boolean']['output'];
+  label?: Maybe<Scalars['String']['output']>;
+  otherRelationship?: Maybe<Scalars['String']['output']>;
+  relationshipWithThirdParty?: Maybe<Scalars['Int']['output']>;
+  routingNumber?: Maybe<Scalars['String']['output']>;
+  status: PartnerBankAccountStatus;
+  updatedAt: Scalars['DateTime']['output'];
+  usAccountKind?: Maybe<Scalars['String']['output']>;
+};
+
+export type PartnerBankAccountPage = {
+  __typename?: 'PartnerBankAccountPage';
+  items: Array<PartnerBankAccount>;
+  pageInfo: PageInfo;
+};
+
+/** Contract §14.5: ACTIVE ↔ DISABLED, by operators. */
+export type PartnerBankAccountStatus =
+  | 'ACTIVE'
+  | 'DISABLED';
 
 /** Contract §15.5: a payer of a customer, named by checkouts and collection wallets. */
 export type PartnerBuyer = {
@@ -1014,6 +1136,7 @@ export type PartnerFrontendSessionPage = {
 
 /** §10.1: what a ledger row or a deposit, withdrawal or refund refers to. */
 export type PartnerResourceType =
+  | 'BANK_ACCOUNT'
   | 'COLLECTION_BUYER'
   | 'COLLECTION_PAYMENT'
   | 'COLLECTION_WALLET'
@@ -1145,6 +1268,8 @@ export type ProblemCode =
   | 'AUTH_SESSION_INVALID'
   | 'AUTH_SIGNATURE_INVALID'
   | 'AUTH_TIMESTAMP_INVALID'
+  | 'BANK_ACCOUNT_NOT_ACTIVE'
+  | 'BANK_ACCOUNT_NOT_FOUND'
   | 'BENEFICIARY_NOT_ACTIVE'
   | 'BENEFICIARY_REMOVED'
   | 'BUYER_NOT_ACTIVE'
@@ -1153,6 +1278,7 @@ export type ProblemCode =
   | 'CUSTOMER_NOT_FOUND'
   | 'CUSTOMER_NOT_VERIFIED'
   | 'CUSTOMER_SUSPENDED'
+  | 'DUPLICATE_BANK_ACCOUNT'
   | 'DUPLICATE_BUYER'
   | 'DUPLICATE_CLIENT_REFERENCE'
   | 'DUPLICATE_COLLECTION_WALLET'
@@ -1173,6 +1299,7 @@ export type ProblemCode =
   | 'IDEMPOTENCY_SCOPE_INVALID'
   | 'INSUFFICIENT_FUNDS'
   | 'INTERNAL'
+  | 'INVALID_BANK_ACCOUNT'
   | 'INVALID_REQUEST'
   | 'INVALID_STATE'
   | 'INVALID_WALLET_ADDRESS'
@@ -1187,6 +1314,7 @@ export type ProblemCode =
   | 'QUOTE_EXPIRED'
   | 'QUOTE_MISMATCH'
   | 'QUOTE_NOT_FOUND'
+  | 'RAIL_NOT_PERMITTED'
   | 'RATE_LIMITED'
   | 'RATE_UNAVAILABLE'
   | 'REFUND_EXCEEDS_DEPOSIT'
@@ -1205,6 +1333,9 @@ export type ProblemCode =
 /** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
 export type Query = {
   __typename?: 'Query';
+  bankAccount?: Maybe<PartnerBankAccount>;
+  /** Newest first (§9.3). */
+  bankAccounts: PartnerBankAccountPage;
   collectionBuyer?: Maybe<PartnerBuyer>;
   /** Newest first (§9.3). */
   collectionBuyers: PartnerBuyerPage;
@@ -1249,6 +1380,22 @@ export type Query = {
   webhookEndpoint?: Maybe<PartnerWebhookEndpoint>;
   /** §11.4: the calling client's endpoints, newest first. */
   webhookEndpoints: PartnerWebhookEndpointPage;
+};
+
+
+/** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
+export type QueryBankAccountArgs = {
+  bankAccountId: Scalars['UUID']['input'];
+};
+
+
+/** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
+export type QueryBankAccountsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  currency?: InputMaybe<Scalars['String']['input']>;
+  customerId: Scalars['UUID']['input'];
+  first?: InputMaybe<Scalars['Int']['input']>;
+  statuses?: InputMaybe<Array<PartnerBankAccountStatus>>;
 };
 
 
@@ -1783,10 +1930,14 @@ export type DirectiveResolverFn<TResult = Record<PropertyKey, never>, TParent = 
 
 /** Mapping between all available schema types and the resolvers types */
 export type ResolversTypes = {
+  BankAccountHolderAddress: ResolverTypeWrapper<BankAccountHolderAddress>;
+  BankAccountHolderAddressInput: BankAccountHolderAddressInput;
+  BankAccountType: BankAccountType;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   CollectionPaymentTargetType: CollectionPaymentTargetType;
   ConfirmCryptoRefundInput: ConfirmCryptoRefundInput;
   ConversionFixedSide: ConversionFixedSide;
+  CreateBankAccountInput: CreateBankAccountInput;
   CreateCollectionBuyerInput: CreateCollectionBuyerInput;
   CreateCollectionWalletInput: CreateCollectionWalletInput;
   CreateConversionApprovalDraftInput: CreateConversionApprovalDraftInput;
@@ -1803,6 +1954,7 @@ export type ResolversTypes = {
   CryptoWithdrawalPage: ResolverTypeWrapper<Omit<CryptoWithdrawalPage, 'items'> & { items: Array<ResolversTypes['CryptoWithdrawal']> }>;
   CustomerVerificationStatus: CustomerVerificationStatus;
   DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
+  FiatRail: FiatRail;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   JSONObject: ResolverTypeWrapper<Scalars['JSONObject']['output']>;
   KytResult: KytResult;
@@ -1812,6 +1964,9 @@ export type ResolversTypes = {
   PartnerBalance: ResolverTypeWrapper<PartnerBalance>;
   PartnerBalanceAmounts: ResolverTypeWrapper<PartnerBalanceAmounts>;
   PartnerBalancePage: ResolverTypeWrapper<PartnerBalancePage>;
+  PartnerBankAccount: ResolverTypeWrapper<BankAccountView>;
+  PartnerBankAccountPage: ResolverTypeWrapper<Omit<PartnerBankAccountPage, 'items'> & { items: Array<ResolversTypes['PartnerBankAccount']> }>;
+  PartnerBankAccountStatus: PartnerBankAccountStatus;
   PartnerBuyer: ResolverTypeWrapper<BuyerView>;
   PartnerBuyerPage: ResolverTypeWrapper<Omit<PartnerBuyerPage, 'items'> & { items: Array<ResolversTypes['PartnerBuyer']> }>;
   PartnerBuyerStatus: PartnerBuyerStatus;
@@ -1889,8 +2044,11 @@ export type ResolversTypes = {
 
 /** Mapping between all available schema types and the resolvers parents */
 export type ResolversParentTypes = {
+  BankAccountHolderAddress: BankAccountHolderAddress;
+  BankAccountHolderAddressInput: BankAccountHolderAddressInput;
   Boolean: Scalars['Boolean']['output'];
   ConfirmCryptoRefundInput: ConfirmCryptoRefundInput;
+  CreateBankAccountInput: CreateBankAccountInput;
   CreateCollectionBuyerInput: CreateCollectionBuyerInput;
   CreateCollectionWalletInput: CreateCollectionWalletInput;
   CreateConversionApprovalDraftInput: CreateConversionApprovalDraftInput;
@@ -1914,6 +2072,8 @@ export type ResolversParentTypes = {
   PartnerBalance: PartnerBalance;
   PartnerBalanceAmounts: PartnerBalanceAmounts;
   PartnerBalancePage: PartnerBalancePage;
+  PartnerBankAccount: BankAccountView;
+  PartnerBankAccountPage: Omit<PartnerBankAccountPage, 'items'> & { items: Array<ResolversParentTypes['PartnerBankAccount']> };
   PartnerBuyer: BuyerView;
   PartnerBuyerPage: Omit<PartnerBuyerPage, 'items'> & { items: Array<ResolversParentTypes['PartnerBuyer']> };
   PartnerCollectionPayment: CollectionPaymentView;
@@ -1974,6 +2134,15 @@ export type StatusDirectiveArgs = {
 
 export type StatusDirectiveResolver<Result, Parent, ContextType = CallContext, Args = StatusDirectiveArgs> = DirectiveResolverFn<Result, Parent, ContextType, Args>;
 
+export type BankAccountHolderAddressResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['BankAccountHolderAddress'] = ResolversParentTypes['BankAccountHolderAddress']> = {
+  city?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  country?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  line1?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  line2?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  postalCode?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  region?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
 export type CryptoWithdrawalResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['CryptoWithdrawal'] = ResolversParentTypes['CryptoWithdrawal']> = {
   amountMinor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   clientReference?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -2018,6 +2187,7 @@ export interface JsonObjectScalarConfig extends GraphQLScalarTypeConfig<Resolver
 
 export type MutationResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
   confirmCryptoRefund?: Resolver<ResolversTypes['PartnerCryptoRefund'], ParentType, ContextType, RequireFields<MutationConfirmCryptoRefundArgs, 'input' | 'refundId'>>;
+  createBankAccount?: Resolver<ResolversTypes['PartnerBankAccount'], ParentType, ContextType, RequireFields<MutationCreateBankAccountArgs, 'customerId' | 'input'>>;
   createCollectionBuyer?: Resolver<ResolversTypes['PartnerBuyer'], ParentType, ContextType, RequireFields<MutationCreateCollectionBuyerArgs, 'customerId' | 'input'>>;
   createCollectionPaymentRefundApprovalDraft?: Resolver<ResolversTypes['PartnerCryptoRefund'], ParentType, ContextType, RequireFields<MutationCreateCollectionPaymentRefundApprovalDraftArgs, 'collectionPaymentId' | 'input'>>;
   createCollectionWallet?: Resolver<ResolversTypes['PartnerCollectionWallet'], ParentType, ContextType, RequireFields<MutationCreateCollectionWalletArgs, 'customerId' | 'input'>>;
@@ -2072,6 +2242,36 @@ export type PartnerBalanceAmountsResolvers<ContextType = CallContext, ParentType
 
 export type PartnerBalancePageResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['PartnerBalancePage'] = ResolversParentTypes['PartnerBalancePage']> = {
   items?: Resolver<Array<ResolversTypes['PartnerBalance']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+};
+
+export type PartnerBankAccountResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['PartnerBankAccount'] = ResolversParentTypes['PartnerBankAccount']> = {
+  accountIdentifierLast4?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  accountType?: Resolver<ResolversTypes['BankAccountType'], ParentType, ContextType>;
+  bankAccountId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  bankName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  bic?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  customerId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  fingerprint?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  holderAddress?: Resolver<Maybe<ResolversTypes['BankAccountHolderAddress']>, ParentType, ContextType>;
+  holderCountry?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  holderName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  holderType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  ibanCountry?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  isOwner?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  label?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  otherRelationship?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  relationshipWithThirdParty?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  routingNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['PartnerBankAccountStatus'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  usAccountKind?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type PartnerBankAccountPageResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['PartnerBankAccountPage'] = ResolversParentTypes['PartnerBankAccountPage']> = {
+  items?: Resolver<Array<ResolversTypes['PartnerBankAccount']>, ParentType, ContextType>;
   pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
 };
 
@@ -2437,6 +2637,8 @@ export type PartnerWebhookEndpointSecretResolvers<ContextType = CallContext, Par
 };
 
 export type QueryResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
+  bankAccount?: Resolver<Maybe<ResolversTypes['PartnerBankAccount']>, ParentType, ContextType, RequireFields<QueryBankAccountArgs, 'bankAccountId'>>;
+  bankAccounts?: Resolver<ResolversTypes['PartnerBankAccountPage'], ParentType, ContextType, RequireFields<QueryBankAccountsArgs, 'customerId' | 'first'>>;
   collectionBuyer?: Resolver<Maybe<ResolversTypes['PartnerBuyer']>, ParentType, ContextType, RequireFields<QueryCollectionBuyerArgs, 'buyerId'>>;
   collectionBuyers?: Resolver<ResolversTypes['PartnerBuyerPage'], ParentType, ContextType, RequireFields<QueryCollectionBuyersArgs, 'customerId' | 'first'>>;
   collectionPayment?: Resolver<Maybe<ResolversTypes['PartnerCollectionPayment']>, ParentType, ContextType, RequireFields<QueryCollectionPaymentArgs, 'collectionPaymentId'>>;
@@ -2507,6 +2709,7 @@ export type WalletBeneficiaryPageResolvers<ContextType = CallContext, ParentType
 };
 
 export type Resolvers<ContextType = CallContext> = {
+  BankAccountHolderAddress?: BankAccountHolderAddressResolvers<ContextType>;
   CryptoWithdrawal?: CryptoWithdrawalResolvers<ContextType>;
   CryptoWithdrawalPage?: CryptoWithdrawalPageResolvers<ContextType>;
   DateTime?: GraphQLScalarType;
@@ -2516,6 +2719,8 @@ export type Resolvers<ContextType = CallContext> = {
   PartnerBalance?: PartnerBalanceResolvers<ContextType>;
   PartnerBalanceAmounts?: PartnerBalanceAmountsResolvers<ContextType>;
   PartnerBalancePage?: PartnerBalancePageResolvers<ContextType>;
+  PartnerBankAccount?: PartnerBankAccountResolvers<ContextType>;
+  PartnerBankAccountPage?: PartnerBankAccountPageResolvers<ContextType>;
   PartnerBuyer?: PartnerBuyerResolvers<ContextType>;
   PartnerBuyerPage?: PartnerBuyerPageResolvers<ContextType>;
   PartnerCollectionPayment?: PartnerCollectionPaymentResolvers<ContextType>;
