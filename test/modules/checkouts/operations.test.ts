@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { suspendCustomer } from '../../../src/modules/customers/operators.js';
+import { asBrowser, gqlAsBrowser, openSession, registerOrigin } from '../../helpers/frontend.js';
 import { startTestServer, type TestServer } from '../../helpers/harness.js';
 import { expectGraphQLProblem, expectRestProblem, expectValidationAt, pointersOf } from '../../helpers/problems.js';
 import { eventsOf } from '../../helpers/withdrawals.js';
@@ -220,5 +221,28 @@ describe('closeCryptoCheckout (§15.3)', () => {
     expectGraphQLProblem(await co.closeGql(late.checkoutId), 409, 'INVALID_STATE');
     // No input (§9.4).
     expectRestProblem(await co.rest('POST', `/partner/v1/crypto/checkouts/${open.checkoutId}/closure`, { x: 1 }), 400, 'VALIDATION_FAILED');
+  });
+});
+
+describe('§17.2 frontend sessions read checkouts', () => {
+  it('its own customer’s checkout and list; another customer’s → 403; close → 403 FRONTEND_SESSION_READ_ONLY', async () => {
+    const co = await Co.create(server);
+    const c = await co.checkout();
+    const other = await co.c.s.verifiedCustomer();
+    const theirs = (await co.createRest(co.input(), other)).body;
+    const origin = 'http://localhost:5173';
+    await registerOrigin(server, co.c.client.clientId, origin);
+    const session = { token: await openSession(server, co.c.client.clientId, co.customerId, origin), origin };
+    const own = await asBrowser(server, session, 'GET', `/partner/v1/crypto/checkouts/${c.checkoutId}`);
+    expect([own.status, own.body]).toEqual([200, c]);
+    const list = await asBrowser(server, session, 'GET', `/partner/v1/customers/${co.customerId}/crypto/checkouts`);
+    expect(list.body.items).toEqual([c]);
+    expectRestProblem(await asBrowser(server, session, 'GET', `/partner/v1/crypto/checkouts/${theirs.checkoutId}`), 403, 'FORBIDDEN');
+    expectRestProblem(await asBrowser(server, session, 'GET', `/partner/v1/customers/${other}/crypto/checkouts`), 403, 'FORBIDDEN');
+    const g = await gqlAsBrowser(server, session, `query($id: UUID!) { cryptoCheckout(checkoutId: $id) { checkoutId status } }`, { id: c.checkoutId });
+    expect(g.body).toEqual({ data: { cryptoCheckout: { checkoutId: c.checkoutId, status: 'OPEN' } } });
+    const m = await gqlAsBrowser(server, session, `mutation($id: UUID!) { closeCryptoCheckout(checkoutId: $id) { checkoutId } }`, { id: c.checkoutId });
+    expectGraphQLProblem(m, 403, 'FRONTEND_SESSION_READ_ONLY');
+    expect((await co.view(c.checkoutId)).status).toBe('OPEN');
   });
 });
