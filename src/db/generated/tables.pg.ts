@@ -2,6 +2,7 @@
 export * from '../tables.pg.js';
 export * from '../../modules/bank-accounts/tables.pg.js';
 export * from '../../modules/beneficiaries/tables.pg.js';
+export * from '../../modules/checkouts/tables.pg.js';
 export * from '../../modules/collections/tables.pg.js';
 export * from '../../modules/conversion/tables.pg.js';
 export * from '../../modules/customers/tables.pg.js';

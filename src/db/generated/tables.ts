@@ -2,6 +2,7 @@
 export * from '../tables.js';
 export * from '../../modules/bank-accounts/tables.js';
 export * from '../../modules/beneficiaries/tables.js';
+export * from '../../modules/checkouts/tables.js';
 export * from '../../modules/collections/tables.js';
 export * from '../../modules/conversion/tables.js';
 export * from '../../modules/customers/tables.js';

@@ -2,6 +2,7 @@
 import type { Example } from '../../../src/core/example.js';
 import bankAccounts from '../../../src/modules/bank-accounts/examples.js';
 import beneficiaries from '../../../src/modules/beneficiaries/examples.js';
+import checkouts from '../../../src/modules/checkouts/examples.js';
 import collections from '../../../src/modules/collections/examples.js';
 import conversion from '../../../src/modules/conversion/examples.js';
 import customers from '../../../src/modules/customers/examples.js';
@@ -18,6 +19,7 @@ import withdrawals from '../../../src/modules/withdrawals/examples.js';
 export const moduleExamples: readonly { file: string; steps: readonly Example[] }[] = [
   { file: 'src/modules/bank-accounts/examples.ts', steps: bankAccounts },
   { file: 'src/modules/beneficiaries/examples.ts', steps: beneficiaries },
+  { file: 'src/modules/checkouts/examples.ts', steps: checkouts },
   { file: 'src/modules/collections/examples.ts', steps: collections },
   { file: 'src/modules/conversion/examples.ts', steps: conversion },
   { file: 'src/modules/customers/examples.ts', steps: customers },
