@@ -1,0 +1,9 @@
+// cryptoCheckouts: scaffolded by `npm run codegen` from the SDL. Cite the contract section, then write the
+// descriptor (docs/architecture.md, "Adding an operation").
+import { query } from '../../../core/operation.js';
+
+export default query('cryptoCheckouts', {
+  run: async () => {
+    throw new Error('cryptoCheckouts: not implemented (src/modules/checkouts/operations/crypto-checkouts.ts)');
+  },
+});
