@@ -36,8 +36,9 @@ export type TtlBounds = { min: number; max: number };
 export function checkCheckoutInput(errors: FieldErrors, input: CheckoutInputShape, ttl: TtlBounds, production: boolean): void {
   checkLength(errors, '/routeCode', input.routeCode, 1, 64);
   checkAmount(errors, '/amountMinor', input.amountMinor);
-  const amountOk = AMOUNT_PATTERN.test(input.amountMinor);
-  if (amountOk && input.amountMinor === '0') errors.add('/amountMinor', 'must be greater than zero');
+  if (input.amountMinor === '0') errors.add('/amountMinor', 'must be greater than zero');
+  // The tolerance is compared only with an amount that is one.
+  const amountOk = AMOUNT_PATTERN.test(input.amountMinor) && input.amountMinor !== '0';
   checkLength(errors, '/currency', input.currency, 1, 16);
   if (input.currencyScale < 0 || input.currencyScale > 36) errors.add('/currencyScale', 'must be between 0 and 36');
   const ttlSeconds = input.expiresInSeconds;
