@@ -15,7 +15,6 @@ import { Co } from './checkouts.js';
 const LINK_FIELDS = selectionOf('PartnerCheckoutLink');
 const POS_FIELDS = selectionOf('PartnerCheckoutPosPaymentRequest');
 const USDT = '0xdAC17F958D2ee523a2206206994597C13D831ec7';
-const HOUR = 3_600_000;
 const HTML_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
 
 const logged: string[] = [];
