@@ -125,6 +125,16 @@ describe('createCheckoutLink', () => {
     expectRestProblem(await linkRest(co, c.checkoutId), 409, 'CUSTOMER_SUSPENDED');
   });
 
+  it('racing links: exactly CHECKOUT_MAX_LINKS succeed, the others CHECKOUT_LINK_LIMIT_REACHED (the count is a compare-and-set)', async () => {
+    const co = await Co.create(server);
+    const c = await co.checkout();
+    const replies = await Promise.all(Array.from({ length: 10 }, () => linkRest(co, c.checkoutId)));
+    expect(replies.filter((r) => r.status === 200)).toHaveLength(3);
+    for (const r of replies.filter((x) => x.status !== 200)) expectRestProblem(r, 409, 'CHECKOUT_LINK_LIMIT_REACHED');
+    expect(await server.db.count('SELECT COUNT(*) AS n FROM checkout_links WHERE checkout_id = ?', c.checkoutId)).toBe(3);
+    expect(await server.db.get('SELECT link_count FROM checkouts WHERE checkout_id = ?', c.checkoutId)).toEqual({ link_count: 3 });
+  });
+
   it('INVALID_STATE at or after the checkout’s expiresAt, and when nothing is due (payments pending)', async () => {
     const co = await Co.create(server);
     const c = await co.checkout({ expiresInSeconds: 60 });
