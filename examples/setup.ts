@@ -16,9 +16,10 @@ function fail(message: string): never {
   throw new Error(message);
 }
 
+/** BASE, else the server `npm start` runs with this shell's PORT (and HOST). */
+export const BASE_URL = defaultBaseUrl();
 export const client = new PartnerClient({
-  // BASE, else the server `npm start` runs with this shell's PORT (and HOST).
-  baseUrl: defaultBaseUrl(),
+  baseUrl: BASE_URL,
   clientId: env('CLIENT_ID', 'demo-partner'),
   secret: partnerSecretOf(process.env, (notice) => console.error(notice)) ?? fail(MISSING_SECRET),
 });
