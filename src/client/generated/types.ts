@@ -31,6 +31,20 @@ export type ConversionFixedSide =
   | 'SOURCE'
   | 'TARGET';
 
+/** Contract §15.4. */
+export type CreateCheckoutLinkInput = {
+  /** Later than now and at most the checkout's expiresAt; absent: the checkout's expiresAt. */
+  expiresAt?: InputMaybe<Scalars['DateTime']['input']>;
+};
+
+/** Contract §15.4. */
+export type CreateCheckoutPosPaymentRequestInput = {
+  /** 30–900; absent: 120. */
+  expiresInSeconds?: InputMaybe<Scalars['Int']['input']>;
+  /** 1–64 characters. */
+  terminalRef: Scalars['String']['input'];
+};
+
 /** Contract §15.5. */
 export type CreateCollectionBuyerInput = {
   /** ISO 3166-1 alpha-2. */
@@ -75,6 +89,32 @@ export type CreateConversionQuoteInput = {
   targetAmountMinor?: InputMaybe<Scalars['String']['input']>;
   /** 1–16 characters, different from sourceCurrency. */
   targetCurrency: Scalars['String']['input'];
+};
+
+/** Contract §15.2. */
+export type CreateCryptoCheckoutInput = {
+  /** Minor units, digits only, greater than zero; within the route's minimum and maximum. */
+  amountMinor: Scalars['String']['input'];
+  /** An ACTIVE buyer of the customer. */
+  buyerId?: InputMaybe<Scalars['UUID']['input']>;
+  /** An absolute URL (https in production); stored and echoed only. */
+  cancelUrl?: InputMaybe<Scalars['String']['input']>;
+  /** The route's currency. */
+  currency: Scalars['String']['input'];
+  /** The route's currency scale. */
+  currencyScale: Scalars['Int']['input'];
+  /** At most 500 characters. */
+  description?: InputMaybe<Scalars['String']['input']>;
+  /** CHECKOUT_MIN_TTL_SECONDS–CHECKOUT_MAX_TTL_SECONDS; absent: CHECKOUT_DEFAULT_TTL_SECONDS. */
+  expiresInSeconds?: InputMaybe<Scalars['Int']['input']>;
+  /** 1–128 characters, unique per customer. */
+  merchantReference?: InputMaybe<Scalars['String']['input']>;
+  /** 1–64 characters. */
+  routeCode: Scalars['String']['input'];
+  /** An absolute URL (https in production); stored and echoed only. */
+  successUrl?: InputMaybe<Scalars['String']['input']>;
+  /** Minor units, 0 ≤ tolerance < amountMinor; absent: "0". */
+  underpaymentToleranceMinor?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** Contract §4.5. */
@@ -251,13 +291,20 @@ export type KytResult =
 /** Every mutation requires an Idempotency-Key header (contract §3). */
 export type Mutation = {
   __typename?: 'Mutation';
+  /** §15.3: CLOSED answers unchanged; PAID, EXPIRED, past expiresAt or with a payment pending → INVALID_STATE. */
+  closeCryptoCheckout: PartnerCheckout;
   confirmCryptoRefund: PartnerCryptoRefund;
+  /** §15.4: a link to the hosted page GET /pay/{token}; the creating answer is the only place its url appears (a replay answers the same url). */
+  createCheckoutLink: PartnerCheckoutLink;
+  /** §15.4: the address and the amount due now, frozen, for a point-of-sale terminal. */
+  createCheckoutPosPaymentRequest: PartnerCheckoutPosPaymentRequest;
   createCollectionBuyer: PartnerBuyer;
   /** §15.7: a refund of a COMPLETED collection payment (§5 evidence CRYPTO_REFUND_CREATE); then §10.8 unchanged. */
   createCollectionPaymentRefundApprovalDraft: PartnerCryptoRefund;
   createCollectionWallet: PartnerCollectionWallet;
   createConversionApprovalDraft: PartnerConversion;
   createConversionQuote: PartnerConversionQuote;
+  createCryptoCheckout: PartnerCheckout;
   createCryptoRefundApprovalDraft: PartnerCryptoRefund;
   createCryptoWalletBeneficiary: WalletBeneficiary;
   createCryptoWithdrawalApprovalDraft: CryptoWithdrawal;
@@ -299,9 +346,29 @@ export type Mutation = {
 
 
 /** Every mutation requires an Idempotency-Key header (contract §3). */
+export type MutationCloseCryptoCheckoutArgs = {
+  checkoutId: Scalars['UUID']['input'];
+};
+
+
+/** Every mutation requires an Idempotency-Key header (contract §3). */
 export type MutationConfirmCryptoRefundArgs = {
   input: ConfirmCryptoRefundInput;
   refundId: Scalars['UUID']['input'];
+};
+
+
+/** Every mutation requires an Idempotency-Key header (contract §3). */
+export type MutationCreateCheckoutLinkArgs = {
+  checkoutId: Scalars['UUID']['input'];
+  input: CreateCheckoutLinkInput;
+};
+
+
+/** Every mutation requires an Idempotency-Key header (contract §3). */
+export type MutationCreateCheckoutPosPaymentRequestArgs = {
+  checkoutId: Scalars['UUID']['input'];
+  input: CreateCheckoutPosPaymentRequestInput;
 };
 
 
@@ -337,6 +404,13 @@ export type MutationCreateConversionApprovalDraftArgs = {
 export type MutationCreateConversionQuoteArgs = {
   customerId: Scalars['UUID']['input'];
   input: CreateConversionQuoteInput;
+};
+
+
+/** Every mutation requires an Idempotency-Key header (contract §3). */
+export type MutationCreateCryptoCheckoutArgs = {
+  customerId: Scalars['UUID']['input'];
+  input: CreateCryptoCheckoutInput;
 };
 
 
@@ -575,6 +649,88 @@ export type PartnerBuyerPage = {
 export type PartnerBuyerStatus =
   | 'ACTIVE'
   | 'DISABLED';
+
+/** Contract §15.2: a payment request with an address of its own; its amounts follow its payments (§15.3). */
+export type PartnerCheckout = {
+  __typename?: 'PartnerCheckout';
+  /** §15.2: derived from the route and the checkout's id. */
+  address: Scalars['String']['output'];
+  /** max(0, amountMinor − paid − pending) while OPEN or PARTIALLY_PAID; "0" otherwise. */
+  amountDueMinor: Scalars['String']['output'];
+  amountMinor: Scalars['String']['output'];
+  /** Σ of the on-time COMPLETED payments. */
+  amountPaidMinor: Scalars['String']['output'];
+  /** Σ of the on-time DETECTED payments. */
+  amountPendingMinor: Scalars['String']['output'];
+  blockchain: Scalars['String']['output'];
+  buyerId?: Maybe<Scalars['UUID']['output']>;
+  cancelUrl?: Maybe<Scalars['String']['output']>;
+  checkoutId: Scalars['UUID']['output'];
+  closedAt?: Maybe<Scalars['DateTime']['output']>;
+  createdAt: Scalars['DateTime']['output'];
+  currency: Scalars['String']['output'];
+  currencyScale: Scalars['Int']['output'];
+  customerId: Scalars['UUID']['output'];
+  description?: Maybe<Scalars['String']['output']>;
+  expiresAt: Scalars['DateTime']['output'];
+  /** Σ of the late COMPLETED payments. */
+  lateAmountMinor: Scalars['String']['output'];
+  merchantReference?: Maybe<Scalars['String']['output']>;
+  /** max(0, paid − amountMinor). */
+  overpaidMinor: Scalars['String']['output'];
+  paidAt?: Maybe<Scalars['DateTime']['output']>;
+  routeCode: Scalars['String']['output'];
+  status: PartnerCheckoutStatus;
+  statusInfo: Scalars['String']['output'];
+  successUrl?: Maybe<Scalars['String']['output']>;
+  underpaymentToleranceMinor: Scalars['String']['output'];
+  updatedAt: Scalars['DateTime']['output'];
+};
+
+/** Contract §15.4: the creating answer is the only place its URL appears. */
+export type PartnerCheckoutLink = {
+  __typename?: 'PartnerCheckoutLink';
+  checkoutId: Scalars['UUID']['output'];
+  createdAt: Scalars['DateTime']['output'];
+  expiresAt: Scalars['DateTime']['output'];
+  linkId: Scalars['UUID']['output'];
+  /** CHECKOUT_LINK_BASE_URL/<token>: the hosted page (GET /pay/{token}). */
+  url: Scalars['String']['output'];
+};
+
+export type PartnerCheckoutPage = {
+  __typename?: 'PartnerCheckoutPage';
+  items: Array<PartnerCheckout>;
+  pageInfo: PageInfo;
+};
+
+/** Contract §15.4: amountDueMinor and paymentUri are frozen at creation; the creating answer is the only place it appears. */
+export type PartnerCheckoutPosPaymentRequest = {
+  __typename?: 'PartnerCheckoutPosPaymentRequest';
+  address: Scalars['String']['output'];
+  amountDueMinor: Scalars['String']['output'];
+  blockchain: Scalars['String']['output'];
+  checkoutId: Scalars['UUID']['output'];
+  createdAt: Scalars['DateTime']['output'];
+  currency: Scalars['String']['output'];
+  currencyScale: Scalars['Int']['output'];
+  /** min(createdAt + expiresInSeconds, the checkout's expiresAt). */
+  expiresAt: Scalars['DateTime']['output'];
+  /** §18.6: what the terminal shows with the request: "Sandbox address — do not send funds" on a SANDBOX route; null otherwise. */
+  notice?: Maybe<Scalars['String']['output']>;
+  /** BIP-21, EIP-681 or the bare address (§15.4). */
+  paymentUri: Scalars['String']['output'];
+  posPaymentRequestId: Scalars['UUID']['output'];
+  terminalRef: Scalars['String']['output'];
+};
+
+/** Contract §15.3: OPEN → PARTIALLY_PAID → PAID; OPEN or PARTIALLY_PAID → EXPIRED or CLOSED. PAID, EXPIRED and CLOSED are final. */
+export type PartnerCheckoutStatus =
+  | 'CLOSED'
+  | 'EXPIRED'
+  | 'OPEN'
+  | 'PAID'
+  | 'PARTIALLY_PAID';
 
 /** Contract §15.6. */
 export type PartnerCollectionPayment = {
@@ -1006,6 +1162,7 @@ export type PartnerResourceType =
   | 'COLLECTION_PAYMENT'
   | 'COLLECTION_WALLET'
   | 'CONVERSION'
+  | 'CRYPTO_CHECKOUT'
   | 'CRYPTO_DEPOSIT'
   | 'CRYPTO_REFUND'
   | 'CRYPTO_WITHDRAWAL'
@@ -1137,6 +1294,7 @@ export type ProblemCode =
   | 'BENEFICIARY_REMOVED'
   | 'BUYER_NOT_ACTIVE'
   | 'BUYER_NOT_FOUND'
+  | 'CHECKOUT_LINK_LIMIT_REACHED'
   | 'CONVERSION_PAIR_NOT_PERMITTED'
   | 'CUSTOMER_NOT_FOUND'
   | 'CUSTOMER_NOT_VERIFIED'
@@ -1145,6 +1303,7 @@ export type ProblemCode =
   | 'DUPLICATE_CLIENT_REFERENCE'
   | 'DUPLICATE_COLLECTION_WALLET'
   | 'DUPLICATE_CUSTOMER'
+  | 'DUPLICATE_MERCHANT_REFERENCE'
   | 'DUPLICATE_TX_HASH'
   | 'DUPLICATE_WALLET_BENEFICIARY'
   | 'FILE_INTEGRITY_MISMATCH'
@@ -1206,6 +1365,9 @@ export type Query = {
   conversionQuote?: Maybe<PartnerConversionQuote>;
   conversionQuotes: PartnerConversionQuotePage;
   conversions: PartnerConversionPage;
+  cryptoCheckout?: Maybe<PartnerCheckout>;
+  /** Newest first (§9.3). */
+  cryptoCheckouts: PartnerCheckoutPage;
   cryptoDeposit?: Maybe<PartnerCryptoDeposit>;
   /** routeCode ascending (§9.3); DISABLED wallets included. */
   cryptoDepositWallets: PartnerCryptoDepositWalletPage;
@@ -1327,6 +1489,26 @@ export type QueryConversionsArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
   sourceCurrency?: InputMaybe<Scalars['String']['input']>;
   targetCurrency?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
+export type QueryCryptoCheckoutArgs = {
+  checkoutId: Scalars['UUID']['input'];
+};
+
+
+/** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
+export type QueryCryptoCheckoutsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  buyerId?: InputMaybe<Scalars['UUID']['input']>;
+  createdBefore?: InputMaybe<Scalars['DateTime']['input']>;
+  createdFrom?: InputMaybe<Scalars['DateTime']['input']>;
+  customerId: Scalars['UUID']['input'];
+  first?: InputMaybe<Scalars['Int']['input']>;
+  merchantReference?: InputMaybe<Scalars['String']['input']>;
+  routeCode?: InputMaybe<Scalars['String']['input']>;
+  statuses?: InputMaybe<Array<PartnerCheckoutStatus>>;
 };
 
 

@@ -2,6 +2,7 @@
 import type { ProblemCode } from '../../core/problem.js';
 import { platformGuides, type ProblemGuideText } from '../../core/problem-guide.js';
 import { problemGuides as beneficiaries } from '../../modules/beneficiaries/problems.js';
+import { problemGuides as checkouts } from '../../modules/checkouts/problems.js';
 import { problemGuides as collections } from '../../modules/collections/problems.js';
 import { problemGuides as conversion } from '../../modules/conversion/problems.js';
 import { problemGuides as customers } from '../../modules/customers/problems.js';
@@ -15,4 +16,4 @@ import { problemGuides as webhooks } from '../../modules/webhooks/problems.js';
 import { problemGuides as withdrawals } from '../../modules/withdrawals/problems.js';
 
 /** What every code means and what to do about it: the platform's, then each area's. */
-export const guides: Record<ProblemCode, ProblemGuideText> = { ...platformGuides, ...beneficiaries, ...collections, ...conversion, ...customers, ...deposits, ...files, ...frontend, ...ledger, ...refunds, ...routes, ...webhooks, ...withdrawals };
+export const guides: Record<ProblemCode, ProblemGuideText> = { ...platformGuides, ...beneficiaries, ...checkouts, ...collections, ...conversion, ...customers, ...deposits, ...files, ...frontend, ...ledger, ...refunds, ...routes, ...webhooks, ...withdrawals };

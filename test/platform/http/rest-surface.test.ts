@@ -92,25 +92,6 @@ describe('GET of a record (§9.4)', () => {
   });
 });
 
-describe('§9.7 reserved names (checkouts, not served yet)', () => {
-  it('their paths answer 404 NOT_FOUND, and the schema has none of their fields or types', async () => {
-    const s = await Scenario.create(server);
-    const c = randomUUID();
-    const id = randomUUID();
-    const paths: [string, string][] = [
-      ['GET', `/partner/v1/customers/${c}/crypto/checkouts`], ['POST', `/partner/v1/customers/${c}/crypto/checkouts`],
-      ['GET', `/partner/v1/crypto/checkouts/${id}`], ['POST', `/partner/v1/crypto/checkouts/${id}/links`],
-      ['POST', `/partner/v1/crypto/checkouts/${id}/pos-payment-requests`], ['POST', `/partner/v1/crypto/checkouts/${id}/closure`],
-      ['GET', `/pay/${'a'.repeat(43)}`],
-    ];
-    for (const [method, path] of paths)
-      expectRestProblem(await server.request(s.client, method, path, method === 'POST' ? { body: {} } : {}), 404, 'NOT_FOUND');
-    const { schema } = (await import('../../../src/graphql/server.js')).createApollo({ production: false });
-    const names = [...Object.keys(schema.getQueryType()!.getFields()), ...Object.keys(schema.getMutationType()!.getFields()), ...Object.keys(schema.getTypeMap())];
-    expect(names.filter((n) => /checkout/i.test(n))).toEqual([]);
-  });
-});
-
 describe('UUIDs in any letter case name the same record (§9.4)', () => {
   it('an upper-case customer id in a REST path creates under that customer; ids render in lower case', async () => {
     const s = await Scenario.create(server);

@@ -55,6 +55,7 @@ describe('record declarations', () => {
       ...['unverified', 'pending_review', 'verified', 'rejected', 'updated'].map((s) => `customer.${s}`),
       ...['pending_upload', 'uploaded', 'linked', 'expired'].map((s) => `customer_file.${s}`),
       'conversion.completed',
+      ...['open', 'partially_paid', 'paid', 'expired', 'closed', 'updated'].map((s) => `crypto_checkout.${s}`),
       ...['active', 'disabled', 'updated'].map((s) => `collection_buyer.${s}`),
       ...['active', 'expired', 'deactivated', 'updated'].map((s) => `collection_wallet.${s}`),
       ...['detected', 'completed', 'frozen', 'dropped'].map((s) => `collection_payment.${s}`),
