@@ -1,4 +1,4 @@
-// The merchant path, end to end (docs/api/getting-paid.md): a customer (the merchant) and its buyer, a
+// The merchant path, end to end (docs/api/getting-paid.md): a verified customer (the merchant) and its buyer, a
 // checkout of 25 USDT, a link and a POS payment request, the hosted page, a buyer who sends 30 USDT
 // (sandbox), the checkout PAID and "Overpaid", the 5 USDT sent back by a refund of that payment authorized
 // by evidence, then a collection wallet of the buyer and a payment into it; the checkout's events, the
@@ -7,7 +7,7 @@
 //   PARTNER_SECRET=<secret> npx tsx examples/checkout.ts                # GraphQL
 //   PARTNER_SECRET=<secret> SURFACE=rest npx tsx examples/checkout.ts   # REST
 import { randomUUID } from 'node:crypto';
-import { approver, BASE_URL, client, main, newCustomer, ROUTE, settle, show, SURFACE, trail } from './setup.js';
+import { approver, BASE_URL, client, main, newCustomer, ROUTE, settle, show, SURFACE, trail, verify } from './setup.js';
 
 const CHECKOUT = `checkoutId status statusInfo address amountMinor amountPaidMinor amountPendingMinor amountDueMinor overpaidMinor lateAmountMinor expiresAt paidAt`;
 const PAYMENT = `collectionPaymentId targetType checkoutId collectionWalletId amountMinor fromAddress late status statusInfo refundableAmountMinor`;
@@ -58,7 +58,9 @@ async function confirmed(payment: Payment): Promise<Payment> {
 }
 
 main(async () => {
+  // The merchant, VERIFIED: checkouts and collections need it (§12.4).
   const customerId = await newCustomer();
+  await verify(customerId);
 
   // §15.5: the merchant's buyer, by the merchant's own reference.
   const buyerInput = { externalRef: `buyer-${randomUUID()}`, type: 'INDIVIDUAL', name: 'Grace Hopper', email: 'grace@example.com', country: 'US' };
