@@ -126,6 +126,16 @@ describe('checkout state machine (model-based)', () => {
           const events = await eventsOf(server, c.checkoutId);
           expect(events.length).toBe(m.events);
           expect(events.at(-1)!.data).toEqual(v);
+          // The counters are §15.3's sums over the checkout's payments as collections lists them.
+          const listedReply = await co.rest('GET', `/partner/v1/customers/${co.customerId}/crypto/collection-payments?checkoutId=${c.checkoutId}&limit=100`);
+          expect(listedReply.status, listedReply.text).toBe(200);
+          const listed = listedReply.body.items as {
+            amountMinor: string; late: boolean; status: string;
+          }[];
+          const sum = (f: (p: { late: boolean; status: string }) => boolean) => String(listed.filter(f).reduce((n, p) => n + BigInt(p.amountMinor), 0n));
+          expect([v.amountPaidMinor, v.amountPendingMinor, v.lateAmountMinor]).toEqual([
+            sum((p) => !p.late && p.status === 'COMPLETED'), sum((p) => !p.late && p.status === 'DETECTED'), sum((p) => p.late && p.status === 'COMPLETED'),
+          ]);
           for (const p of m.payments) {
             const got = (await co.getPayment(p.id)).body;
             expect({ status: got.status, late: got.late }).toEqual({ status: p.status, late: p.late });
