@@ -208,4 +208,18 @@ describe('checkout payments (§15.3)', () => {
     await at(STEP_DELAY);
     await checkLedgerInvariants(server, co.customerId);
   });
+  it('§16.4 concurrent detections into one checkout: every one counted once (compare-and-set on the version, the loser run again)', async () => {
+    const co = await Co.create(server);
+    const c = await co.checkout({ amountMinor: '100000' });
+    const amounts10 = Array.from({ length: 10 }, (_, i) => 1000 + i);
+    const rs = await Promise.all(amounts10.map((a) => co.c.simulateGql({ routeCode: co.routeCode, toAddress: c.address, amountMinor: String(a), fromAddress: '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359' })));
+    for (const r of rs) expect(r.body.data?.simulateCollectionPayment?.late, r.text).toBe(false);
+    const total = String(amounts10.reduce((n, a) => n + a, 0));
+    expect(amounts(await co.view(c.checkoutId))).toEqual(A('OPEN', 'Awaiting payment', '0', total, String(100000 - Number(total))));
+    await at(STEP_DELAY);
+    expect(amounts(await co.view(c.checkoutId))).toEqual(A('PARTIALLY_PAID', 'Partially paid', total, '0', String(100000 - Number(total))));
+    // One event per detection and per confirmation.
+    expect((await events(co, c.checkoutId)).length).toBe(1 + 2 * amounts10.length);
+    await checkLedgerInvariants(server, co.customerId);
+  });
 });
