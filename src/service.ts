@@ -7,6 +7,7 @@ import pino, { type Logger } from 'pino';
 import type { Config } from './config.js';
 import { purgeNonces } from './db/clients-repository.js';
 import { openEngine, type Engine } from './engine/open.js';
+import { loadLazily } from './core/hook.js';
 import { purgeIdempotencyRecords } from './db/idempotency-repository.js';
 import { runUpgrades } from './upgrades/index.js';
 import { descriptors } from './graphql/registry.js';
@@ -77,6 +78,9 @@ export async function startService(config: Config, options: ServiceOptions = {})
     transactionTimeoutMs: config.databaseTransactionTimeoutMs,
     onError: (message) => log.error({ message }, 'database'),
   });
+  // The modules' hooks and subscribers load their code at first use (src/core/hook.ts); the server loads
+  // it now, so no request's transaction waits for an import.
+  await loadLazily();
   // §10.11: data upgrades before the server answers (it does not listen until they are done).
   try {
     for (const u of await runUpgrades(engine, { clock, sandboxStepDelayMs: config.sandboxStepDelayMs }))

@@ -5,7 +5,9 @@
 // deposits' `provideDepositAddresses` by rail, routes' `provideRouteRecords`). The higher module's
 // `hooks.ts` default-exports the calls that wire it (HookWiring), gathered by codegen
 // (src/engine/generated/hooks.ts) and run by src/engine/open.ts with every engine a process opens, as the
-// event subscribers are; an engine does not open with a hook left unanswered.
+// event subscribers are; an engine does not open with a hook left unanswered. The registration is eager and
+// tiny; what answers sits behind `lazily()`, loaded at its first call, so a process that opens an engine
+// and never reaches the step (a partnerctl read) does not load it.
 
 /** One call of a module's hooks.ts: wires one of its functions into a lower module (again: the same). */
 export type HookWiring = () => void;
@@ -42,4 +44,31 @@ export function hook<F extends (...args: never[]) => unknown>(what: string): Hoo
 /** The hooks declared so far and not wired: src/engine/hooks.ts refuses to open an engine with one. */
 export function unwiredHooks(): string[] {
   return [...declared].filter((h) => !h.provided).map((h) => h.what);
+}
+
+const loads = new Set<() => Promise<unknown>>();
+
+/**
+ * `load`'s function, imported when first called and called directly from then on: what a hooks.ts or
+ * subscribers.ts registers (`lazily(async () => (await import('./repository.js')).depositOnRoute)`).
+ * Create it once, at the top of the file: a registration is kept once by its identity.
+ */
+export function lazily<F extends (...args: never[]) => Promise<unknown>>(load: () => Promise<F>): F {
+  let loaded: F | undefined;
+  let loading: Promise<F> | undefined;
+  const get = () =>
+    (loading ??= load().then(
+      (f) => (loaded = f),
+      (e: unknown) => {
+        loading = undefined;
+        throw e;
+      },
+    ));
+  loads.add(get);
+  return ((...args: Parameters<F>) => (loaded ? loaded(...args) : get().then((f) => f(...args)))) as F;
+}
+
+/** Loads every `lazily()` function created so far (the server, before it answers: no first call waits). */
+export async function loadLazily(): Promise<void> {
+  await Promise.all([...loads].map((get) => get()));
 }

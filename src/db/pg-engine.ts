@@ -10,8 +10,8 @@
 // its predicate locks abort most of them.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { sql } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/node-postgres';
+import { is, sql } from 'drizzle-orm';
+import { drizzle, NodePgPreparedQuery } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import type { Engine, EngineOptions, EngineWriter } from './engine-types.js';
@@ -20,7 +20,14 @@ import * as pgTables from './generated/tables.pg.js';
 import { EXCLUSIVE_SESSION_LOCK, EXCLUSIVE_SESSION_UNLOCK } from './keyed-locks.js';
 import { pipelinedClientClass, type Job, type PipelinedClient, type WireCounters } from './pg-connection.js';
 import { HeldWritesClient } from './pg-held-writes.js';
+import { useNodePostgres } from './prepared.js';
 import { DatabaseUnavailable, isDatabaseUnavailable, isTransactionTimeout } from './unavailable.js';
+
+// The prepared statements' fast path and named statements for this driver's clients (src/db/prepared.ts).
+useNodePostgres({
+  isPreparedQuery: (p) => is(p, NodePgPreparedQuery),
+  isNamedClient: (c) => c instanceof pg.Pool || c instanceof pg.Client || c instanceof HeldWritesClient,
+});
 
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle/pg');
 /** Held while migrations run, so several processes starting at once apply them one at a time. */

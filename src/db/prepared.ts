@@ -3,10 +3,21 @@
 // better-sqlite3 prepares the statement once; on PostgreSQL it is named, and the pooled connection it
 // belongs to (a transaction's own, or the pool for reads) prepares it on the server once.
 import { is, Param, Placeholder } from 'drizzle-orm';
-import { NodePgPreparedQuery } from 'drizzle-orm/node-postgres';
-import pg from 'pg';
 import type { Exec, Query, Tables } from './exec.js';
-import { HeldWritesClient } from './pg-held-writes.js';
+
+/**
+ * How node-postgres's statements and clients are told from another driver's (PGlite's, in the dialect
+ * test). src/db/pg-engine.ts registers it when it loads, so a process on SQLite never loads pg and drizzle's
+ * PostgreSQL code (most of a partnerctl command's start-up); with none registered, every statement takes
+ * drizzle's own path, as another driver's does.
+ */
+export type NodePostgres = { isPreparedQuery(p: unknown): boolean; isNamedClient(client: unknown): boolean };
+let nodePostgres: NodePostgres | undefined;
+
+/** Registers node-postgres's checks (src/db/pg-engine.ts, once, as it loads). */
+export function useNodePostgres(checks: NodePostgres): void {
+  nodePostgres = checks;
+}
 
 type Params = Record<string, unknown>;
 type Statement = { all?(params?: Params): unknown; execute?(params?: Params): Promise<unknown>; run?(params?: Params): unknown };
@@ -65,7 +76,7 @@ function fastSqlite(p: SqlitePrepared): Statement {
  * another driver's statement, PGlite's in the dialect test, keeps drizzle's path).
  */
 function fastPg(p: PgPrepared): Statement {
-  if (!is(p as unknown, NodePgPreparedQuery) || !coverable(p)) return p;
+  if (!nodePostgres?.isPreparedQuery(p) || !coverable(p)) return p;
   const args = binder(p.params);
   if (!p.fields) return { execute: (values) => p.client.query(p.rawQueryConfig, args(values)) };
   const decode = rowDecoder(p.fields);
@@ -163,6 +174,6 @@ export function pgStatement<R = Record<string, unknown>>(x: Exec, name: string, 
   else if (config.text !== text) throw new Error(`${name}: one name, two statements`);
   const client = connectionOf(x.q) as { query(config: object | string, values: unknown[]): Promise<{ rows: R[] }> };
   // Another driver (PGlite, in the dialect test) runs it unnamed.
-  const named = client instanceof pg.Pool || client instanceof pg.Client || client instanceof HeldWritesClient;
+  const named = nodePostgres?.isNamedClient(client) ?? false;
   return client.query(named ? config : text, values);
 }

@@ -5,9 +5,13 @@ import type { Exec } from '../../db/exec.js';
 import type { EventRow, NewEvent } from './tables.js';
 import { records, type AnyRecord } from '../../graphql/generated/records.js';
 import type { PartnerResourceType } from '../../graphql/generated/resolvers-types.js';
-import { renderAs } from '../../graphql/render.js';
 import { decodeCursor, encodeCursor } from '../../core/pages.js';
 import { appendEvent } from './repository.js';
+
+// E4's rendering (the schema and its scalars, most of the GraphQL stack) loads with the first event a
+// process writes, not with every process that opens an engine: a partnerctl read writes none.
+let rendering: Promise<typeof import('../../graphql/render.js')> | undefined;
+const render = () => (rendering ??= import('../../graphql/render.js'));
 
 /** A record type that has events: declared with a resourceType in its module's records.ts. */
 type EventRecord = Extract<AnyRecord, { resourceType: string }>;
@@ -79,6 +83,7 @@ export function onEventRecorded(subscriber: EventSubscriber): void {
  */
 export async function recordEvent(tx: Exec, c: Change): Promise<NewEvent> {
   const r = resourceOf(c.resourceType);
+  const { renderAs } = await render();
   const event: NewEvent = {
     eventId: randomUUID(),
     clientId: c.clientId,
@@ -119,9 +124,4 @@ export function feedCursor(clientId: string, position: number): string {
  */
 export function feedPositionOf(cursor: string | undefined, clientId: string): number | undefined {
   return decodeCursor(cursor, 'events', clientId, ['number'])?.[0] as number | undefined;
-}
-
-/** §17.4 an event as one line of JSON: the item `events` answers, rendered through the schema like it. */
-export function eventJson(row: EventRow): string {
-  return JSON.stringify(renderAs('PartnerEvent', eventView(row)));
 }

@@ -1,7 +1,8 @@
 // §17.1 a customer's suspension revokes its frontend sessions, in the suspension's transaction (customers
 // is below frontend and may not import it).
-import type { HookWiring } from '../../core/hook.js';
+import { lazily, type HookWiring } from '../../core/hook.js';
 import { onCustomerSuspended } from '../customers/index.js';
-import { revokeCustomerSessions } from './repository.js';
+
+const revokeCustomerSessions = lazily(async () => (await import('./repository.js')).revokeCustomerSessions);
 
 export default [() => onCustomerSuspended.provide(revokeCustomerSessions)] satisfies readonly HookWiring[];

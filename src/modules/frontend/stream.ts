@@ -23,7 +23,8 @@ import type { Config } from '../../config.js';
 import { Problem } from '../../core/problem.js';
 import type { EngineWriter } from '../../db/engine-types.js';
 import type { Exec } from '../../db/exec.js';
-import { eventJson, feedBetween, feedCursor, feedHead, feedPositionOf, type EventRow } from '../events/index.js';
+import { renderAs } from '../../graphql/render.js';
+import { eventView, feedBetween, feedCursor, feedHead, feedPositionOf, type EventRow } from '../events/index.js';
 import { claimStreamSlot, endedSessions, releaseProcessStreams, releaseStreamSlot, renewStreamLease } from './repository.js';
 
 /** §17.4 the stream's path (its route: http.ts). */
@@ -36,6 +37,11 @@ const FILTER_CUSTOMERS = 200;
 /** A process's lease on its stream slots: a crashed process's slots are free again this long after its last renewal. */
 const LEASE_MS = 10_000;
 const RENEW_MS = 2_000;
+
+/** §17.4 an event as one line of JSON: the item `events` answers, rendered through the schema like it. */
+function eventJson(row: EventRow): string {
+  return JSON.stringify(renderAs('PartnerEvent', eventView(row)));
+}
 
 export type SessionEnd = 'expired' | 'revoked';
 

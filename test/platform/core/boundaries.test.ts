@@ -211,6 +211,13 @@ describe('module boundaries', () => {
     expect(declared.filter((h) => !wired.has(h.name)).map((h) => `${h.file}: ${h.name}`)).toEqual([]);
   });
 
+  it("a hooks.ts or subscribers.ts imports none of its own module's code but through lazily()", () => {
+    // Every process that opens an engine loads them: a value import of the module's own code would load
+    // it (and what it imports) into every partnerctl command, used or not (src/core/hook.ts).
+    const eager = all.filter((i) => /^modules\/[^/]+\/(hooks|subscribers)\.ts$/.test(rel(i.from)) && !i.typeOnly && moduleOf(i.to) === moduleOf(i.from));
+    expect(eager.map((i) => `src/${rel(i.from)} -> ${rel(i.to)}: register lazily(async () => (await import(…)).f)`)).toEqual([]);
+  });
+
   it('no import circle but through types', () => {
     const edges = new Map<string, string[]>();
     for (const i of all) if (!i.typeOnly) edges.set(i.from, [...(edges.get(i.from) ?? []), i.to]);
