@@ -1,7 +1,13 @@
 // §15.3 checkouts sit above collections: the CHECKOUT payment target kind is registered there, so that a
 // payment to a checkout's address (collections' index) updates the checkout in the payment's transaction.
-import type { HookWiring } from '../../core/hook.js';
+// Each step is loaded at its first call (a partnerctl read never loads it).
+import { lazily, type HookWiring } from '../../core/hook.js';
 import { registerPaymentTargetKind } from '../collections/index.js';
-import { checkoutTarget } from './payment-target.js';
 
-export default [() => registerPaymentTargetKind(checkoutTarget)] satisfies readonly HookWiring[];
+const target = async () => (await import('./payment-target.js')).checkoutTarget;
+const load = lazily(async () => (await target()).load);
+const isLate = lazily(async () => (await target()).isLate);
+const detected = lazily(async () => (await target()).detected);
+const settled = lazily(async () => (await target()).settled);
+
+export default [() => registerPaymentTargetKind({ targetType: 'CHECKOUT', load, isLate, detected, settled })] satisfies readonly HookWiring[];
