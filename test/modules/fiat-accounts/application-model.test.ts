@@ -140,5 +140,5 @@ describe('the application state machine with the loop, against its model', () =>
       ),
       { numRuns: 15 },
     );
-  });
+  }, 240_000);
 });
