@@ -123,3 +123,12 @@ export class FiatParty {
 }
 
 export const newRef = () => `ext-${randomUUID()}`;
+
+/** A customer's ACTIVE EUR account, issued the way a partner gets one (the customer VERIFIED by an operator first). */
+export async function issuedFiatAccount(s: Scenario, customerId: string): Promise<string> {
+  const { verificationDecide } = await import('../../src/modules/customers/operators.js');
+  await s.server.operator((db) => verificationDecide(db, customerId, 'VERIFIED', undefined));
+  const f = new FiatParty(s, customerId);
+  f.setRails(['SEPA']);
+  return (await f.account('EUR')).fiatAccountId;
+}

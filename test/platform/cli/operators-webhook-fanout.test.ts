@@ -15,6 +15,7 @@ import { Scenario, TestServer } from '../../helpers/harness.js';
 import { partnerctlHereJson } from '../../helpers/partnerctl-here.js';
 import { processKit } from '../../helpers/processes.js';
 import { insertEndpoint, Receiver } from '../../helpers/receivers.js';
+import { issuedFiatAccount } from '../../helpers/fiat-accounts.js';
 
 const { partnerctlJson } = processKit({ tempPrefix: 'partner-ctl-fanout-' });
 
@@ -31,7 +32,25 @@ const WRITERS: Record<string, Writer> = {
   },
   'customer verification-decide': { args: (id) => ['customer', 'verification-decide', '--customer-id', id, '--outcome', 'VERIFIED'], types: ['customer.verified'] },
   'rail resume': { args: () => [], types: [] }, // a devnet: test/modules/evm/rail-resume.test.ts
+  'fiat account suspend': {
+    before: async (s, id) => {
+      fiatAccounts.set(id, await issuedFiatAccount(s, id));
+    },
+    args: (id) => ['fiat', 'account', 'suspend', '--fiat-account-id', fiatAccounts.get(id)!],
+    types: ['fiat_account.suspended'],
+  },
+  'fiat account reactivate': {
+    before: async (s, id) => {
+      fiatAccounts.set(id, await issuedFiatAccount(s, id));
+      await run(s, ['fiat', 'account', 'suspend', '--fiat-account-id', fiatAccounts.get(id)!]);
+    },
+    args: (id) => ['fiat', 'account', 'reactivate', '--fiat-account-id', fiatAccounts.get(id)!],
+    types: ['fiat_account.active'],
+  },
 };
+
+/** The fiat account issued to a customer by `before` (§14.4), by customer. */
+const fiatAccounts = new Map<string, string>();
 
 /** Every other command, and why it writes no event (settings, secrets, reads, the chain, the partner's own tools). */
 const NO_EVENT: Record<string, string> = {
@@ -60,6 +79,7 @@ const NO_EVENT: Record<string, string> = {
   'sandbox fail-address': 'a setting',
   'sandbox clear-address': 'a setting',
   'sandbox verification-outcome': 'a setting, read by the next submission',
+  'sandbox fiat-review-outcome': 'a setting, read by the next application or activation',
   'devnet pay': 'a transfer on the chain; the server records the deposit',
   'devnet mine': 'blocks on the chain',
   'webhook create': 'an endpoint',
@@ -135,12 +155,12 @@ describe('§11.5 D1: events written by partnerctl fan out to webhook deliveries'
       const stranger = await receiver();
       const strangerScenario = await Scenario.create(server);
       await insertEndpoint(server, strangerScenario.client.clientId, stranger.url);
-      const before = (await server.db.all<{ event_id: string }>('SELECT event_id FROM events WHERE resource_id = ?', customerId)).map((e) => e.event_id);
+      const before = (await server.db.all<{ event_id: string }>('SELECT event_id FROM events WHERE customer_id = ?', customerId)).map((e) => e.event_id);
 
       await run(s, w.args(customerId), w.spawned);
 
       const written = (
-        await server.db.all<{ event_id: string; type: string }>('SELECT event_id, type FROM events WHERE resource_id = ? ORDER BY sequence', customerId)
+        await server.db.all<{ event_id: string; type: string }>('SELECT event_id, type FROM events WHERE customer_id = ? ORDER BY position', customerId)
       ).filter((e) => !before.includes(e.event_id));
       expect(written.map((e) => e.type)).toEqual(w.types);
       const ids = written.map((e) => e.event_id);
