@@ -9,6 +9,7 @@ import { startTestServer, type TestServer } from '../../helpers/harness.js';
 import { createFile, fileBytes, linkedFile, uploadInput } from '../../helpers/files.js';
 import { expectGraphQLProblem, expectRestProblem } from '../../helpers/problems.js';
 import { eventsOf } from '../../helpers/withdrawals.js';
+import { OpenApiValidator } from '../../helpers/openapi-validator.js';
 import {
   ACCOUNT_FIELDS,
   ACCOUNT_QUERY,
@@ -315,5 +316,26 @@ describe('R21 outside sandbox mode', () => {
     } finally {
       await prod.stop();
     }
+  });
+});
+
+describe('/openapi.json', () => {
+  it('documents the live answers of the fiat account paths (the capabilities as {items})', async () => {
+    const openapi = new OpenApiValidator(await (await fetch(`${server.url}/openapi.json`)).json());
+    const f = await FiatParty.create(server);
+    const { applicationId, fiatAccountId } = await f.account();
+    const checks: [string, string, string][] = [
+      ['GET', '/partner/v1/customers/{customerId}/fiat/account-capabilities', `/partner/v1/customers/${f.customerId}/fiat/account-capabilities`],
+      ['GET', '/partner/v1/fiat/account-applications/{applicationId}', `/partner/v1/fiat/account-applications/${applicationId}`],
+      ['GET', '/partner/v1/customers/{customerId}/fiat/accounts', `/partner/v1/customers/${f.customerId}/fiat/accounts`],
+      ['GET', '/partner/v1/fiat/accounts/{fiatAccountId}', `/partner/v1/fiat/accounts/${fiatAccountId}`],
+      ['GET', '/partner/v1/fiat/accounts/{fiatAccountId}/deposit-instructions', `/partner/v1/fiat/accounts/${fiatAccountId}/deposit-instructions`],
+      ['GET', '/partner/v1/fiat/accounts/{fiatAccountId}', `/partner/v1/fiat/accounts/${randomUUID()}`],
+    ];
+    for (const [method, template, path] of checks) expect(openapi.faults(method, template, await f.rest(method, path)), path).toEqual([]);
+    const created = await f.createRest(applicationInput({ currency: 'USD' }));
+    expect(openapi.faults('POST', '/partner/v1/customers/{customerId}/fiat/account-applications', created)).toEqual([]);
+    const refused = await f.createRest(applicationInput({ currency: 'USD' }));
+    expect(openapi.faults('POST', '/partner/v1/customers/{customerId}/fiat/account-applications', refused)).toEqual([]);
   });
 });
