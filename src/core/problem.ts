@@ -101,24 +101,35 @@ export function isProblemCode(value: unknown): value is ProblemCode {
 /** Field-level validation: collects every fault, then throws one VALIDATION_FAILED (or a more specific code). */
 export class FieldErrors {
   private readonly list: FieldError[] = [];
-  private code: ProblemCode = 'VALIDATION_FAILED';
+  /** Each fault's code, in the list's order. */
+  private readonly codes: ProblemCode[] = [];
 
   add(pointer: string, detail: string): void {
-    this.list.push({ pointer, detail });
+    this.addCoded('VALIDATION_FAILED', pointer, detail);
   }
 
-  /** A wrong address is its own code (§4.3) when it is the only kind of fault. */
+  /** A wrong address is its own code (§4.3) when it is the only fault. */
   addAddress(pointer: string, detail: string): void {
-    if (this.list.length === 0) this.code = 'INVALID_WALLET_ADDRESS';
+    this.addCoded('INVALID_WALLET_ADDRESS', pointer, detail);
+  }
+
+  /**
+   * A fault with a code of its own (§14.5 INVALID_BANK_ACCOUNT): B and G answer under the faults' common
+   * code when they share one, else VALIDATION_FAILED listing all (the stage table of accounts-and-payments.md).
+   */
+  addCoded(code: ProblemCode, pointer: string, detail: string): void {
+    this.codes.push(code);
     this.list.push({ pointer, detail });
   }
 
   throwIfAny(): void {
     if (this.list.length === 0) return;
-    if (this.code === 'INVALID_WALLET_ADDRESS' && this.list.length > 1) this.code = 'VALIDATION_FAILED';
+    const shared = new Set(this.codes).size === 1 ? this.codes[0]! : 'VALIDATION_FAILED';
+    // §4.3: an address fault keeps its code only alone.
+    const code = shared === 'INVALID_WALLET_ADDRESS' && this.list.length > 1 ? 'VALIDATION_FAILED' : shared;
     const first = this.list[0]!;
     const detail = this.list.length === 1 ? `${first.pointer}: ${first.detail}` : `${this.list.length} fields are invalid`;
-    throw new Problem(this.code, detail, this.list);
+    throw new Problem(code, detail, this.list);
   }
 }
 

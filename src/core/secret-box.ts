@@ -1,6 +1,6 @@
 // Client secrets at rest: AES-256-GCM under a key from the environment. The client id is
 // the associated data, so a ciphertext copied onto another client's row does not decrypt.
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from 'node:crypto';
 
 const VERSION = 'v1';
 
@@ -65,6 +65,14 @@ export class SecretBox {
         return [VERSION, iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), pieces.join('')].join('.');
       },
     };
+  }
+
+  /**
+   * A key for one purpose, derived from the 32 key bytes: HMAC-SHA256(key, UTF-8 `label`) (§14.5 the bank
+   * account fingerprint's K, label `bank-account-fingerprint:v1`). The key bytes themselves never leave.
+   */
+  derivedKey(label: string): Buffer {
+    return createHmac('sha256', this.key).update(label, 'utf8').digest();
   }
 
   openBytes(aad: string, sealed: string): Buffer {

@@ -1,19 +1,15 @@
 // Fiat accounts (§14.4) and the additional-information loop (§14.3) as a partner and its operator drive
-// them: a partner with its rails, a VERIFIED customer, applications and answers on either surface, the
-// sandbox review outcome, the worker moved by the injected clock.
-//
-// The partner's enabled rails are the fiat rails' area's (`partnerctl fiat rail enable`); until that area
-// answers the registration, the suites wire a stand-in here, per partner client, in the test's process.
+// them: a partner with its rails (enabled by `partnerctl fiat rail enable|disable`'s code), a VERIFIED
+// customer, applications and answers on either surface, the sandbox review outcome, the worker moved by
+// the injected clock.
 import { randomUUID } from 'node:crypto';
-import { provideEnabledFiatRails, type FiatRail } from '../../src/modules/fiat-accounts/index.js';
+import { FIAT_RAILS, findPartnerRail, type FiatRail } from '../../src/modules/fiat-rails/index.js';
+import { disableRail, enableRail } from '../../src/modules/fiat-rails/operators.js';
 import { sandboxFiatReviewOutcome } from '../../src/modules/information/operators.js';
 import { suspendFiatAccount } from '../../src/modules/fiat-accounts/operators.js';
 import { Scenario, type Reply, type RequestOptions, type TestServer } from './harness.js';
 import { selectionOf } from './sdl-fields.js';
 import { atServer } from './withdrawals.js';
-
-const enabledRails = new Map<string, FiatRail[]>();
-provideEnabledFiatRails(async (_x, clientId) => enabledRails.get(clientId) ?? []);
 
 export const APPLICATION_FIELDS = selectionOf('PartnerFiatAccountApplication');
 export const ACCOUNT_FIELDS = selectionOf('PartnerFiatAccount');
@@ -50,12 +46,18 @@ export class FiatParty {
   /** A partner (rails SEPA, ACH and WIRE unless given) with a VERIFIED customer. */
   static async create(server: TestServer, rails: FiatRail[] = ['SEPA', 'ACH', 'WIRE']): Promise<FiatParty> {
     const s = await Scenario.create(server);
-    enabledRails.set(s.client.clientId, rails);
-    return new FiatParty(s, await s.verifiedCustomer());
+    const f = new FiatParty(s, await s.verifiedCustomer());
+    await f.setRails(rails);
+    return f;
   }
 
-  setRails(rails: FiatRail[]): void {
-    enabledRails.set(this.s.client.clientId, rails);
+  /** The partner's rails: exactly these enabled (the others disabled where they exist), as an operator does. */
+  async setRails(rails: FiatRail[]): Promise<void> {
+    const clientId = this.s.client.clientId;
+    for (const rail of FIAT_RAILS) {
+      if (rails.includes(rail)) await this.server.operator((db) => enableRail(db, { clientId, rail }));
+      else if (await this.server.operator((db) => findPartnerRail(db.read, clientId, rail))) await this.server.operator((db) => disableRail(db, clientId, rail));
+    }
   }
 
   rest(method: string, path: string, o: RequestOptions = {}): Promise<Reply> {
@@ -129,6 +131,6 @@ export async function issuedFiatAccount(s: Scenario, customerId: string): Promis
   const { verificationDecide } = await import('../../src/modules/customers/operators.js');
   await s.server.operator((db) => verificationDecide(db, customerId, 'VERIFIED', undefined));
   const f = new FiatParty(s, customerId);
-  f.setRails(['SEPA']);
+  await f.setRails(['SEPA']);
   return (await f.account('EUR')).fiatAccountId;
 }

@@ -41,7 +41,7 @@ type Fourth<O> = O | string | RegExp;
  * The only codes whose problems carry field errors ("for validation", §7): FieldErrors and the GraphQL
  * variable checks (VALIDATION_FAILED, INVALID_WALLET_ADDRESS), and a withdrawal's amount outside its route's bounds.
  */
-const FIELD_ERROR_CODES: readonly string[] = ['VALIDATION_FAILED', 'INVALID_WALLET_ADDRESS', 'AMOUNT_OUT_OF_RANGE'];
+const FIELD_ERROR_CODES: readonly string[] = ['VALIDATION_FAILED', 'INVALID_WALLET_ADDRESS', 'AMOUNT_OUT_OF_RANGE', 'INVALID_BANK_ACCOUNT'];
 
 const REST_MEMBERS = ['code', 'detail', 'requestId', 'status', 'title', 'type'];
 const EXTENSION_MEMBERS = ['code', 'requestId', 'status'];

@@ -10,6 +10,9 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, expect } from 'vitest';
 import { signedHeaders } from '../../src/http/signature.js';
 
+/** How long a spawned server may take to print where it listens. */
+const START_MS = 60_000;
+
 /** The package root: the working directory of every process started here. */
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -198,7 +201,8 @@ export function processKit(o: ProcessKitOptions = {}) {
 
     /**
      * `npm start` (tsx src/main.ts) with PORT=0 on 127.0.0.1; resolves once it prints the URL it listens on,
-     * or with its exit code and output if it stops first. Rejects if it does neither within 25 s.
+     * or with its exit code and output if it stops first. Rejects if it does neither within START_MS (a
+     * start-up through tsx takes 30 s on 2 cores shared with other suites' runs).
      */
     tryStartMain(extra: Record<string, string>, entry: string[] = ['--import', 'tsx', 'src/main.ts']): Promise<{ ok: true; s: Spawned } | NotStarted> {
       const proc = spawn(process.execPath, entry, {
@@ -219,8 +223,8 @@ export function processKit(o: ProcessKitOptions = {}) {
       return new Promise((resolve, reject) => {
         const timer = setTimeout(() => {
           proc.kill('SIGKILL');
-          reject(new Error(`server neither printed its URL nor exited within 25 s\nstdout: ${out}\nstderr: ${err}`));
-        }, 25_000);
+          reject(new Error(`server neither printed its URL nor exited within ${START_MS / 1000} s\nstdout: ${out}\nstderr: ${err}`));
+        }, START_MS);
         proc.stdout!.on('data', (d: string) => {
           out += d;
           all += d;

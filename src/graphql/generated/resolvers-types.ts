@@ -1,5 +1,7 @@
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
+import type { BankAccountView } from '../../modules/bank-accounts/rules.js';
 import type { WalletBeneficiaryRow } from '../../modules/beneficiaries/tables.js';
+import type { CheckoutView } from '../../modules/checkouts/rules.js';
 import type { BuyerView, CollectionWalletView, CollectionPaymentView } from '../../modules/collections/rules.js';
 import type { ConversionRow } from '../../modules/conversion/tables.js';
 import type { CustomerView } from '../../modules/customers/tables.js';
@@ -54,6 +56,38 @@ export type AdditionalInformationKind =
   | 'FILE'
   | 'TEXT';
 
+/** Contract §14.5. */
+export type BankAccountHolderAddress = {
+  __typename?: 'BankAccountHolderAddress';
+  city: Scalars['String']['output'];
+  country: Scalars['String']['output'];
+  line1: Scalars['String']['output'];
+  line2?: Maybe<Scalars['String']['output']>;
+  postalCode: Scalars['String']['output'];
+  region?: Maybe<Scalars['String']['output']>;
+};
+
+/** Contract §14.5: the holder's address; required to pay by WIRE. */
+export type BankAccountHolderAddressInput = {
+  /** 1–100 characters. */
+  city: Scalars['String']['input'];
+  /** ISO 3166-1 alpha-2. */
+  country: Scalars['String']['input'];
+  /** 1–140 characters. */
+  line1: Scalars['String']['input'];
+  /** At most 140 characters. */
+  line2?: InputMaybe<Scalars['String']['input']>;
+  /** 1–20 characters. */
+  postalCode: Scalars['String']['input'];
+  /** At most 100 characters. */
+  region?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** Contract §14.5: IBAN (SEPA, EUR) or US_ABA (ACH and WIRE, USD). */
+export type BankAccountType =
+  | 'IBAN'
+  | 'US_ABA';
+
 /** Contract §15.6: what a payment paid into. */
 export type CollectionPaymentTargetType =
   | 'CHECKOUT'
@@ -67,6 +101,55 @@ export type ConfirmCryptoRefundInput = {
 export type ConversionFixedSide =
   | 'SOURCE'
   | 'TARGET';
+
+/** Contract §14.5. */
+export type CreateBankAccountInput = {
+  /** US_ABA: required, 4–17 digits; IBAN: refused. */
+  accountNumber?: InputMaybe<Scalars['String']['input']>;
+  accountType: BankAccountType;
+  /** At most 140 characters. */
+  bankName?: InputMaybe<Scalars['String']['input']>;
+  /** IBAN accounts: optional; US_ABA: refused. */
+  bic?: InputMaybe<Scalars['String']['input']>;
+  /** EUR with IBAN, USD with US_ABA. */
+  currency: Scalars['String']['input'];
+  /** Required to pay by WIRE. */
+  holderAddress?: InputMaybe<BankAccountHolderAddressInput>;
+  /** ISO 3166-1 alpha-2. */
+  holderCountry: Scalars['String']['input'];
+  /** 1–140 characters. */
+  holderName: Scalars['String']['input'];
+  /** INDIVIDUAL or CORPORATE. */
+  holderType: Scalars['String']['input'];
+  /** IBAN accounts: required (upper case, spaces removed before the checks); US_ABA: refused. */
+  iban?: InputMaybe<Scalars['String']['input']>;
+  /** false: a third party's account. */
+  isOwner: Scalars['Boolean']['input'];
+  /** At most 100 characters. */
+  label?: InputMaybe<Scalars['String']['input']>;
+  /** 1–500 characters; required with relationshipWithThirdParty 99. */
+  otherRelationship?: InputMaybe<Scalars['String']['input']>;
+  /** A code of relationshipWithThirdParty (codes.json); required when isOwner is false. */
+  relationshipWithThirdParty?: InputMaybe<Scalars['Int']['input']>;
+  /** US_ABA: required, 9 digits with a valid ABA checksum; IBAN: refused. */
+  routingNumber?: InputMaybe<Scalars['String']['input']>;
+  /** US_ABA: required, CHECKING or SAVINGS; IBAN: refused. */
+  usAccountKind?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** Contract §15.4. */
+export type CreateCheckoutLinkInput = {
+  /** Later than now and at most the checkout's expiresAt; absent: the checkout's expiresAt. */
+  expiresAt?: InputMaybe<Scalars['DateTime']['input']>;
+};
+
+/** Contract §15.4. */
+export type CreateCheckoutPosPaymentRequestInput = {
+  /** 30–900; absent: 120. */
+  expiresInSeconds?: InputMaybe<Scalars['Int']['input']>;
+  /** 1–64 characters. */
+  terminalRef: Scalars['String']['input'];
+};
 
 /** Contract §15.5. */
 export type CreateCollectionBuyerInput = {
@@ -112,6 +195,32 @@ export type CreateConversionQuoteInput = {
   targetAmountMinor?: InputMaybe<Scalars['String']['input']>;
   /** 1–16 characters, different from sourceCurrency. */
   targetCurrency: Scalars['String']['input'];
+};
+
+/** Contract §15.2. */
+export type CreateCryptoCheckoutInput = {
+  /** Minor units, digits only, greater than zero; within the route's minimum and maximum. */
+  amountMinor: Scalars['String']['input'];
+  /** An ACTIVE buyer of the customer. */
+  buyerId?: InputMaybe<Scalars['UUID']['input']>;
+  /** An absolute URL (https in production); stored and echoed only. */
+  cancelUrl?: InputMaybe<Scalars['String']['input']>;
+  /** The route's currency. */
+  currency: Scalars['String']['input'];
+  /** The route's currency scale. */
+  currencyScale: Scalars['Int']['input'];
+  /** At most 500 characters. */
+  description?: InputMaybe<Scalars['String']['input']>;
+  /** CHECKOUT_MIN_TTL_SECONDS–CHECKOUT_MAX_TTL_SECONDS; absent: CHECKOUT_DEFAULT_TTL_SECONDS. */
+  expiresInSeconds?: InputMaybe<Scalars['Int']['input']>;
+  /** 1–128 characters, unique per customer. */
+  merchantReference?: InputMaybe<Scalars['String']['input']>;
+  /** 1–64 characters. */
+  routeCode: Scalars['String']['input'];
+  /** An absolute URL (https in production); stored and echoed only. */
+  successUrl?: InputMaybe<Scalars['String']['input']>;
+  /** Minor units, 0 ≤ tolerance < amountMinor; absent: "0". */
+  underpaymentToleranceMinor?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** Contract §4.5. */
@@ -304,7 +413,7 @@ export type FiatCapabilityStatus =
   | 'REJECTED'
   | 'SUSPENDED';
 
-/** §14.1 the fiat rails: SEPA (EUR), ACH and WIRE (USD). */
+/** Contract §14.1: the fixed catalog of fiat rails, enabled per partner by operators. */
 export type FiatRail =
   | 'ACH'
   | 'SEPA'
@@ -319,13 +428,17 @@ export type KytResult =
 /** Every mutation requires an Idempotency-Key header (contract §3). */
 export type Mutation = {
   __typename?: 'Mutation';
+  /** §15.3: CLOSED answers unchanged; PAID, EXPIRED, past expiresAt or with a payment pending → INVALID_STATE. */
+  closeCryptoCheckout: PartnerCheckout;
   confirmCryptoRefund: PartnerCryptoRefund;
+  createBankAccount: PartnerBankAccount;
   createCollectionBuyer: PartnerBuyer;
   /** §15.7: a refund of a COMPLETED collection payment (§5 evidence CRYPTO_REFUND_CREATE); then §10.8 unchanged. */
   createCollectionPaymentRefundApprovalDraft: PartnerCryptoRefund;
   createCollectionWallet: PartnerCollectionWallet;
   createConversionApprovalDraft: PartnerConversion;
   createConversionQuote: PartnerConversionQuote;
+  createCryptoCheckout: PartnerCheckout;
   createCryptoRefundApprovalDraft: PartnerCryptoRefund;
   createCryptoWalletBeneficiary: WalletBeneficiary;
   createCryptoWithdrawalApprovalDraft: CryptoWithdrawal;
@@ -370,9 +483,22 @@ export type Mutation = {
 
 
 /** Every mutation requires an Idempotency-Key header (contract §3). */
+export type MutationCloseCryptoCheckoutArgs = {
+  checkoutId: Scalars['UUID']['input'];
+};
+
+
+/** Every mutation requires an Idempotency-Key header (contract §3). */
 export type MutationConfirmCryptoRefundArgs = {
   input: ConfirmCryptoRefundInput;
   refundId: Scalars['UUID']['input'];
+};
+
+
+/** Every mutation requires an Idempotency-Key header (contract §3). */
+export type MutationCreateBankAccountArgs = {
+  customerId: Scalars['UUID']['input'];
+  input: CreateBankAccountInput;
 };
 
 
@@ -408,6 +534,13 @@ export type MutationCreateConversionApprovalDraftArgs = {
 export type MutationCreateConversionQuoteArgs = {
   customerId: Scalars['UUID']['input'];
   input: CreateConversionQuoteInput;
+};
+
+
+/** Every mutation requires an Idempotency-Key header (contract §3). */
+export type MutationCreateCryptoCheckoutArgs = {
+  customerId: Scalars['UUID']['input'];
+  input: CreateCryptoCheckoutInput;
 };
 
 
@@ -635,6 +768,46 @@ export type PartnerBalancePage = {
   pageInfo: PageInfo;
 };
 
+/** Contract §14.5: a customer's bank account; the full identifier is stored encrypted and never shown. */
+export type PartnerBankAccount = {
+  __typename?: 'PartnerBankAccount';
+  /** The last 4 characters of the normalised IBAN, or of accountNumber. */
+  accountIdentifierLast4: Scalars['String']['output'];
+  accountType: BankAccountType;
+  bankAccountId: Scalars['UUID']['output'];
+  bankName?: Maybe<Scalars['String']['output']>;
+  bic?: Maybe<Scalars['String']['output']>;
+  createdAt: Scalars['DateTime']['output'];
+  currency: Scalars['String']['output'];
+  customerId: Scalars['UUID']['output'];
+  /** §14.5: the blind index of the normalised identifier (lower-case hex HMAC-SHA256); equal for the same account. */
+  fingerprint: Scalars['String']['output'];
+  holderAddress?: Maybe<BankAccountHolderAddress>;
+  holderCountry: Scalars['String']['output'];
+  holderName: Scalars['String']['output'];
+  holderType: Scalars['String']['output'];
+  ibanCountry?: Maybe<Scalars['String']['output']>;
+  isOwner: Scalars['Boolean']['output'];
+  label?: Maybe<Scalars['String']['output']>;
+  otherRelationship?: Maybe<Scalars['String']['output']>;
+  relationshipWithThirdParty?: Maybe<Scalars['Int']['output']>;
+  routingNumber?: Maybe<Scalars['String']['output']>;
+  status: PartnerBankAccountStatus;
+  updatedAt: Scalars['DateTime']['output'];
+  usAccountKind?: Maybe<Scalars['String']['output']>;
+};
+
+export type PartnerBankAccountPage = {
+  __typename?: 'PartnerBankAccountPage';
+  items: Array<PartnerBankAccount>;
+  pageInfo: PageInfo;
+};
+
+/** Contract §14.5: ACTIVE ↔ DISABLED, by operators. */
+export type PartnerBankAccountStatus =
+  | 'ACTIVE'
+  | 'DISABLED';
+
 /** Contract §15.5: a payer of a customer, named by checkouts and collection wallets. */
 export type PartnerBuyer = {
   __typename?: 'PartnerBuyer';
@@ -660,6 +833,86 @@ export type PartnerBuyerPage = {
 export type PartnerBuyerStatus =
   | 'ACTIVE'
   | 'DISABLED';
+
+/** Contract §15.2: a payment request with an address of its own; its amounts follow its payments (§15.3). */
+export type PartnerCheckout = {
+  __typename?: 'PartnerCheckout';
+  /** §15.2: derived from the route and the checkout's id. */
+  address: Scalars['String']['output'];
+  /** max(0, amountMinor − paid − pending) while OPEN or PARTIALLY_PAID; "0" otherwise. */
+  amountDueMinor: Scalars['String']['output'];
+  amountMinor: Scalars['String']['output'];
+  /** Σ of the on-time COMPLETED payments. */
+  amountPaidMinor: Scalars['String']['output'];
+  /** Σ of the on-time DETECTED payments. */
+  amountPendingMinor: Scalars['String']['output'];
+  blockchain: Scalars['String']['output'];
+  buyerId?: Maybe<Scalars['UUID']['output']>;
+  cancelUrl?: Maybe<Scalars['String']['output']>;
+  checkoutId: Scalars['UUID']['output'];
+  closedAt?: Maybe<Scalars['DateTime']['output']>;
+  createdAt: Scalars['DateTime']['output'];
+  currency: Scalars['String']['output'];
+  currencyScale: Scalars['Int']['output'];
+  customerId: Scalars['UUID']['output'];
+  description?: Maybe<Scalars['String']['output']>;
+  expiresAt: Scalars['DateTime']['output'];
+  /** Σ of the late COMPLETED payments. */
+  lateAmountMinor: Scalars['String']['output'];
+  merchantReference?: Maybe<Scalars['String']['output']>;
+  /** max(0, paid − amountMinor). */
+  overpaidMinor: Scalars['String']['output'];
+  paidAt?: Maybe<Scalars['DateTime']['output']>;
+  routeCode: Scalars['String']['output'];
+  status: PartnerCheckoutStatus;
+  statusInfo: Scalars['String']['output'];
+  successUrl?: Maybe<Scalars['String']['output']>;
+  underpaymentToleranceMinor: Scalars['String']['output'];
+  updatedAt: Scalars['DateTime']['output'];
+};
+
+/** Contract §15.4: the creating answer is the only place its URL appears. */
+export type PartnerCheckoutLink = {
+  __typename?: 'PartnerCheckoutLink';
+  checkoutId: Scalars['UUID']['output'];
+  createdAt: Scalars['DateTime']['output'];
+  expiresAt: Scalars['DateTime']['output'];
+  linkId: Scalars['UUID']['output'];
+  /** CHECKOUT_LINK_BASE_URL/<token>: the hosted page (GET /pay/{token}). */
+  url: Scalars['String']['output'];
+};
+
+export type PartnerCheckoutPage = {
+  __typename?: 'PartnerCheckoutPage';
+  items: Array<PartnerCheckout>;
+  pageInfo: PageInfo;
+};
+
+/** Contract §15.4: amountDueMinor and paymentUri are frozen at creation; the creating answer is the only place it appears. */
+export type PartnerCheckoutPosPaymentRequest = {
+  __typename?: 'PartnerCheckoutPosPaymentRequest';
+  address: Scalars['String']['output'];
+  amountDueMinor: Scalars['String']['output'];
+  blockchain: Scalars['String']['output'];
+  checkoutId: Scalars['UUID']['output'];
+  createdAt: Scalars['DateTime']['output'];
+  currency: Scalars['String']['output'];
+  currencyScale: Scalars['Int']['output'];
+  /** min(createdAt + expiresInSeconds, the checkout's expiresAt). */
+  expiresAt: Scalars['DateTime']['output'];
+  /** BIP-21, EIP-681 or the bare address (§15.4). */
+  paymentUri: Scalars['String']['output'];
+  posPaymentRequestId: Scalars['UUID']['output'];
+  terminalRef: Scalars['String']['output'];
+};
+
+/** Contract §15.3: OPEN → PARTIALLY_PAID → PAID; OPEN or PARTIALLY_PAID → EXPIRED or CLOSED. PAID, EXPIRED and CLOSED are final. */
+export type PartnerCheckoutStatus =
+  | 'CLOSED'
+  | 'EXPIRED'
+  | 'OPEN'
+  | 'PAID'
+  | 'PARTIALLY_PAID';
 
 /** Contract §15.6. */
 export type PartnerCollectionPayment = {
@@ -1185,10 +1438,12 @@ export type PartnerInformationRequest = {
 
 /** §10.1: what a ledger row or a deposit, withdrawal or refund refers to. */
 export type PartnerResourceType =
+  | 'BANK_ACCOUNT'
   | 'COLLECTION_BUYER'
   | 'COLLECTION_PAYMENT'
   | 'COLLECTION_WALLET'
   | 'CONVERSION'
+  | 'CRYPTO_CHECKOUT'
   | 'CRYPTO_DEPOSIT'
   | 'CRYPTO_REFUND'
   | 'CRYPTO_WITHDRAWAL'
@@ -1318,18 +1573,23 @@ export type ProblemCode =
   | 'AUTH_SESSION_INVALID'
   | 'AUTH_SIGNATURE_INVALID'
   | 'AUTH_TIMESTAMP_INVALID'
+  | 'BANK_ACCOUNT_NOT_ACTIVE'
+  | 'BANK_ACCOUNT_NOT_FOUND'
   | 'BENEFICIARY_NOT_ACTIVE'
   | 'BENEFICIARY_REMOVED'
   | 'BUYER_NOT_ACTIVE'
   | 'BUYER_NOT_FOUND'
+  | 'CHECKOUT_LINK_LIMIT_REACHED'
   | 'CONVERSION_PAIR_NOT_PERMITTED'
   | 'CUSTOMER_NOT_FOUND'
   | 'CUSTOMER_NOT_VERIFIED'
   | 'CUSTOMER_SUSPENDED'
+  | 'DUPLICATE_BANK_ACCOUNT'
   | 'DUPLICATE_BUYER'
   | 'DUPLICATE_CLIENT_REFERENCE'
   | 'DUPLICATE_COLLECTION_WALLET'
   | 'DUPLICATE_CUSTOMER'
+  | 'DUPLICATE_MERCHANT_REFERENCE'
   | 'DUPLICATE_TX_HASH'
   | 'DUPLICATE_WALLET_BENEFICIARY'
   | 'FIAT_ACCOUNT_EXISTS'
@@ -1349,6 +1609,7 @@ export type ProblemCode =
   | 'INFORMATION_MISMATCH'
   | 'INSUFFICIENT_FUNDS'
   | 'INTERNAL'
+  | 'INVALID_BANK_ACCOUNT'
   | 'INVALID_REQUEST'
   | 'INVALID_STATE'
   | 'INVALID_WALLET_ADDRESS'
@@ -1382,6 +1643,9 @@ export type ProblemCode =
 /** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
 export type Query = {
   __typename?: 'Query';
+  bankAccount?: Maybe<PartnerBankAccount>;
+  /** Newest first (§9.3). */
+  bankAccounts: PartnerBankAccountPage;
   collectionBuyer?: Maybe<PartnerBuyer>;
   /** Newest first (§9.3). */
   collectionBuyers: PartnerBuyerPage;
@@ -1395,6 +1659,9 @@ export type Query = {
   conversionQuote?: Maybe<PartnerConversionQuote>;
   conversionQuotes: PartnerConversionQuotePage;
   conversions: PartnerConversionPage;
+  cryptoCheckout?: Maybe<PartnerCheckout>;
+  /** Newest first (§9.3). */
+  cryptoCheckouts: PartnerCheckoutPage;
   cryptoDeposit?: Maybe<PartnerCryptoDeposit>;
   /** routeCode ascending (§9.3); DISABLED wallets included. */
   cryptoDepositWallets: PartnerCryptoDepositWalletPage;
@@ -1432,6 +1699,22 @@ export type Query = {
   webhookEndpoint?: Maybe<PartnerWebhookEndpoint>;
   /** §11.4: the calling client's endpoints, newest first. */
   webhookEndpoints: PartnerWebhookEndpointPage;
+};
+
+
+/** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
+export type QueryBankAccountArgs = {
+  bankAccountId: Scalars['UUID']['input'];
+};
+
+
+/** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
+export type QueryBankAccountsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  currency?: InputMaybe<Scalars['String']['input']>;
+  customerId: Scalars['UUID']['input'];
+  first?: InputMaybe<Scalars['Int']['input']>;
+  statuses?: InputMaybe<Array<PartnerBankAccountStatus>>;
 };
 
 
@@ -1522,6 +1805,26 @@ export type QueryConversionsArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
   sourceCurrency?: InputMaybe<Scalars['String']['input']>;
   targetCurrency?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
+export type QueryCryptoCheckoutArgs = {
+  checkoutId: Scalars['UUID']['input'];
+};
+
+
+/** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
+export type QueryCryptoCheckoutsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  buyerId?: InputMaybe<Scalars['UUID']['input']>;
+  createdBefore?: InputMaybe<Scalars['DateTime']['input']>;
+  createdFrom?: InputMaybe<Scalars['DateTime']['input']>;
+  customerId: Scalars['UUID']['input'];
+  first?: InputMaybe<Scalars['Int']['input']>;
+  merchantReference?: InputMaybe<Scalars['String']['input']>;
+  routeCode?: InputMaybe<Scalars['String']['input']>;
+  statuses?: InputMaybe<Array<PartnerCheckoutStatus>>;
 };
 
 
@@ -2008,14 +2311,21 @@ export type ResolversTypes = {
   AdditionalInformationItemInput: AdditionalInformationItemInput;
   AdditionalInformationKey: AdditionalInformationKey;
   AdditionalInformationKind: AdditionalInformationKind;
+  BankAccountHolderAddress: ResolverTypeWrapper<BankAccountHolderAddress>;
+  BankAccountHolderAddressInput: BankAccountHolderAddressInput;
+  BankAccountType: BankAccountType;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   CollectionPaymentTargetType: CollectionPaymentTargetType;
   ConfirmCryptoRefundInput: ConfirmCryptoRefundInput;
   ConversionFixedSide: ConversionFixedSide;
+  CreateBankAccountInput: CreateBankAccountInput;
+  CreateCheckoutLinkInput: CreateCheckoutLinkInput;
+  CreateCheckoutPosPaymentRequestInput: CreateCheckoutPosPaymentRequestInput;
   CreateCollectionBuyerInput: CreateCollectionBuyerInput;
   CreateCollectionWalletInput: CreateCollectionWalletInput;
   CreateConversionApprovalDraftInput: CreateConversionApprovalDraftInput;
   CreateConversionQuoteInput: CreateConversionQuoteInput;
+  CreateCryptoCheckoutInput: CreateCryptoCheckoutInput;
   CreateCryptoRefundApprovalDraftInput: CreateCryptoRefundApprovalDraftInput;
   CreateCryptoWalletBeneficiaryInput: CreateCryptoWalletBeneficiaryInput;
   CreateCryptoWithdrawalApprovalDraftInput: CreateCryptoWithdrawalApprovalDraftInput;
@@ -2040,9 +2350,17 @@ export type ResolversTypes = {
   PartnerBalance: ResolverTypeWrapper<PartnerBalance>;
   PartnerBalanceAmounts: ResolverTypeWrapper<PartnerBalanceAmounts>;
   PartnerBalancePage: ResolverTypeWrapper<PartnerBalancePage>;
+  PartnerBankAccount: ResolverTypeWrapper<BankAccountView>;
+  PartnerBankAccountPage: ResolverTypeWrapper<Omit<PartnerBankAccountPage, 'items'> & { items: Array<ResolversTypes['PartnerBankAccount']> }>;
+  PartnerBankAccountStatus: PartnerBankAccountStatus;
   PartnerBuyer: ResolverTypeWrapper<BuyerView>;
   PartnerBuyerPage: ResolverTypeWrapper<Omit<PartnerBuyerPage, 'items'> & { items: Array<ResolversTypes['PartnerBuyer']> }>;
   PartnerBuyerStatus: PartnerBuyerStatus;
+  PartnerCheckout: ResolverTypeWrapper<CheckoutView>;
+  PartnerCheckoutLink: ResolverTypeWrapper<PartnerCheckoutLink>;
+  PartnerCheckoutPage: ResolverTypeWrapper<Omit<PartnerCheckoutPage, 'items'> & { items: Array<ResolversTypes['PartnerCheckout']> }>;
+  PartnerCheckoutPosPaymentRequest: ResolverTypeWrapper<PartnerCheckoutPosPaymentRequest>;
+  PartnerCheckoutStatus: PartnerCheckoutStatus;
   PartnerCollectionPayment: ResolverTypeWrapper<CollectionPaymentView>;
   PartnerCollectionPaymentPage: ResolverTypeWrapper<Omit<PartnerCollectionPaymentPage, 'items'> & { items: Array<ResolversTypes['PartnerCollectionPayment']> }>;
   PartnerCollectionPaymentStatus: PartnerCollectionPaymentStatus;
@@ -2127,12 +2445,18 @@ export type ResolversTypes = {
 /** Mapping between all available schema types and the resolvers parents */
 export type ResolversParentTypes = {
   AdditionalInformationItemInput: AdditionalInformationItemInput;
+  BankAccountHolderAddress: BankAccountHolderAddress;
+  BankAccountHolderAddressInput: BankAccountHolderAddressInput;
   Boolean: Scalars['Boolean']['output'];
   ConfirmCryptoRefundInput: ConfirmCryptoRefundInput;
+  CreateBankAccountInput: CreateBankAccountInput;
+  CreateCheckoutLinkInput: CreateCheckoutLinkInput;
+  CreateCheckoutPosPaymentRequestInput: CreateCheckoutPosPaymentRequestInput;
   CreateCollectionBuyerInput: CreateCollectionBuyerInput;
   CreateCollectionWalletInput: CreateCollectionWalletInput;
   CreateConversionApprovalDraftInput: CreateConversionApprovalDraftInput;
   CreateConversionQuoteInput: CreateConversionQuoteInput;
+  CreateCryptoCheckoutInput: CreateCryptoCheckoutInput;
   CreateCryptoRefundApprovalDraftInput: CreateCryptoRefundApprovalDraftInput;
   CreateCryptoWalletBeneficiaryInput: CreateCryptoWalletBeneficiaryInput;
   CreateCryptoWithdrawalApprovalDraftInput: CreateCryptoWithdrawalApprovalDraftInput;
@@ -2153,8 +2477,14 @@ export type ResolversParentTypes = {
   PartnerBalance: PartnerBalance;
   PartnerBalanceAmounts: PartnerBalanceAmounts;
   PartnerBalancePage: PartnerBalancePage;
+  PartnerBankAccount: BankAccountView;
+  PartnerBankAccountPage: Omit<PartnerBankAccountPage, 'items'> & { items: Array<ResolversParentTypes['PartnerBankAccount']> };
   PartnerBuyer: BuyerView;
   PartnerBuyerPage: Omit<PartnerBuyerPage, 'items'> & { items: Array<ResolversParentTypes['PartnerBuyer']> };
+  PartnerCheckout: CheckoutView;
+  PartnerCheckoutLink: PartnerCheckoutLink;
+  PartnerCheckoutPage: Omit<PartnerCheckoutPage, 'items'> & { items: Array<ResolversParentTypes['PartnerCheckout']> };
+  PartnerCheckoutPosPaymentRequest: PartnerCheckoutPosPaymentRequest;
   PartnerCollectionPayment: CollectionPaymentView;
   PartnerCollectionPaymentPage: Omit<PartnerCollectionPaymentPage, 'items'> & { items: Array<ResolversParentTypes['PartnerCollectionPayment']> };
   PartnerCollectionWallet: CollectionWalletView;
@@ -2220,6 +2550,15 @@ export type StatusDirectiveArgs = {
 
 export type StatusDirectiveResolver<Result, Parent, ContextType = CallContext, Args = StatusDirectiveArgs> = DirectiveResolverFn<Result, Parent, ContextType, Args>;
 
+export type BankAccountHolderAddressResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['BankAccountHolderAddress'] = ResolversParentTypes['BankAccountHolderAddress']> = {
+  city?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  country?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  line1?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  line2?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  postalCode?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  region?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
 export type CryptoWithdrawalResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['CryptoWithdrawal'] = ResolversParentTypes['CryptoWithdrawal']> = {
   amountMinor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   clientReference?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -2263,12 +2602,15 @@ export interface JsonObjectScalarConfig extends GraphQLScalarTypeConfig<Resolver
 }
 
 export type MutationResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
+  closeCryptoCheckout?: Resolver<ResolversTypes['PartnerCheckout'], ParentType, ContextType, RequireFields<MutationCloseCryptoCheckoutArgs, 'checkoutId'>>;
   confirmCryptoRefund?: Resolver<ResolversTypes['PartnerCryptoRefund'], ParentType, ContextType, RequireFields<MutationConfirmCryptoRefundArgs, 'input' | 'refundId'>>;
+  createBankAccount?: Resolver<ResolversTypes['PartnerBankAccount'], ParentType, ContextType, RequireFields<MutationCreateBankAccountArgs, 'customerId' | 'input'>>;
   createCollectionBuyer?: Resolver<ResolversTypes['PartnerBuyer'], ParentType, ContextType, RequireFields<MutationCreateCollectionBuyerArgs, 'customerId' | 'input'>>;
   createCollectionPaymentRefundApprovalDraft?: Resolver<ResolversTypes['PartnerCryptoRefund'], ParentType, ContextType, RequireFields<MutationCreateCollectionPaymentRefundApprovalDraftArgs, 'collectionPaymentId' | 'input'>>;
   createCollectionWallet?: Resolver<ResolversTypes['PartnerCollectionWallet'], ParentType, ContextType, RequireFields<MutationCreateCollectionWalletArgs, 'customerId' | 'input'>>;
   createConversionApprovalDraft?: Resolver<ResolversTypes['PartnerConversion'], ParentType, ContextType, RequireFields<MutationCreateConversionApprovalDraftArgs, 'customerId' | 'input'>>;
   createConversionQuote?: Resolver<ResolversTypes['PartnerConversionQuote'], ParentType, ContextType, RequireFields<MutationCreateConversionQuoteArgs, 'customerId' | 'input'>>;
+  createCryptoCheckout?: Resolver<ResolversTypes['PartnerCheckout'], ParentType, ContextType, RequireFields<MutationCreateCryptoCheckoutArgs, 'customerId' | 'input'>>;
   createCryptoRefundApprovalDraft?: Resolver<ResolversTypes['PartnerCryptoRefund'], ParentType, ContextType, RequireFields<MutationCreateCryptoRefundApprovalDraftArgs, 'depositId' | 'input'>>;
   createCryptoWalletBeneficiary?: Resolver<ResolversTypes['WalletBeneficiary'], ParentType, ContextType, RequireFields<MutationCreateCryptoWalletBeneficiaryArgs, 'customerId' | 'input'>>;
   createCryptoWithdrawalApprovalDraft?: Resolver<ResolversTypes['CryptoWithdrawal'], ParentType, ContextType, RequireFields<MutationCreateCryptoWithdrawalApprovalDraftArgs, 'customerId' | 'input'>>;
@@ -2323,6 +2665,36 @@ export type PartnerBalancePageResolvers<ContextType = CallContext, ParentType ex
   pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
 };
 
+export type PartnerBankAccountResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['PartnerBankAccount'] = ResolversParentTypes['PartnerBankAccount']> = {
+  accountIdentifierLast4?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  accountType?: Resolver<ResolversTypes['BankAccountType'], ParentType, ContextType>;
+  bankAccountId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  bankName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  bic?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  customerId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  fingerprint?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  holderAddress?: Resolver<Maybe<ResolversTypes['BankAccountHolderAddress']>, ParentType, ContextType>;
+  holderCountry?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  holderName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  holderType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  ibanCountry?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  isOwner?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  label?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  otherRelationship?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  relationshipWithThirdParty?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  routingNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['PartnerBankAccountStatus'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  usAccountKind?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type PartnerBankAccountPageResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['PartnerBankAccountPage'] = ResolversParentTypes['PartnerBankAccountPage']> = {
+  items?: Resolver<Array<ResolversTypes['PartnerBankAccount']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+};
+
 export type PartnerBuyerResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['PartnerBuyer'] = ResolversParentTypes['PartnerBuyer']> = {
   buyerId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
   country?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -2339,6 +2711,62 @@ export type PartnerBuyerResolvers<ContextType = CallContext, ParentType extends 
 export type PartnerBuyerPageResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['PartnerBuyerPage'] = ResolversParentTypes['PartnerBuyerPage']> = {
   items?: Resolver<Array<ResolversTypes['PartnerBuyer']>, ParentType, ContextType>;
   pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+};
+
+export type PartnerCheckoutResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['PartnerCheckout'] = ResolversParentTypes['PartnerCheckout']> = {
+  address?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  amountDueMinor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  amountMinor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  amountPaidMinor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  amountPendingMinor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  blockchain?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  buyerId?: Resolver<Maybe<ResolversTypes['UUID']>, ParentType, ContextType>;
+  cancelUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  checkoutId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  closedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  currencyScale?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  customerId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  expiresAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  lateAmountMinor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  merchantReference?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  overpaidMinor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  paidAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  routeCode?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['PartnerCheckoutStatus'], ParentType, ContextType>;
+  statusInfo?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  successUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  underpaymentToleranceMinor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type PartnerCheckoutLinkResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['PartnerCheckoutLink'] = ResolversParentTypes['PartnerCheckoutLink']> = {
+  checkoutId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  expiresAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  linkId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  url?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type PartnerCheckoutPageResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['PartnerCheckoutPage'] = ResolversParentTypes['PartnerCheckoutPage']> = {
+  items?: Resolver<Array<ResolversTypes['PartnerCheckout']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+};
+
+export type PartnerCheckoutPosPaymentRequestResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['PartnerCheckoutPosPaymentRequest'] = ResolversParentTypes['PartnerCheckoutPosPaymentRequest']> = {
+  address?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  amountDueMinor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  blockchain?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  checkoutId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  currencyScale?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  expiresAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  paymentUri?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  posPaymentRequestId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  terminalRef?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type PartnerCollectionPaymentResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['PartnerCollectionPayment'] = ResolversParentTypes['PartnerCollectionPayment']> = {
@@ -2758,6 +3186,8 @@ export type PartnerWebhookEndpointSecretResolvers<ContextType = CallContext, Par
 };
 
 export type QueryResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
+  bankAccount?: Resolver<Maybe<ResolversTypes['PartnerBankAccount']>, ParentType, ContextType, RequireFields<QueryBankAccountArgs, 'bankAccountId'>>;
+  bankAccounts?: Resolver<ResolversTypes['PartnerBankAccountPage'], ParentType, ContextType, RequireFields<QueryBankAccountsArgs, 'customerId' | 'first'>>;
   collectionBuyer?: Resolver<Maybe<ResolversTypes['PartnerBuyer']>, ParentType, ContextType, RequireFields<QueryCollectionBuyerArgs, 'buyerId'>>;
   collectionBuyers?: Resolver<ResolversTypes['PartnerBuyerPage'], ParentType, ContextType, RequireFields<QueryCollectionBuyersArgs, 'customerId' | 'first'>>;
   collectionPayment?: Resolver<Maybe<ResolversTypes['PartnerCollectionPayment']>, ParentType, ContextType, RequireFields<QueryCollectionPaymentArgs, 'collectionPaymentId'>>;
@@ -2768,6 +3198,8 @@ export type QueryResolvers<ContextType = CallContext, ParentType extends Resolve
   conversionQuote?: Resolver<Maybe<ResolversTypes['PartnerConversionQuote']>, ParentType, ContextType, RequireFields<QueryConversionQuoteArgs, 'quoteId'>>;
   conversionQuotes?: Resolver<ResolversTypes['PartnerConversionQuotePage'], ParentType, ContextType, RequireFields<QueryConversionQuotesArgs, 'customerId' | 'first'>>;
   conversions?: Resolver<ResolversTypes['PartnerConversionPage'], ParentType, ContextType, RequireFields<QueryConversionsArgs, 'customerId' | 'first'>>;
+  cryptoCheckout?: Resolver<Maybe<ResolversTypes['PartnerCheckout']>, ParentType, ContextType, RequireFields<QueryCryptoCheckoutArgs, 'checkoutId'>>;
+  cryptoCheckouts?: Resolver<ResolversTypes['PartnerCheckoutPage'], ParentType, ContextType, RequireFields<QueryCryptoCheckoutsArgs, 'customerId' | 'first'>>;
   cryptoDeposit?: Resolver<Maybe<ResolversTypes['PartnerCryptoDeposit']>, ParentType, ContextType, RequireFields<QueryCryptoDepositArgs, 'depositId'>>;
   cryptoDepositWallets?: Resolver<ResolversTypes['PartnerCryptoDepositWalletPage'], ParentType, ContextType, RequireFields<QueryCryptoDepositWalletsArgs, 'customerId' | 'first'>>;
   cryptoDeposits?: Resolver<ResolversTypes['PartnerCryptoDepositPage'], ParentType, ContextType, RequireFields<QueryCryptoDepositsArgs, 'customerId' | 'first'>>;
@@ -2833,6 +3265,7 @@ export type WalletBeneficiaryPageResolvers<ContextType = CallContext, ParentType
 };
 
 export type Resolvers<ContextType = CallContext> = {
+  BankAccountHolderAddress?: BankAccountHolderAddressResolvers<ContextType>;
   CryptoWithdrawal?: CryptoWithdrawalResolvers<ContextType>;
   CryptoWithdrawalPage?: CryptoWithdrawalPageResolvers<ContextType>;
   DateTime?: GraphQLScalarType;
@@ -2842,8 +3275,14 @@ export type Resolvers<ContextType = CallContext> = {
   PartnerBalance?: PartnerBalanceResolvers<ContextType>;
   PartnerBalanceAmounts?: PartnerBalanceAmountsResolvers<ContextType>;
   PartnerBalancePage?: PartnerBalancePageResolvers<ContextType>;
+  PartnerBankAccount?: PartnerBankAccountResolvers<ContextType>;
+  PartnerBankAccountPage?: PartnerBankAccountPageResolvers<ContextType>;
   PartnerBuyer?: PartnerBuyerResolvers<ContextType>;
   PartnerBuyerPage?: PartnerBuyerPageResolvers<ContextType>;
+  PartnerCheckout?: PartnerCheckoutResolvers<ContextType>;
+  PartnerCheckoutLink?: PartnerCheckoutLinkResolvers<ContextType>;
+  PartnerCheckoutPage?: PartnerCheckoutPageResolvers<ContextType>;
+  PartnerCheckoutPosPaymentRequest?: PartnerCheckoutPosPaymentRequestResolvers<ContextType>;
   PartnerCollectionPayment?: PartnerCollectionPaymentResolvers<ContextType>;
   PartnerCollectionPaymentPage?: PartnerCollectionPaymentPageResolvers<ContextType>;
   PartnerCollectionWallet?: PartnerCollectionWalletResolvers<ContextType>;

@@ -2,9 +2,11 @@
 // one transaction. Events in E6's order: the payment's, its target's, then `transaction.posted`.
 import { randomUUID } from 'node:crypto';
 import type { Exec } from '../../db/exec.js';
+import { Problem } from '../../core/problem.js';
+import { MAX_AMOUNT } from '../../core/validate.js';
 import { normalizeAddressForComparison, type Blockchain } from '../../core/addresses/index.js';
 import { recordEvent } from '../events/index.js';
-import { post } from '../ledger/index.js';
+import { creditFits, post } from '../ledger/index.js';
 import { transition } from '../lifecycle/index.js';
 import { isDenied } from '../routes/index.js';
 import { findPayment, insertPayment } from './repository.js';
@@ -99,10 +101,27 @@ async function settle(tx: Exec, p: CollectionPaymentRow, to: 'COMPLETED' | 'FROZ
   return true;
 }
 
-/** §15.6 the confirmation: the source on the deny list as it is now (canonical form) → FROZEN; else COMPLETED. */
+/**
+ * §15.6 the confirmation: the source on the deny list as it is now (canonical form) → FROZEN; else COMPLETED.
+ * §4: a credit that would take the balance (available + held) past 38 digits, filled since detection, is not
+ * made: the payment stays DETECTED, nothing written, and is tried again each round (as a chain deposit at
+ * finality stays CONFIRMING); the timeout does not drop money that arrived.
+ */
 async function confirm(tx: Exec, p: CollectionPaymentRow, at: string): Promise<boolean> {
   const denied = await isDenied(tx, p.blockchain, normalizeAddressForComparison(p.blockchain as Blockchain, p.fromAddress));
+  if (!denied && !(await creditFits(tx, p.customerId, p.currency, BigInt(p.amountMinor)))) return false;
   return settle(tx, p, denied ? 'FROZEN' : 'COMPLETED', at);
+}
+
+/**
+ * §4 at detection, stage G (it reads a balance) before the duplicate (H), as simulateCryptoDeposit: a payment
+ * that will confirm and whose credit would take the balance past 38 digits → 400 AMOUNT_OUT_OF_RANGE.
+ */
+export async function requirePaymentCreditFits(tx: Exec, d: { customerId: string; currency: string; amountMinor: string }): Promise<void> {
+  if (!(await creditFits(tx, d.customerId, d.currency, BigInt(d.amountMinor))))
+    throw new Problem('AMOUNT_OUT_OF_RANGE', `Crediting amountMinor would take the customer's ${d.currency} balance past ${MAX_AMOUNT} (38 digits).`, [
+      { pointer: '/amountMinor', detail: `would take the ${d.currency} balance (available + held) past 38 digits` },
+    ]);
 }
 
 /** The confirmation step (sandbox simulator), due SANDBOX_STEP_DELAY_MS after detection. */

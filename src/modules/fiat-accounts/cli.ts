@@ -1,7 +1,6 @@
-// §14.4 partnerctl's fiat account commands: suspend and reactivate (in the `fiat` group's `account`
-// subgroup). Declared here, run by operators.ts, loaded when a command runs (src/core/command.ts). The
-// `fiat` group belongs with the rails (`fiat rail enable|disable`, §14.1); this area owns it only while no
-// rails area declares it, and its commands are one mount function either way.
+// §14.4 partnerctl's fiat account commands: suspend and reactivate, the `account` subgroup added to the
+// fiat rails' `fiat` group (§14.1). Declared here, run by operators.ts, loaded when a command runs
+// (src/core/command.ts).
 import { areaCommands, example, str, type MountCommands } from '../../core/command.js';
 
 const ops = () => import('./operators.js');
@@ -21,7 +20,4 @@ const mountAccountCommands: MountCommands = (fiat, { onDb }) => {
       .action(onDb(async ({ db }, o) => (await ops()).suspendFiatAccount(db, str(o, 'fiatAccountId'), suspended)));
 };
 
-export default areaCommands({
-  groups: { fiat: { description: 'fiat: accounts (suspension)', commands: mountAccountCommands } },
-  additions: {},
-});
+export default areaCommands({ additions: { fiat: mountAccountCommands } });

@@ -3,10 +3,6 @@
 import type { ProblemGuides } from '../../core/problem-guide.js';
 
 export const problemGuides: ProblemGuides<'fiat-accounts'> = {
-  RAIL_NOT_PERMITTED: {
-    when: 'The fiat rail (for an account application: every rail of the currency) is not enabled for your partner client.',
-    action: 'Ask the operator of the service to enable the rail (partnerctl fiat rail enable); fiatAccountCapabilities shows NOT_AVAILABLE until then.',
-  },
   FIAT_ACCOUNT_EXISTS: {
     when: 'The customer already has a fiat account in the currency (ACTIVE or SUSPENDED), or an application in it that is SUBMITTED, IN_REVIEW or NEEDS_ADDITIONAL_INFORMATION.',
     action: 'Use the existing account (fiatAccounts), or follow the open application (fiatAccountApplication) to its decision.',

@@ -11,7 +11,7 @@ import { recordEvent } from '../events/index.js';
 import { informationOf, openRound, type InformationKey } from '../information/index.js';
 import { transition, type Lifecycle } from '../lifecycle/index.js';
 import { SANDBOX_BANK_ADDRESS, SANDBOX_BANK_NAME, sandboxIdentifiers } from './identifiers.js';
-import { CURRENCY_RAILS, currencyRailEnabled, FIAT_CURRENCIES, FIAT_CURRENCY_SCALE, type FiatCurrency } from './rails.js';
+import { currencyRailEnabled, currencyRails, FIAT_CURRENCIES, FIAT_CURRENCY_SCALE, type FiatCurrency } from './rails.js';
 import { applicationRecord, fiatAccountRecord } from './records.js';
 import {
   findApplication,
@@ -45,7 +45,7 @@ export async function applicationView(x: Exec, row: FiatAccountApplicationRow): 
 
 export function fiatAccountView(row: FiatAccountRow): FiatAccountView {
   const { clientId: _c, ...shown } = row;
-  return { ...shown, rails: [...CURRENCY_RAILS[row.currency as FiatCurrency]] };
+  return { ...shown, rails: currencyRails(row.currency as FiatCurrency) };
 }
 
 export const applicationLifecycle: Lifecycle<FiatAccountApplicationRow> = {
@@ -75,7 +75,7 @@ type Capability = PartnerFiatAccountCapability;
 
 /** §14.4 a currency's capability, first match of the table. */
 export async function capabilityOf(x: Exec, clientId: string, customerId: string, currency: FiatCurrency): Promise<Capability> {
-  const base = { currency, rails: [...CURRENCY_RAILS[currency]], statusInfo: null, applicationId: null, fiatAccountId: null };
+  const base = { currency, rails: currencyRails(currency), statusInfo: null, applicationId: null, fiatAccountId: null };
   const account = await findCustomerFiatAccount(x, customerId, currency);
   if (account)
     return {
@@ -104,7 +104,7 @@ export function depositInstructions(account: FiatAccountRow) {
   return {
     fiatAccountId: account.fiatAccountId,
     currency: account.currency,
-    rails: [...CURRENCY_RAILS[account.currency as FiatCurrency]],
+    rails: currencyRails(account.currency as FiatCurrency),
     beneficiaryName: account.accountHolderName,
     bankName: account.bankName,
     bankAddress: SANDBOX_BANK_ADDRESS[account.currency]!,

@@ -9,7 +9,7 @@ export const problemGuides: ProblemGuides<'routes'> = {
     action: 'Use a route your operator enabled for you; ask them to add or enable it (partnerctl route).',
   },
   AMOUNT_OUT_OF_RANGE: {
-    when: 'amountMinor is below the route’s minimum or above its maximum, or an amount it makes (amount + fee, a balance after a deposit) would exceed 38 digits.',
+    when: 'amountMinor is below the route’s minimum or above its maximum, or an amount it makes (amount + fee, a balance after a deposit or a collection payment) would exceed 38 digits.',
     action: 'Send an amount within the route’s limits (in minor units of the route’s scale) whose total with the fee, and the balance it credits, stay within 38 digits.',
   },
   ROUTE_MISMATCH: {

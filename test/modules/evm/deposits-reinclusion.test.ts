@@ -1,8 +1,11 @@
 // §18 C6 (settled 2026-12-07): a re-inclusion at the same height is a re-inclusion — amount, fromAddress and
 // blockNumber come from the new block. On the devnet: a payment whose amount depends on its block (a
 // contract paying 1 USDT + 0.001 × (timestamp mod 1000)) is reorganised into a block at the same height with
-// another timestamp, the same transaction hash paying another amount; and the rule itself on the server's
-// database: a CONFIRMING deposit that meets its transaction again at its height in another block.
+// another timestamp, the same transaction hash paying another amount. The follower sees its stored tip
+// replaced, drops the deposit and meets it again in the new block (DROPPED → CONFIRMING, C6). The rule
+// itself, for an inclusion met while the deposit is still CONFIRMING (no reorganisation seen in between),
+// on the server's database: a CONFIRMING deposit that meets its transaction again at its height in another
+// block takes the new block's values.
 import { createRequire } from 'node:module';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -103,6 +106,7 @@ describe('§18 C6 a re-inclusion at the same height', { timeout: 120_000 }, () =
     const [done] = await partner.depositsUntil(customerId, (ds) => ds[0]?.status === 'COMPLETED', 'COMPLETED deposit');
     expect(done).toMatchObject({ depositId: first!.depositId, amountMinor: '1007000', refundableAmountMinor: '1007000' });
     expect(await partner.deposits(customerId)).toHaveLength(1);
+    expect(await partner.eventTypes(first!.depositId)).toEqual(['crypto_deposit.confirming', 'crypto_deposit.dropped', 'crypto_deposit.confirming', 'crypto_deposit.completed']);
     expect(await ledgerRows(first!.depositId)).toEqual([{ type: 'DEPOSIT', amount_minor: '1007000' }]);
   });
 

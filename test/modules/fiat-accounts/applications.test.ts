@@ -152,9 +152,9 @@ describe('createFiatAccountApplication', () => {
     // E: no rail of the currency (a USD rail does not serve EUR), before the gate.
     await server.operator((db) => suspendCustomer(db, f.customerId, true));
     await expectBoth(f, applicationInput(), 403, 'RAIL_NOT_PERMITTED');
-    f.setRails(['ACH']);
+    await f.setRails(['ACH']);
     await expectBoth(f, applicationInput(), 403, 'RAIL_NOT_PERMITTED');
-    f.setRails(['SEPA']);
+    await f.setRails(['SEPA']);
     // H: the gate first (SUSPENDED, then NOT_VERIFIED), then the files' state.
     const pending = (await createFile(server, f.s.client, f.customerId, uploadInput(fileBytes()))).body.fileId as string;
     await expectBoth(f, applicationInput({ fileIds: [pending] }), 409, 'CUSTOMER_SUSPENDED');

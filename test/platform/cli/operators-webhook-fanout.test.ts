@@ -19,8 +19,26 @@ import { issuedFiatAccount } from '../../helpers/fiat-accounts.js';
 
 const { partnerctlJson } = processKit({ tempPrefix: 'partner-ctl-fanout-' });
 
-/** What an event-writing command needs: a customer of the scenario's client, and the events it writes. */
-type Writer = { args: (customerId: string) => string[]; types: string[]; spawned?: true; before?: (s: Scenario, customerId: string) => Promise<void> };
+/**
+ * What an event-writing command needs: a customer of the scenario's client, and the events it writes on
+ * its resource (the customer, or the record `before` makes and returns).
+ */
+type Writer = {
+  args: (customerId: string, resourceId: string) => string[];
+  types: string[];
+  spawned?: true;
+  before?: (s: Scenario, customerId: string) => Promise<string | void>;
+};
+
+/** §14.5 a bank account of the customer (verified first: the §12.4 gate), made through the API. */
+async function bankAccountOf(s: Scenario, customerId: string): Promise<string> {
+  await run(s, ['customer', 'verification-decide', '--customer-id', customerId, '--outcome', 'VERIFIED']);
+  const r = await s.server.request(s.client, 'POST', `/partner/v1/customers/${customerId}/fiat/bank-accounts`, {
+    body: { accountType: 'IBAN', currency: 'EUR', holderName: 'Ada Lovelace', holderType: 'INDIVIDUAL', holderCountry: 'DE', isOwner: true, iban: 'DE89370400440532013000' },
+  });
+  if (r.status !== 200) throw new Error(`createBankAccount: ${r.text}`);
+  return r.body.bankAccountId;
+}
 
 /** The commands that write events, each with a run that writes them. */
 const WRITERS: Record<string, Writer> = {
@@ -32,25 +50,27 @@ const WRITERS: Record<string, Writer> = {
   },
   'customer verification-decide': { args: (id) => ['customer', 'verification-decide', '--customer-id', id, '--outcome', 'VERIFIED'], types: ['customer.verified'] },
   'rail resume': { args: () => [], types: [] }, // a devnet: test/modules/evm/rail-resume.test.ts
-  'fiat account suspend': {
-    before: async (s, id) => {
-      fiatAccounts.set(id, await issuedFiatAccount(s, id));
+  'bank-account disable': { before: bankAccountOf, args: (_c, id) => ['bank-account', 'disable', '--bank-account-id', id], types: ['bank_account.disabled'] },
+  'bank-account enable': {
+    before: async (s, customerId) => {
+      const id = await bankAccountOf(s, customerId);
+      await run(s, ['bank-account', 'disable', '--bank-account-id', id]);
+      return id;
     },
-    args: (id) => ['fiat', 'account', 'suspend', '--fiat-account-id', fiatAccounts.get(id)!],
-    types: ['fiat_account.suspended'],
+    args: (_c, id) => ['bank-account', 'enable', '--bank-account-id', id],
+    types: ['bank_account.active'],
   },
+  'fiat account suspend': { before: issuedFiatAccount, args: (_c, id) => ['fiat', 'account', 'suspend', '--fiat-account-id', id], types: ['fiat_account.suspended'] },
   'fiat account reactivate': {
-    before: async (s, id) => {
-      fiatAccounts.set(id, await issuedFiatAccount(s, id));
-      await run(s, ['fiat', 'account', 'suspend', '--fiat-account-id', fiatAccounts.get(id)!]);
+    before: async (s, customerId) => {
+      const id = await issuedFiatAccount(s, customerId);
+      await run(s, ['fiat', 'account', 'suspend', '--fiat-account-id', id]);
+      return id;
     },
-    args: (id) => ['fiat', 'account', 'reactivate', '--fiat-account-id', fiatAccounts.get(id)!],
+    args: (_c, id) => ['fiat', 'account', 'reactivate', '--fiat-account-id', id],
     types: ['fiat_account.active'],
   },
 };
-
-/** The fiat account issued to a customer by `before` (§14.4), by customer. */
-const fiatAccounts = new Map<string, string>();
 
 /** Every other command, and why it writes no event (settings, secrets, reads, the chain, the partner's own tools). */
 const NO_EVENT: Record<string, string> = {
@@ -74,6 +94,10 @@ const NO_EVENT: Record<string, string> = {
   'conversion-pair enable': 'a setting',
   'screening deny': 'a setting, read when a record moves',
   'screening allow': 'a setting',
+  'screening deny-bank': 'a setting, read when a fiat deposit moves',
+  'screening allow-bank': 'a setting',
+  'fiat rail enable': 'a setting',
+  'fiat rail disable': 'a setting',
   'rail status': 'a read',
   'rail rescan': 'a schedule the server carries out',
   'sandbox fail-address': 'a setting',
@@ -142,7 +166,7 @@ describe('§11.5 D1: events written by partnerctl fan out to webhook deliveries'
     it(`${command}${w.spawned ? ' (the real process)' : ''}: one delivery per matching ENABLED endpoint, delivered and signed`, async () => {
       const s = await Scenario.create(server);
       const customerId = await s.customer();
-      await w.before?.(s, customerId);
+      const resourceId = (await w.before?.(s, customerId)) ?? customerId;
       const [all, typed, other, disabled] = [await receiver(), await receiver(), await receiver(), await receiver()];
       const endpoint = async (r: Receiver, o: Parameters<typeof insertEndpoint>[3]) => {
         const e = await insertEndpoint(server, s.client.clientId, r.url, o);
@@ -155,12 +179,12 @@ describe('§11.5 D1: events written by partnerctl fan out to webhook deliveries'
       const stranger = await receiver();
       const strangerScenario = await Scenario.create(server);
       await insertEndpoint(server, strangerScenario.client.clientId, stranger.url);
-      const before = (await server.db.all<{ event_id: string }>('SELECT event_id FROM events WHERE customer_id = ?', customerId)).map((e) => e.event_id);
+      const before = (await server.db.all<{ event_id: string }>('SELECT event_id FROM events WHERE resource_id = ?', resourceId)).map((e) => e.event_id);
 
-      await run(s, w.args(customerId), w.spawned);
+      await run(s, w.args(customerId, resourceId), w.spawned);
 
       const written = (
-        await server.db.all<{ event_id: string; type: string }>('SELECT event_id, type FROM events WHERE customer_id = ? ORDER BY position', customerId)
+        await server.db.all<{ event_id: string; type: string }>('SELECT event_id, type FROM events WHERE resource_id = ? ORDER BY sequence', resourceId)
       ).filter((e) => !before.includes(e.event_id));
       expect(written.map((e) => e.type)).toEqual(w.types);
       const ids = written.map((e) => e.event_id);

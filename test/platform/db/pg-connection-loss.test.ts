@@ -51,7 +51,7 @@ beforeAll(async () => {
   url.host = `127.0.0.1:${proxy.port}`;
   url.searchParams.set('application_name', appName);
   server = await kit.startMain({ DATABASE_URL: url.toString(), LOG_LEVEL: 'error', RATE_LIMIT_RPS: '100000', RATE_LIMIT_BURST: '100000' });
-}, 60_000);
+}, 120_000);
 
 afterAll(async () => {
   if (server) await kit.stopMain(server);

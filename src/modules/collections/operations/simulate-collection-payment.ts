@@ -1,6 +1,7 @@
 // §15.6 simulateCollectionPayment: a payment into a checkout's or collection wallet's address, sandbox
 // mode only. Checks in the section's order: sandbox → shape → idempotency (the registry) → the target →
-// ROUTE_RAIL_UNSUPPORTED (§18.5: after row 4) → addresses and hash form → duplicate transaction → effect.
+// ROUTE_RAIL_UNSUPPORTED (§18.5: after row 4) → addresses and hash form → the credit within §4's 38 digits
+// (AMOUNT_OUT_OF_RANGE) → duplicate transaction → effect.
 // No route-enabled check and no gate: money arrives anyway (R13).
 import { generatedTxHash, storedTxHash } from '../../../core/addresses/derive.js';
 import { addressFault, isBlockchain, normalizeAddressForComparison } from '../../../core/addresses/index.js';
@@ -8,7 +9,7 @@ import { mutation } from '../../../core/operation.js';
 import { FieldErrors, Problem } from '../../../core/problem.js';
 import { checkAmount, checkLength } from '../../../core/validate.js';
 import { findRoute, requireSandboxRail } from '../../routes/index.js';
-import { detectPayment, newPaymentId } from '../payments.js';
+import { detectPayment, newPaymentId, requirePaymentCreditFits } from '../payments.js';
 import { findCollectionAddress, findPaymentByTx } from '../repository.js';
 import { paymentTargetKind } from '../targets.js';
 
@@ -49,6 +50,9 @@ export default mutation('simulateCollectionPayment', {
     const txHashStored = given === undefined ? undefined : storedTxHash(chain, given);
     if (given !== undefined && txHashStored === undefined) errors.add('/txHash', `is not a ${chain} transaction hash`);
     errors.throwIfAny();
+    // §4's bound on the credit the confirmation will make (stage G, it reads a balance); none without one.
+    const confirm = input.confirm !== false;
+    if (confirm) await requirePaymentCreditFits(tx, { customerId: target.customerId, currency: route.currency, amountMinor: input.amountMinor });
     // 6. a transaction pays an address once (uq_collection_payment_tx holds under races).
     if (txHashStored !== undefined && (await findPaymentByTx(tx, chain, txHashStored, address.addressKey)))
       throw new Problem('DUPLICATE_TX_HASH', 'A payment of this transaction to this address was already detected.');
@@ -63,7 +67,7 @@ export default mutation('simulateCollectionPayment', {
       toAddress: address.address,
       txHash: txHashStored ?? generatedTxHash(chain, collectionPaymentId),
       collectionPaymentId,
-      confirm: input.confirm !== false,
+      confirm,
       at: ctx.now,
       sandboxStepDelayMs: ctx.services.config.sandboxStepDelayMs,
       confirmationTimeoutSeconds: ctx.services.config.collectionConfirmationTimeoutSeconds,
