@@ -16,9 +16,10 @@ function fail(message: string): never {
   throw new Error(message);
 }
 
+/** BASE, else the server `npm start` runs with this shell's PORT (and HOST). */
+export const BASE_URL = defaultBaseUrl();
 export const client = new PartnerClient({
-  // BASE, else the server `npm start` runs with this shell's PORT (and HOST).
-  baseUrl: defaultBaseUrl(),
+  baseUrl: BASE_URL,
   clientId: env('CLIENT_ID', 'demo-partner'),
   secret: partnerSecretOf(process.env, (notice) => console.error(notice)) ?? fail(MISSING_SECRET),
 });
@@ -48,6 +49,40 @@ export async function newCustomer(): Promise<string> {
         )).createCustomer;
   show('customer', created);
   return created.customerId;
+}
+
+/**
+ * §12.3: the customer VERIFIED, as checkouts and collections need (§12.4): partner-attested KYC evidence
+ * (the checks its provider ran; examples/onboarding.ts also uploads the document), then the review, a
+ * worker step (sandbox: VERIFIED).
+ */
+export async function verify(customerId: string): Promise<void> {
+  const now = new Date().toISOString();
+  const check = (type: string) => ({ type, result: 'PASSED', completedAt: now, providerName: 'Example KYC', providerReference: `kyc-${randomUUID()}` });
+  const evidence = {
+    subject: { legalName: 'Example Customer', country: 'GB', dateOfBirth: '1985-12-10' },
+    checks: ['IDENTITY_DOCUMENT', 'SANCTIONS_SCREENING', 'PEP_SCREENING'].map(check),
+    attestedAt: now,
+    attestedByPartnerUserRef: 'compliance-officer-12',
+  };
+  type Verification = { verificationStatus: string; verificationReviewPending: boolean };
+  const read = async (): Promise<Verification> =>
+    SURFACE === 'rest'
+      ? client.get<Verification>(`/partner/v1/customers/${customerId}`)
+      : (await client.execute<{ customer: Verification }>(`query($id: UUID!) { customer(customerId: $id) { verificationStatus verificationReviewPending } }`, { id: customerId })).customer;
+  if (SURFACE === 'rest') await client.post(`/partner/v1/customers/${customerId}/verification-evidence`, evidence);
+  else
+    await client.execute(
+      `mutation($customerId: UUID!, $input: SubmitCustomerVerificationEvidenceInput!) { submitCustomerVerificationEvidence(customerId: $customerId, input: $input) { verificationStatus } }`,
+      { customerId, input: evidence },
+    );
+  let latest = await read();
+  for (let i = 0; i < 240 && latest.verificationReviewPending; i++) {
+    await new Promise((r) => setTimeout(r, 250));
+    latest = await read();
+  }
+  show('verified', latest);
+  if (latest.verificationStatus !== 'VERIFIED') throw new Error(`the customer is ${latest.verificationStatus}`);
 }
 
 /** §10.4: money arrives — a sandbox deposit into the customer's deposit wallet (GraphQL only: sandbox). */

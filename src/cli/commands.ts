@@ -6,7 +6,7 @@ import { Option, type Command } from 'commander';
 import { example, JsonLines, OperatorError, OperatorRefusal, opt, PlainText, str, type AreaCommands, type CommandKit, type OperatorContext, type Opts } from '../core/command.js';
 import { defaultBaseUrl } from './base-url.js';
 import { DEMO_CLIENT_ID, RAILS } from './choices.js';
-import { operationTypesHelp, pathIdsHelp } from './evidence-help.js';
+import { operationTypesHelp, pathIdOptionHelp, pathIdsHelp } from './evidence-help.js';
 import type { EvmReach } from './operators.js';
 import { partnerSecretOf } from './partner-secret.js';
 
@@ -239,6 +239,7 @@ export function mountPlatformTools(program: Command, { env, onDb, done }: Comman
     .description('the operationAuthorization (§5) of one money-moving operation, and the body to send with it')
     .requiredOption('--operation-type <type>', operationTypesHelp())
     .requiredOption('--id <id>', pathIdsHelp())
+    .option('--path-id <name>', pathIdOptionHelp())
     .option('--input <json>', 'the request body without operationAuthorization', '{}')
     .option('--input-file <file>', 'read the input from a file (- for stdin)')
     .requiredOption('--user <ref>', 'authorizedByPartnerUserRef: who approved it')
@@ -255,6 +256,7 @@ export function mountPlatformTools(program: Command, { env, onDb, done }: Comman
         tools.evidenceOf({
           operationType: str(o, 'operationType'),
           id: str(o, 'id'),
+          pathId: opt(o, 'pathId'),
           input: tools.jsonText(o.inputFile === undefined ? opt(o, 'input') : undefined, opt(o, 'inputFile'), 'input'),
           user: str(o, 'user'),
           authorizationMethod: str(o, 'authorizationMethod'),

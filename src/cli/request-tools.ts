@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { buildEvidence, canonicalString, jcs, MONEY_OPERATIONS, operationPayload, signedHeaders, type OperationType } from '../client/index.js';
+import { MONEY_FIELDS } from '../client/generated/operations.js';
 import { OperatorError } from '../core/command.js';
 
 /** A JSON text given inline, or read from a file (`-`: stdin). */
@@ -63,6 +64,8 @@ export function signRequest(o: SignOptions) {
 export type EvidenceOptions = {
   operationType: string;
   id: string;
+  /** Which path id `id` is, where the type serves several operations (§15.7: collectionPaymentId); default the type's. */
+  pathId?: string;
   input?: string;
   user: string;
   authorizationMethod: string;
@@ -77,11 +80,12 @@ export function evidenceOf(o: EvidenceOptions) {
   if (!Object.prototype.hasOwnProperty.call(MONEY_OPERATIONS, o.operationType))
     throw new OperatorError(`--operation-type must be one of ${Object.keys(MONEY_OPERATIONS).join(', ')}`);
   const type = o.operationType as OperationType;
+  const op = operationOf(type, o.pathId);
   const parsed: unknown = JSON.parse(o.input ?? '{}');
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw new OperatorError('--input must be a JSON object (the request body without operationAuthorization)');
   const { operationAuthorization: _ignored, ...input } = parsed as Record<string, unknown>;
   if (o.authorizedAt !== undefined && Number.isNaN(Date.parse(o.authorizedAt))) throw new OperatorError('--authorized-at must be an ISO 8601 date-time');
-  const operationAuthorization = buildEvidence(type, o.id, input, {
+  const who = {
     authorizedByPartnerUserRef: o.user,
     authorizationMethod: o.authorizationMethod,
     mfaEvidenceRef: o.mfaRef,
@@ -89,12 +93,22 @@ export function evidenceOf(o: EvidenceOptions) {
     ...(o.policyRef ? { authorizedByPartnerPolicyRef: o.policyRef } : {}),
     ...(o.sourceSystem ? { sourceSystem: o.sourceSystem } : {}),
     ...(o.sourceActionRef ? { sourceActionRef: o.sourceActionRef } : {}),
-  });
-  const pathId = { [MONEY_OPERATIONS[type].pathId]: o.id };
+  };
+  const operationAuthorization = buildEvidence(type, o.id, input, who, undefined, op.pathId);
+  const pathId = { [op.pathId]: o.id };
   return {
     operationAuthorization,
     payloadJcs: jcs(operationPayload(type, pathId, input)),
-    path: MONEY_OPERATIONS[type].rest.replace(/\{[A-Za-z]+\}/, encodeURIComponent(o.id)),
+    path: op.rest.replace(`{${op.pathId}}`, encodeURIComponent(o.id)),
     body: { ...input, operationAuthorization },
   };
+}
+
+/** The operation an operation type and path id name: the type's own without `--path-id`, else the one of its operations taking that id. */
+function operationOf(type: OperationType, pathId: string | undefined): { pathId: string; rest: string } {
+  if (pathId === undefined) return MONEY_OPERATIONS[type];
+  const ops = Object.values(MONEY_FIELDS).filter((f) => f.operationType === type);
+  const op = ops.find((f) => f.pathId === pathId);
+  if (!op) throw new OperatorError(`--path-id for ${type} must be one of ${ops.map((f) => f.pathId).join(', ')}`);
+  return op;
 }

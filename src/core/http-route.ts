@@ -169,8 +169,11 @@ export type UnsignedRoute = RouteBase & {
   perAddress?: { rps: number; burst: number };
   /** Headers on every answer of the path, refusals included. */
   headers?: Record<string, string>;
-  /** The log shows the path template, not the path (a token in it is a secret). */
-  logTemplate?: boolean;
+  /**
+   * What logs, metrics and the audit show instead of the path, when a segment is a secret (§15.4: the
+   * hosted page's token): the contract's spelling of the template, e.g. `/pay/{token}`.
+   */
+  logTemplate?: string;
   answer(call: HttpCall, params: RouteParams): HttpReply | Promise<HttpReply>;
 };
 

@@ -289,7 +289,7 @@ export class Pipeline {
     if (dev) return { label: pathname, shape: rest, to: dev };
     const label = (matched: string) => (FIXED_PATHS.has(pathname) ? pathname : matched);
     const raw = this.routes.match(pathname);
-    if (raw) return { ...this.rawTarget(call, raw), label: label(raw.route.path), shape: rest };
+    if (raw) return { ...this.rawTarget(call, raw), label: label((raw.route.access === 'unsigned' && raw.route.logTemplate) || raw.route.path), shape: rest };
     const match = rest.match(call.method, pathname);
     if (match) return { label: label(match.template), shape: rest, to: 'problem' in match ? match : { call: rest.callOf(call, match) } };
     return { label: label('unmatched'), shape: rest, to: { problem: new Problem('NOT_FOUND', `No resource at ${pathname}.`) } };
@@ -303,7 +303,7 @@ export class Pipeline {
     const allowed = route.methods.includes(call.method);
     const refused = () => methodNotAllowed(route.methods.join(', '));
     if (route.access === 'signed') return { to: allowed ? { call: route.call(call, params) } : { problem: refused() } };
-    const own = { headers: route.headers, logPath: route.logTemplate ? route.path : undefined };
+    const own = { headers: route.headers, logPath: route.access === 'unsigned' ? route.logTemplate : undefined };
     const buckets = this.addressBuckets.get(route);
     if (!buckets) return { ...own, to: allowed ? { answer: () => route.answer(call, params) } : { problem: refused() } };
     return {

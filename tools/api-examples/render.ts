@@ -9,7 +9,7 @@ import { descriptionOf, typeOf } from './requests.js';
 
 export class Normalizer {
   private readonly seen = new Map<string, string>();
-  private counts = { uuid: 0, hash: 0, address: 0, secret: 0, cursor: 0, iban: 0, accountNumber: 0 };
+  private counts = { uuid: 0, hash: 0, address: 0, secret: 0, cursor: 0, token: 0, iban: 0, accountNumber: 0 };
 
   private stand(kind: keyof Normalizer['counts'], value: string, make: (n: number) => string): string {
     const key = `${kind}:${value.toLowerCase()}`;
@@ -24,6 +24,8 @@ export class Normalizer {
   text(s: string): string {
     return s
       .replace(/whsec_[A-Za-z0-9+/=]+/g, (m) => this.stand('secret', m, (n) => `whsec_${'A'.repeat(40)}${String(n).padStart(4, '0')}`))
+      // §15.4 a link's token, after the base URL's /pay/.
+      .replace(/\/pay\/[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])/g, (m) => this.stand('token', m, (n) => `/pay/${'A'.repeat(39)}${String(n).padStart(4, '0')}`))
       .replace(/pfs_[A-Za-z0-9_-]{43}/g, (m) => this.stand('secret', m, (n) => `pfs_${'A'.repeat(39)}${String(n).padStart(4, '0')}`))
       .replace(/\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi, (m) =>
         this.stand('uuid', m, (n) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`),

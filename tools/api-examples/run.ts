@@ -13,7 +13,8 @@ import { render } from './render.js';
 import { scenario } from './scenario.js';
 
 export async function generateReference(): Promise<string> {
-  const server = await new TestServer().start();
+  // §15.4: links as a deployment would give them (the default names the walk's own port, 0).
+  const server = await new TestServer({ CHECKOUT_LINK_BASE_URL: 'https://pay.example.com/pay' }).start();
   try {
     const creds = await server.operator((db) => createClient(db, server.config.secretBox, { name: 'Docs partner', clientId: `docs-${randomBytes(4).toString('hex')}` }));
     await server.operator((db) =>

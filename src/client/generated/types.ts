@@ -417,6 +417,10 @@ export type Mutation = {
   closeCryptoCheckout: PartnerCheckout;
   confirmCryptoRefund: PartnerCryptoRefund;
   createBankAccount: PartnerBankAccount;
+  /** §15.4: a link to the hosted page GET /pay/{token}; the creating answer is the only place its url appears (a replay answers the same url). */
+  createCheckoutLink: PartnerCheckoutLink;
+  /** §15.4: the address and the amount due now, frozen, for a point-of-sale terminal. */
+  createCheckoutPosPaymentRequest: PartnerCheckoutPosPaymentRequest;
   createCollectionBuyer: PartnerBuyer;
   /** §15.7: a refund of a COMPLETED collection payment (§5 evidence CRYPTO_REFUND_CREATE); then §10.8 unchanged. */
   createCollectionPaymentRefundApprovalDraft: PartnerCryptoRefund;
@@ -484,6 +488,20 @@ export type MutationConfirmCryptoRefundArgs = {
 export type MutationCreateBankAccountArgs = {
   customerId: Scalars['UUID']['input'];
   input: CreateBankAccountInput;
+};
+
+
+/** Every mutation requires an Idempotency-Key header (contract §3). */
+export type MutationCreateCheckoutLinkArgs = {
+  checkoutId: Scalars['UUID']['input'];
+  input: CreateCheckoutLinkInput;
+};
+
+
+/** Every mutation requires an Idempotency-Key header (contract §3). */
+export type MutationCreateCheckoutPosPaymentRequestArgs = {
+  checkoutId: Scalars['UUID']['input'];
+  input: CreateCheckoutPosPaymentRequestInput;
 };
 
 
@@ -885,6 +903,8 @@ export type PartnerCheckoutPosPaymentRequest = {
   currencyScale: Scalars['Int']['output'];
   /** min(createdAt + expiresInSeconds, the checkout's expiresAt). */
   expiresAt: Scalars['DateTime']['output'];
+  /** §18.6: what the terminal shows with the request: "Sandbox address — do not send funds" on a SANDBOX route; null otherwise. */
+  notice?: Maybe<Scalars['String']['output']>;
   /** BIP-21, EIP-681 or the bare address (§15.4). */
   paymentUri: Scalars['String']['output'];
   posPaymentRequestId: Scalars['UUID']['output'];

@@ -432,6 +432,10 @@ export type Mutation = {
   closeCryptoCheckout: PartnerCheckout;
   confirmCryptoRefund: PartnerCryptoRefund;
   createBankAccount: PartnerBankAccount;
+  /** §15.4: a link to the hosted page GET /pay/{token}; the creating answer is the only place its url appears (a replay answers the same url). */
+  createCheckoutLink: PartnerCheckoutLink;
+  /** §15.4: the address and the amount due now, frozen, for a point-of-sale terminal. */
+  createCheckoutPosPaymentRequest: PartnerCheckoutPosPaymentRequest;
   createCollectionBuyer: PartnerBuyer;
   /** §15.7: a refund of a COMPLETED collection payment (§5 evidence CRYPTO_REFUND_CREATE); then §10.8 unchanged. */
   createCollectionPaymentRefundApprovalDraft: PartnerCryptoRefund;
@@ -499,6 +503,20 @@ export type MutationConfirmCryptoRefundArgs = {
 export type MutationCreateBankAccountArgs = {
   customerId: Scalars['UUID']['input'];
   input: CreateBankAccountInput;
+};
+
+
+/** Every mutation requires an Idempotency-Key header (contract §3). */
+export type MutationCreateCheckoutLinkArgs = {
+  checkoutId: Scalars['UUID']['input'];
+  input: CreateCheckoutLinkInput;
+};
+
+
+/** Every mutation requires an Idempotency-Key header (contract §3). */
+export type MutationCreateCheckoutPosPaymentRequestArgs = {
+  checkoutId: Scalars['UUID']['input'];
+  input: CreateCheckoutPosPaymentRequestInput;
 };
 
 
@@ -900,6 +918,8 @@ export type PartnerCheckoutPosPaymentRequest = {
   currencyScale: Scalars['Int']['output'];
   /** min(createdAt + expiresInSeconds, the checkout's expiresAt). */
   expiresAt: Scalars['DateTime']['output'];
+  /** §18.6: what the terminal shows with the request: "Sandbox address — do not send funds" on a SANDBOX route; null otherwise. */
+  notice?: Maybe<Scalars['String']['output']>;
   /** BIP-21, EIP-681 or the bare address (§15.4). */
   paymentUri: Scalars['String']['output'];
   posPaymentRequestId: Scalars['UUID']['output'];
@@ -2605,6 +2625,8 @@ export type MutationResolvers<ContextType = CallContext, ParentType extends Reso
   closeCryptoCheckout?: Resolver<ResolversTypes['PartnerCheckout'], ParentType, ContextType, RequireFields<MutationCloseCryptoCheckoutArgs, 'checkoutId'>>;
   confirmCryptoRefund?: Resolver<ResolversTypes['PartnerCryptoRefund'], ParentType, ContextType, RequireFields<MutationConfirmCryptoRefundArgs, 'input' | 'refundId'>>;
   createBankAccount?: Resolver<ResolversTypes['PartnerBankAccount'], ParentType, ContextType, RequireFields<MutationCreateBankAccountArgs, 'customerId' | 'input'>>;
+  createCheckoutLink?: Resolver<ResolversTypes['PartnerCheckoutLink'], ParentType, ContextType, RequireFields<MutationCreateCheckoutLinkArgs, 'checkoutId' | 'input'>>;
+  createCheckoutPosPaymentRequest?: Resolver<ResolversTypes['PartnerCheckoutPosPaymentRequest'], ParentType, ContextType, RequireFields<MutationCreateCheckoutPosPaymentRequestArgs, 'checkoutId' | 'input'>>;
   createCollectionBuyer?: Resolver<ResolversTypes['PartnerBuyer'], ParentType, ContextType, RequireFields<MutationCreateCollectionBuyerArgs, 'customerId' | 'input'>>;
   createCollectionPaymentRefundApprovalDraft?: Resolver<ResolversTypes['PartnerCryptoRefund'], ParentType, ContextType, RequireFields<MutationCreateCollectionPaymentRefundApprovalDraftArgs, 'collectionPaymentId' | 'input'>>;
   createCollectionWallet?: Resolver<ResolversTypes['PartnerCollectionWallet'], ParentType, ContextType, RequireFields<MutationCreateCollectionWalletArgs, 'customerId' | 'input'>>;
@@ -2764,6 +2786,7 @@ export type PartnerCheckoutPosPaymentRequestResolvers<ContextType = CallContext,
   currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   currencyScale?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   expiresAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  notice?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   paymentUri?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   posPaymentRequestId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
   terminalRef?: Resolver<ResolversTypes['String'], ParentType, ContextType>;

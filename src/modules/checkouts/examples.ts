@@ -30,5 +30,8 @@ export default [
   },
   { at: 1410, op: 'cryptoCheckout', args: (_s, w) => ({ checkoutId: w.ids.checkoutId }) },
   { at: 1420, op: 'cryptoCheckouts', args: (_s, w) => ({ customerId: w.ids.customerId, first: 1, statuses: ['OPEN'] }) },
+  // §15.4: a link to the hosted page (valid until the checkout's expiresAt), then a POS request of the amount due.
+  { at: 1430, op: 'createCheckoutLink', args: (s, w) => ({ checkoutId: w.per(s, 'checkoutId'), input: {} }) },
+  { at: 1440, op: 'createCheckoutPosPaymentRequest', args: (s, w) => ({ checkoutId: w.per(s, 'checkoutId'), input: { terminalRef: 'till-3', expiresInSeconds: 300 } }) },
   { at: 1490, op: 'closeCryptoCheckout', args: (s, w) => ({ checkoutId: w.per(s, 'checkoutId') }) },
 ] satisfies Example[];

@@ -9,9 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CLIENT_ID } from '../../../src/http/dev-proxy.js';
 import { createClient } from '../../../src/cli/operators.js';
 import { MONEY_OPERATIONS } from '../../../src/client/index.js';
+import { Coll } from '../../helpers/collections.js';
 import { Scenario, startTestServer, type TestServer } from '../../helpers/harness.js';
 import { partnerctlHere } from '../../helpers/partnerctl-here.js';
 import { processKit, ROOT, stderrResult } from '../../helpers/processes.js';
+import vectors from '../../vectors/operation-hash.json' with { type: 'json' };
 
 const { partnerctl, tempDir, cleanEnv } = processKit({ tempPrefix: 'partner-ctl-tools-' });
 
@@ -137,6 +139,42 @@ describe('evidence', () => {
     const res = await server.request(s.client, 'POST', out.path, { body: out.body });
     expect(res.status, res.text).toBe(200);
     expect(res.body.status).toBe('APPROVED');
+  });
+
+  it('--path-id collectionPaymentId: the §15.7 vector, and a body a real collection payment refund draft accepts (its own process)', async () => {
+    const vector = vectors.vectors.find((v) => v.name === 'collection payment refund draft')!;
+    const [pathId, id] = Object.entries(vector.pathId)[0]!;
+    const offline = await ctl(['evidence', '--operation-type', vector.operationType, '--path-id', pathId, '--id', id, '--input', JSON.stringify(vector.input), '--user', 'u', '--mfa-ref', 'm']);
+    expect(offline.code, offline.stderr).toBe(0);
+    const printed = JSON.parse(offline.stdout);
+    expect([printed.payloadJcs, printed.operationAuthorization.operationHash]).toEqual([vector.payloadJcs, vector.operationHash]);
+    expect(printed.path).toBe(`/partner/v1/crypto/collection-payments/${id}/refunds`);
+
+    // A payment of 3 USDT into a collection wallet, credited (§15.6); 1 USDT of it sent back.
+    const c = await Coll.create(server);
+    const w = await c.wallet();
+    const payment = await c.pay(w.address, '3000000');
+    await server.advanceWorker(2);
+    const input = '{"amountMinor":"1000000","reason":"Overpayment of order 42"}';
+    const r = await spawned([
+      'evidence', '--operation-type', 'CRYPTO_REFUND_CREATE', '--path-id', 'collectionPaymentId', '--id', payment.collectionPaymentId, '--input', input,
+      '--user', 'ops-user-7', '--mfa-ref', 'mfa-ctl', '--authorized-at', server.clock.now().toISOString(),
+    ]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toBe('');
+    const out = JSON.parse(r.stdout);
+    expect(out.path).toBe(`/partner/v1/crypto/collection-payments/${payment.collectionPaymentId}/refunds`);
+    expect(out.payloadJcs).toBe(`{"amountMinor":"1000000","collectionPaymentId":"${payment.collectionPaymentId}","operationType":"CRYPTO_REFUND_CREATE","reason":"Overpayment of order 42"}`);
+    const res = await c.rest('POST', out.path, out.body);
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toMatchObject({ status: 'APPROVED', collectionPaymentId: payment.collectionPaymentId, depositId: null, amountMinor: '1000000' });
+    expect((await c.getPayment(payment.collectionPaymentId)).body.refundableAmountMinor).toBe('2000000');
+  });
+
+  it('--path-id must be one of the type\'s path ids: a usage error naming them', async () => {
+    const r = await ctl(['evidence', '--operation-type', 'CRYPTO_REFUND_CREATE', '--path-id', 'refundId', '--id', 'x', '--user', 'u', '--mfa-ref', 'm']);
+    expect(r.code).toBe(2);
+    expect(JSON.parse(r.stderr).error).toBe('--path-id for CRYPTO_REFUND_CREATE must be one of collectionPaymentId, depositId');
   });
 
   it('--help names every operation type and its path id, from the operation descriptors', async () => {

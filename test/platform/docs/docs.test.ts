@@ -49,4 +49,16 @@ describe('worked examples', () => {
       expect(page).toContain(v.operationHash);
     }
   });
+
+  it('getting-paid.md shows the checkout address and EIP-681 payment URI vectors (§15.2, §15.4)', () => {
+    const v = JSON.parse(read('test/vectors/collection-address.json')) as {
+      addresses: { kind: string; routeCode: string; checkoutId?: string; address: string }[];
+      paymentUris: { blockchain: string; tokenContract?: string | null; paymentUri: string }[];
+    };
+    const page = read('docs/api/getting-paid.md');
+    const checkout = v.addresses.find((a) => a.kind === 'checkout' && a.routeCode === 'USDT-ETH')!;
+    expect(page).toContain(`"checkoutId": "${checkout.checkoutId}"`);
+    expect(page).toContain(`"address": "${checkout.address}"`);
+    expect(page).toContain(v.paymentUris.find((u) => u.blockchain === 'ETH' && u.tokenContract)!.paymentUri);
+  });
 });

@@ -1,5 +1,5 @@
 // test: slow — the README's examples, run as processes
-// The README's end-to-end examples (examples/withdrawal.ts, refund.ts, onboarding.ts) run against a real server
+// The README's end-to-end examples (examples/withdrawal.ts, refund.ts, onboarding.ts, checkout.ts) run against a real server
 // on both surfaces, as a partner would run them, so the documented lifecycle cannot drift from the service.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Scenario, startTestServer, type TestServer } from '../../helpers/harness.js';
@@ -64,6 +64,29 @@ describe.each(['graphql', 'rest'] as const)('examples on %s', (surface) => {
     expect(types.at(-1)).toBe('crypto_refund.completed');
     // 25 USDT in, 5 USDT back; refunds carry no fee (D10).
     expect(out.get('balances')).toMatchObject([{ currency: 'USDT', availableMinor: '20000000', heldMinor: '0' }]);
+  }, 90_000);
+
+  it('checkout.ts: checkout → link → the hosted page → an overpayment → PAID → its refund → COMPLETED; a collection wallet paid', async () => {
+    const { stdout, out } = await runExample('examples/checkout.ts', surface);
+    const checkout = out.get('checkout') as { address: string };
+    expect(checkout).toMatchObject({ status: 'OPEN', statusInfo: 'Awaiting payment', amountMinor: '25000000', amountDueMinor: '25000000', paidAt: null });
+    expect(out.get('pos payment request')).toMatchObject({ terminalRef: 'till-3', address: checkout.address, amountDueMinor: '25000000' });
+    expect(out.get('hosted page')).toMatchObject({ status: 'OPEN', amountMinor: '25000000', amountDueMinor: '25000000', address: checkout.address, paymentUri: expect.any(String) });
+    expect(out.get('payment detected')).toMatchObject({ targetType: 'CHECKOUT', status: 'DETECTED', late: false, amountMinor: '30000000' });
+    expect(out.get('payment completed')).toMatchObject({ status: 'COMPLETED', refundableAmountMinor: '30000000' });
+    // §15.3: 30 paid of 25 → PAID, "Overpaid" by 5.
+    expect(out.get('checkout paid')).toMatchObject({
+      status: 'PAID', statusInfo: 'Overpaid', amountPaidMinor: '30000000', amountPendingMinor: '0', amountDueMinor: '0', overpaidMinor: '5000000', paidAt: expect.any(String),
+    });
+    expect(out.get('hosted page after payment')).toMatchObject({ status: 'PAID', statusInfo: 'Overpaid', amountDueMinor: '0', paymentUri: null });
+    expect(out.get('refund draft')).toMatchObject({ status: 'APPROVED', amountMinor: '5000000', refundAddress: '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359' });
+    expect(stdout).toMatch(/ → COMPLETED \(Completed\)/);
+    expect(out.get('payment after the refund')).toMatchObject({ status: 'COMPLETED', refundableAmountMinor: '25000000' });
+    expect(out.get('collection wallet')).toMatchObject({ status: 'ACTIVE', amountReceivedMinor: '10000000' });
+    // The checkout's events: created, a payment pending (amounts changed, status not), then paid.
+    expect((out.get('events') as { type: string }[]).map((e) => e.type)).toEqual(['crypto_checkout.open', 'crypto_checkout.updated', 'crypto_checkout.paid']);
+    // 30 USDT in by the checkout, 5 back, 10 in by the wallet; collections and refunds carry no fee.
+    expect(out.get('balances')).toMatchObject([{ currency: 'USDT', availableMinor: '35000000', heldMinor: '0' }]);
   }, 90_000);
 
   it('onboarding.ts: customer → file upload → KYC evidence → VERIFIED → deposit → quote → conversion, with its ledger rows', async () => {

@@ -30,7 +30,7 @@ const routes: RawRoute[] = [
     access: 'unsigned',
     perAddress: { rps: 1, burst: 3 },
     headers: { 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' },
-    logTemplate: true,
+    logTemplate: '/t/{token}',
     answer: (_call, { token }) => json(200, { token }),
   },
   {
@@ -108,10 +108,10 @@ describe('an unsigned route with a limit per source address', () => {
   it('logs and counts the path template, never the token in the path', async () => {
     const lines = logged.filter((l) => l.msg === 'request');
     expect(lines.length).toBeGreaterThanOrEqual(5);
-    for (const l of lines.filter((x) => String(x.path).startsWith('/t'))) expect(l.path).toBe('/t/:token');
+    for (const l of lines.filter((x) => String(x.path).startsWith('/t'))) expect(l.path).toBe('/t/{token}');
     expect(JSON.stringify(logged)).not.toContain(TOKEN);
     const { body } = await metrics.text();
-    expect(body).toContain('route="/t/:token"');
+    expect(body).toContain('route="/t/{token}"');
     expect(body).not.toContain(TOKEN);
   });
 });
@@ -158,7 +158,7 @@ describe('the table', () => {
     expect(table(true).match('/docs/a')).toBeUndefined();
   });
 
-  it('holds the areas’ routes from their http.ts: the file upload (signed, a large body) and the live stream (signed, preflighted)', () => {
+  it('holds the areas’ routes from their http.ts, in module order: the hosted page (unsigned, a limit per address), the file upload (signed, a large body) and the live stream (signed, preflighted)', () => {
     const deps = { config: server.config, engine: server.service.engine, clock: server.clock.now, logger: pino({ level: 'silent' }) };
     const gathered = areaRoutes(deps, server.service.areas).map((r) => ({
       path: r.path,
@@ -168,6 +168,7 @@ describe('the table', () => {
       largeBody: r.access === 'signed' && r.largeBody ? { maxBytes: r.largeBody.maxBytes, perClient: r.largeBody.perClient.limit } : undefined,
     }));
     expect(gathered).toEqual([
+      { path: '/pay/:token', methods: ['GET'], access: 'unsigned', preflight: undefined, largeBody: undefined },
       { path: '/partner/v1/files/:fileId/content', methods: ['PUT'], access: 'signed', preflight: false, largeBody: { maxBytes: server.config.fileMaxBytes, perClient: server.config.uploadConcurrencyPerClient } },
       { path: '/partner/v1/frontend/events/stream', methods: ['GET'], access: 'signed', preflight: true, largeBody: undefined },
     ]);

@@ -92,24 +92,6 @@ describe('GET of a record (§9.4)', () => {
   });
 });
 
-describe('§9.7 reserved names (checkout links, POS requests and the page, not served yet)', () => {
-  it('their paths answer 404 NOT_FOUND, and the schema has none of their root fields', async () => {
-    const s = await Scenario.create(server);
-    const id = randomUUID();
-    const paths: [string, string][] = [
-      ['POST', `/partner/v1/crypto/checkouts/${id}/links`],
-      ['POST', `/partner/v1/crypto/checkouts/${id}/pos-payment-requests`],
-      ['GET', `/pay/${'a'.repeat(43)}`],
-    ];
-    for (const [method, path] of paths)
-      expectRestProblem(await server.request(s.client, method, path, method === 'POST' ? { body: {} } : {}), 404, 'NOT_FOUND');
-    const { schema } = (await import('../../../src/graphql/server.js')).createApollo({ production: false });
-    const fields = [...Object.keys(schema.getQueryType()!.getFields()), ...Object.keys(schema.getMutationType()!.getFields())];
-    // §15.1: the checkouts' own four are served (test/modules/checkouts/).
-    expect(fields.filter((n) => /checkout/i.test(n)).sort()).toEqual(['closeCryptoCheckout', 'createCryptoCheckout', 'cryptoCheckout', 'cryptoCheckouts']);
-  });
-});
-
 describe('UUIDs in any letter case name the same record (§9.4)', () => {
   it('an upper-case customer id in a REST path creates under that customer; ids render in lower case', async () => {
     const s = await Scenario.create(server);

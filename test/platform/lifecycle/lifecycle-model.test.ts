@@ -1,12 +1,18 @@
 // test: slow — fast-check: random lifecycles against a model
-// A model-based property test of the money lifecycle (§10, §12.4, §13): random sequences of deposits,
+// A model-based property test of the money lifecycle (§10, §12.4, §13, §15): random sequences of deposits,
 // Travel Rule submissions, beneficiaries (create, remove, sync), quotes, withdrawal drafts and
 // submissions, refund drafts, submissions and confirmations, deny-list and sandbox-failure changes,
-// worker steps, an operator's suspensions and verification decisions, and conversion quotes and drafts
-// (coin → EUR and back) run against the real server and a small in-memory model. After every step the
+// worker steps, an operator's suspensions and verification decisions, conversion quotes and drafts
+// (coin → EUR and back), collection wallets (create, expiry update, deactivation, expiry by the worker),
+// checkouts (create, close), payments into either (on time and late, confirmed, frozen or dropped) and
+// refunds of those payments run against the real server and a small in-memory model. After every step the
 // answer, every record's status, every customer's state and every balance (per currency) agree with the
 // model, and after every step that posts the ledger holds L1–L5; at the end every resource's events are
 // gapless and one per change, and replaying the feed rebuilds every record (E8).
+//
+// Checkouts: their state machine is test/modules/checkouts/state-machine.test.ts's; here a checkout is a
+// payment target whose counters must equal the sums of its payments (§15.3: paid + late = its COMPLETED
+// payments, pending = its on-time DETECTED ones), with the money through the ledger and the refunds.
 //
 // Conversion figures: the model computes them itself from §13.1's table (exact integers, its own code:
 // the module's arithmetic is the system under test), checks every quote's figures against its own, and
@@ -25,11 +31,23 @@ const THRESHOLD = 5_000_000n;
 // Lower-case ETH addresses: their comparison form is themselves.
 const ADDRESSES = ['0x1111111111111111111111111111111111111111', '0x2222222222222222222222222222222222222222', '0x3333333333333333333333333333333333333333'];
 const PROCESSING = ['SUBMITTED', 'CONFIRMED', 'SCREENING', 'BROADCASTING', 'CONFIRMING'];
+// A step moves the clock SANDBOX_STEP_DELAY_MS: a payment confirms at the first step after its detection;
+// an unconfirmed one is dropped at the third (COLLECTION_CONFIRMATION_TIMEOUT_SECONDS between 2 and 3 steps);
+// a wallet's expiresAt falls between the first and the second step after it is set.
+const STEP_MS = 600_000;
+const CONFIRMATION_TIMEOUT_S = 1500;
+const WALLET_TTL_MS = 900_000;
+const CHECKOUT_TTL_S = 900;
 
 type Deposit = { id: string; customer: number; amount: bigint; status: string; from: string };
 type Beneficiary = { id: string; customer: number; address: string; status: string };
 type Withdrawal = { id: string; customer: number; beneficiary: number; amount: bigint; status: string; failAt: string | null; address: string };
-type Refund = { id: string; customer: number; deposit: number; amount: bigint; status: string; failAt: string | null; address: string };
+/** A refund of a deposit, or of a collection payment (§15.7: `deposit` -1, `payment` its index). */
+type Refund = { id: string; customer: number; deposit: number; payment?: number; amount: bigint; status: string; failAt: string | null; address: string };
+type Wallet = { id: string; customer: number; address: string; status: 'ACTIVE' | 'EXPIRED' | 'DEACTIVATED'; expiresAt: number | null; received: bigint };
+type Checkout = { id: string; customer: number; address: string; amount: bigint };
+/** A collection payment into a wallet or a checkout (the other index -1). */
+type Payment = { id: string; customer: number; wallet: number; checkout: number; amount: bigint; from: string; confirm: boolean; detectedAt: number; late: boolean; status: string };
 type Quote = { id: string; customer: number; source: string; target: string; sourceAmount: bigint; targetAmount: bigint; used: boolean; atStep: number };
 
 /** A run's conversion terms: the one rate set (coin/EUR or EUR/coin) and each direction's spread. */
@@ -84,6 +102,9 @@ class Model {
   beneficiaries: Beneficiary[] = [];
   withdrawals: Withdrawal[] = [];
   refunds: Refund[] = [];
+  wallets: Wallet[] = [];
+  checkouts: Checkout[] = [];
+  payments: Payment[] = [];
   denied = new Set<string>();
   failAt = new Map<string, string>();
   /** Events each resource should have: one per change. */
@@ -113,6 +134,13 @@ class Model {
     const spent = this.refunds.filter((r) => r.deposit === d && r.status !== 'REJECTED' && r.status !== 'FAILED').reduce((s, r) => s + r.amount, 0n);
     return deposit.amount - spent;
   }
+  /** §15.6 refundableAmountMinor: COMPLETED, its amount less its refunds not REJECTED or FAILED. */
+  paymentRefundable(p: number): bigint {
+    const payment = this.payments[p]!;
+    if (payment.status !== 'COMPLETED') return 0n;
+    const spent = this.refunds.filter((r) => r.payment === p && r.status !== 'REJECTED' && r.status !== 'FAILED').reduce((s, r) => s + r.amount, 0n);
+    return payment.amount - spent;
+  }
 }
 
 type Action =
@@ -134,11 +162,48 @@ type Action =
   | { kind: 'suspend'; customer: number; suspended: boolean }
   | { kind: 'decide'; customer: number; outcome: 'VERIFIED' | 'REJECTED' }
   | { kind: 'convQuote'; customer: number; toEur: boolean; side: 'SOURCE' | 'TARGET'; amount: number; draft: boolean }
-  | { kind: 'convDraft'; customer: number; quote: number };
+  | { kind: 'convDraft'; customer: number; quote: number }
+  | { kind: 'walletCreate'; customer: number; expires: boolean }
+  | { kind: 'walletExpiry'; wallet: number; expires: boolean }
+  | { kind: 'walletDeactivate'; wallet: number }
+  | { kind: 'walletPay'; wallet: number; amount: bigint; from: number; confirm: boolean }
+  | { kind: 'paymentRefundDraft'; payment: number; amount: bigint }
+  | { kind: 'checkoutCreate'; customer: number; amount: bigint }
+  | { kind: 'checkoutPay'; checkout: number; amount: bigint; from: number; confirm: boolean }
+  | { kind: 'checkoutClose'; checkout: number };
 
 const index = fc.nat({ max: 5 });
 /** Conversion amounts of the fixed side, by its currency: a smallest one (a target of 0 is out of range), then some within and beyond the balances. */
 const FIXED_AMOUNTS = { COIN: [1n, 10_000n, 700_000n, 2_000_000n], EUR: [1n, 40n, 250n, 5_000n] };
+/** §15.2–§15.7: collection wallets and checkouts, payments into them, refunds of those payments. */
+const collectionActions: fc.Arbitrary<Action> = fc.oneof(
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('walletCreate' as const), customer: fc.nat({ max: 1 }), expires: fc.boolean() }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('walletExpiry' as const), wallet: fc.nat({ max: 2 }), expires: fc.boolean() }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('walletDeactivate' as const), wallet: fc.nat({ max: 2 }) }) },
+  {
+    weight: 5,
+    arbitrary: fc.record({
+      kind: fc.constant('walletPay' as const),
+      wallet: fc.nat({ max: 2 }),
+      amount: fc.constantFrom(1_000_000n, 4_000_000n),
+      from: fc.nat({ max: 2 }),
+      confirm: fc.constantFrom(true, true, false),
+    }),
+  },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('checkoutCreate' as const), customer: fc.nat({ max: 1 }), amount: fc.constantFrom(2_000_000n, 5_000_000n) }) },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      kind: fc.constant('checkoutPay' as const),
+      checkout: fc.nat({ max: 2 }),
+      amount: fc.constantFrom(1_000_000n, 3_000_000n),
+      from: fc.nat({ max: 2 }),
+      confirm: fc.constantFrom(true, true, false),
+    }),
+  },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('checkoutClose' as const), checkout: fc.nat({ max: 2 }) }) },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant('paymentRefundDraft' as const), payment: index, amount: fc.constantFrom(300_000n, 1_000_000n, 3_000_000n) }) },
+);
 const actionArb: fc.Arbitrary<Action> = fc.oneof(
   { weight: 4, arbitrary: fc.record({ kind: fc.constant('deposit' as const), customer: fc.nat({ max: 1 }), amount: fc.constantFrom(1_000_000n, 3_000_000n, 6_000_000n), from: fc.nat({ max: 2 }) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('travelRule' as const), deposit: index }) },
@@ -169,6 +234,13 @@ const actionArb: fc.Arbitrary<Action> = fc.oneof(
     }),
   },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('convDraft' as const), customer: fc.nat({ max: 1 }), quote: index }) },
+  { weight: 18, arbitrary: collectionActions },
+);
+/** What moves §15's records on and what they meet: steps, screening, sandbox failures, the gate, refunds' submission and confirmation. */
+const AROUND_COLLECTIONS = new Set<Action['kind']>(['refundSubmit', 'refundConfirm', 'step', 'deny', 'allow', 'fail', 'clearFail', 'suspend', 'decide']);
+const collectionArb: fc.Arbitrary<Action> = fc.oneof(
+  { weight: 3, arbitrary: collectionActions },
+  { weight: 2, arbitrary: actionArb.filter((a) => AROUND_COLLECTIONS.has(a.kind)) },
 );
 const termsArb: fc.Arbitrary<FxTerms> = fc.record({
   base: fc.constantFrom('COIN' as const, 'EUR' as const),
@@ -181,47 +253,66 @@ describe('§10 the money lifecycle against a model (property)', () => {
   let server: TestServer;
   beforeAll(async () => {
     // Nothing moves unless the test moves the clock (§10.7 steps wait SANDBOX_STEP_DELAY_MS).
-    server = await startTestServer({ SANDBOX_STEP_DELAY_MS: '600000', WORKER_POLL_INTERVAL_MS: '10000' });
+    server = await startTestServer({
+      SANDBOX_STEP_DELAY_MS: String(STEP_MS),
+      WORKER_POLL_INTERVAL_MS: '10000',
+      COLLECTION_CONFIRMATION_TIMEOUT_SECONDS: String(CONFIRMATION_TIMEOUT_S),
+    });
   });
   afterAll(() => server.stop());
 
+  /** One run: a fresh partner with two customers, the run's conversion terms, then the actions, each compared. */
+  async function lifecycle(terms: FxTerms, actions: Action[]): Promise<void> {
+    // The deny list and the failure list are the server's, not a partner's: each run starts with none.
+    await server.db.run(`DELETE FROM screening_denylist`);
+    await server.db.run(`DELETE FROM sandbox_failures`);
+    // Rates are global: each run's route is in a currency of its own.
+    const coin = newCoin();
+    const s = await Scenario.create(server, { currency: coin, scale: 6, travelRuleThresholdMinor: THRESHOLD.toString(), feeMinor: FEE.toString(), minMinor: '100', maxMinor: '100000000000' });
+    const customers = [await s.customer(), await s.customer()];
+    const [base, quote] = terms.base === 'COIN' ? [coin, 'EUR'] : ['EUR', coin];
+    // One operator connection for the run's pairs, rate and first customer's verification.
+    await server.operator(async (db) => {
+      const clientId = s.client.clientId;
+      await createPair(db, { clientId, source: coin, target: 'EUR', spreadBps: String(terms.toEurBps) });
+      await createPair(db, { clientId, source: 'EUR', target: coin, spreadBps: String(terms.fromEurBps) });
+      await setRate(db, { base, quote, rate: terms.rate }, server.clock.now());
+      await verificationDecide(db, customers[0]!, 'VERIFIED', undefined);
+    });
+    const m = new Model(coin);
+    // customer.unverified (§12.5); the first customer starts VERIFIED (customer.verified).
+    for (const id of customers) m.change(id);
+    m.change(customers[0]!);
+    m.verification[0] = 'VERIFIED';
+    const run = new Runner(server, s, customers, m, terms);
+    // The verified customer starts with funds, so that conversions get past INSUFFICIENT_FUNDS, and with
+    // a collection wallet and a checkout (§15.2, §15.5), so that payments have somewhere to go.
+    const start: Action[] = [
+      { kind: 'deposit', customer: 0, amount: 3_000_000n, from: 0 },
+      { kind: 'walletCreate', customer: 0, expires: false },
+      { kind: 'checkoutCreate', customer: 0, amount: 5_000_000n },
+    ];
+    for (const action of [...start, ...actions]) {
+      await run.apply(action);
+      await run.compare(action);
+    }
+    for (const id of customers) await checkLedgerInvariants(server, id);
+    await run.compareEvents();
+    await rebuildFromFeed(server, s.client, customers);
+  }
+
   it('answers, statuses, balances, ledger rows and events agree with the model after every step', async () => {
-    await fc.assert(
-      fc.asyncProperty(termsArb, fc.array(actionArb, { minLength: 5, maxLength: 30 }), async (terms, actions) => {
-        // The deny list and the failure list are the server's, not a partner's: each run starts with none.
-        await server.db.run(`DELETE FROM screening_denylist`);
-        await server.db.run(`DELETE FROM sandbox_failures`);
-        // Rates are global: each run's route is in a currency of its own.
-        const coin = newCoin();
-        const s = await Scenario.create(server, { currency: coin, scale: 6, travelRuleThresholdMinor: THRESHOLD.toString(), feeMinor: FEE.toString(), minMinor: '100', maxMinor: '100000000000' });
-        const customers = [await s.customer(), await s.customer()];
-        const [base, quote] = terms.base === 'COIN' ? [coin, 'EUR'] : ['EUR', coin];
-        // One operator connection for the run's pairs, rate and first customer's verification.
-        await server.operator(async (db) => {
-          const clientId = s.client.clientId;
-          await createPair(db, { clientId, source: coin, target: 'EUR', spreadBps: String(terms.toEurBps) });
-          await createPair(db, { clientId, source: 'EUR', target: coin, spreadBps: String(terms.fromEurBps) });
-          await setRate(db, { base, quote, rate: terms.rate }, server.clock.now());
-          await verificationDecide(db, customers[0]!, 'VERIFIED', undefined);
-        });
-        const m = new Model(coin);
-        // customer.unverified (§12.5); the first customer starts VERIFIED (customer.verified).
-        for (const id of customers) m.change(id);
-        m.change(customers[0]!);
-        m.verification[0] = 'VERIFIED';
-        const run = new Runner(server, s, customers, m, terms);
-        // The verified customer starts with funds, so that conversions get past INSUFFICIENT_FUNDS.
-        const start: Action = { kind: 'deposit', customer: 0, amount: 3_000_000n, from: 0 };
-        for (const action of [start, ...actions]) {
-          await run.apply(action);
-          await run.compare(action);
-        }
-        for (const id of customers) await checkLedgerInvariants(server, id);
-        await run.compareEvents();
-        await rebuildFromFeed(server, s.client, customers);
-      }),
-      { numRuns: Number(process.env.MODEL_RUNS ?? 40), endOnFailure: true },
-    );
+    await fc.assert(fc.asyncProperty(termsArb, fc.array(actionArb, { minLength: 5, maxLength: 30 }), lifecycle), {
+      numRuns: Number(process.env.MODEL_RUNS ?? 40),
+      endOnFailure: true,
+    });
+  }, 180_000);
+
+  it('§15 collections: wallets, checkouts, payments into them and their refunds, among steps, screening and the gate, agree with the model', async () => {
+    await fc.assert(fc.asyncProperty(termsArb, fc.array(collectionArb, { minLength: 10, maxLength: 30 }), lifecycle), {
+      numRuns: Number(process.env.MODEL_RUNS ?? 25),
+      endOnFailure: true,
+    });
   }, 180_000);
 });
 
@@ -233,6 +324,9 @@ class Runner {
     readonly m: Model,
     readonly terms: FxTerms,
   ) {}
+
+  /** §15.5 each customer's buyer, created with its first wallet (the gate of §12.4 allowing). */
+  private readonly buyers: (string | undefined)[] = [];
 
   /** The model's ledger rows when the invariants last held. */
   private checkedRows = 0;
@@ -449,6 +543,7 @@ class Runner {
         for (const r of [...m.withdrawals, ...m.refunds]) if (PROCESSING.includes(r.status)) this.stepModel(r);
         await this.server.advanceWorker(1);
         m.steps += 1;
+        this.settleCollections(this.server.clock.now().getTime());
         return;
       }
       case 'suspend': {
@@ -497,6 +592,167 @@ class Runner {
       case 'convDraft':
         if (m.quotes[a.quote]) await this.conversionDraft(a.customer, a.quote);
         return;
+      case 'walletCreate': {
+        // §15.5, §12.4: buyers and wallets need the customer ACTIVE and VERIFIED.
+        const gated = m.gate(a.customer, true);
+        if (!this.buyers[a.customer]) {
+          const b = await this.gql(`mutation($c: UUID!, $i: CreateCollectionBuyerInput!) { createCollectionBuyer(customerId: $c, input: $i) { buyerId status } }`, {
+            c: this.customers[a.customer],
+            i: { externalRef: `buyer-${randomUUID()}`, type: 'INDIVIDUAL', name: 'Grace Hopper' },
+          });
+          if (gated) return this.expectCode(b, gated);
+          const buyer = this.expectOk(b, 'createCollectionBuyer');
+          expect(buyer.status).toBe('ACTIVE');
+          this.buyers[a.customer] = buyer.buyerId as string;
+          m.change(buyer.buyerId as string);
+        }
+        const now = this.server.clock.now().getTime();
+        const expiresAt = a.expires ? now + WALLET_TTL_MS : null;
+        const input = { buyerId: this.buyers[a.customer], routeCode: this.s.routeCode, ...(expiresAt === null ? {} : { expiresAt: new Date(expiresAt).toISOString() }) };
+        const r = await this.gql(
+          `mutation($c: UUID!, $i: CreateCollectionWalletInput!) { createCollectionWallet(customerId: $c, input: $i) { collectionWalletId address status expiresAt } }`,
+          { c: this.customers[a.customer], i: input },
+        );
+        // §15.5: H gate → DUPLICATE_COLLECTION_WALLET (one ACTIVE per buyer and route).
+        if (gated) return this.expectCode(r, gated);
+        if (m.wallets.some((w) => w.customer === a.customer && w.status === 'ACTIVE')) return this.expectCode(r, 'DUPLICATE_COLLECTION_WALLET');
+        const w = this.expectOk(r, 'createCollectionWallet');
+        expect(w.status).toBe('ACTIVE');
+        m.wallets.push({ id: w.collectionWalletId as string, customer: a.customer, address: w.address as string, status: 'ACTIVE', expiresAt, received: 0n });
+        m.change(w.collectionWalletId as string);
+        return;
+      }
+      case 'walletExpiry': {
+        const w = m.wallets[a.wallet];
+        if (!w) return;
+        const expiresAt = a.expires ? this.server.clock.now().getTime() + WALLET_TTL_MS : null;
+        const r = await this.gql(
+          `mutation($w: UUID!, $i: UpdateCollectionWalletExpiryInput!) { updateCollectionWalletExpiry(collectionWalletId: $w, input: $i) { status expiresAt } }`,
+          { w: w.id, i: { expiresAt: expiresAt === null ? null : new Date(expiresAt).toISOString() } },
+        );
+        // §15.5: no gate; INVALID_STATE (DEACTIVATED) → DUPLICATE_COLLECTION_WALLET (an EXPIRED one made ACTIVE beside another).
+        if (w.status === 'DEACTIVATED') return this.expectCode(r, 'INVALID_STATE');
+        if (w.status === 'EXPIRED' && m.wallets.some((o) => o !== w && o.customer === w.customer && o.status === 'ACTIVE'))
+          return this.expectCode(r, 'DUPLICATE_COLLECTION_WALLET');
+        expect(this.expectOk(r, 'updateCollectionWalletExpiry').status).toBe('ACTIVE');
+        // The same expiresAt as now: 200 unchanged, no event (E2).
+        if (w.status === 'ACTIVE' && w.expiresAt === expiresAt) return;
+        w.status = 'ACTIVE';
+        w.expiresAt = expiresAt;
+        m.change(w.id);
+        return;
+      }
+      case 'walletDeactivate': {
+        const w = m.wallets[a.wallet];
+        if (!w) return;
+        const r = await this.gql(`mutation($w: UUID!) { deactivateCollectionWallet(collectionWalletId: $w) { status } }`, { w: w.id });
+        expect(this.expectOk(r, 'deactivateCollectionWallet').status).toBe('DEACTIVATED');
+        if (w.status !== 'DEACTIVATED') m.change(w.id);
+        w.status = 'DEACTIVATED';
+        return;
+      }
+      case 'walletPay': {
+        const w = m.wallets[a.wallet];
+        if (!w) return;
+        const from = ADDRESSES[a.from]!;
+        const r = await this.gql(`mutation($i: SimulateCollectionPaymentInput!) { simulateCollectionPayment(input: $i) { collectionPaymentId status late detectedAt } }`, {
+          i: { routeCode: this.s.routeCode, toAddress: w.address, amountMinor: a.amount.toString(), fromAddress: from, confirm: a.confirm },
+        });
+        // §15.6: no gate (money arrives anyway, R13); late iff the wallet is not ACTIVE or its expiresAt has passed.
+        const p = this.expectOk(r, 'simulateCollectionPayment');
+        const detectedAt = Date.parse(p.detectedAt as string);
+        const late = w.status !== 'ACTIVE' || (w.expiresAt !== null && detectedAt >= w.expiresAt);
+        expect([p.status, p.late]).toEqual(['DETECTED', late]);
+        m.payments.push({ id: p.collectionPaymentId as string, customer: w.customer, wallet: a.wallet, checkout: -1, amount: a.amount, from, confirm: a.confirm, detectedAt, late, status: 'DETECTED' });
+        m.change(p.collectionPaymentId as string);
+        return;
+      }
+      case 'checkoutCreate': {
+        const input = { routeCode: this.s.routeCode, amountMinor: a.amount.toString(), currency: m.coin, currencyScale: 6, expiresInSeconds: CHECKOUT_TTL_S };
+        const r = await this.gql(`mutation($c: UUID!, $i: CreateCryptoCheckoutInput!) { createCryptoCheckout(customerId: $c, input: $i) { checkoutId address status } }`, {
+          c: this.customers[a.customer],
+          i: input,
+        });
+        // §15.2, §12.4: checkouts need the customer ACTIVE and VERIFIED.
+        const gated = m.gate(a.customer, true);
+        if (gated) return this.expectCode(r, gated);
+        const c = this.expectOk(r, 'createCryptoCheckout');
+        expect(c.status).toBe('OPEN');
+        m.checkouts.push({ id: c.checkoutId as string, customer: a.customer, address: c.address as string, amount: a.amount });
+        return;
+      }
+      case 'checkoutPay': {
+        const c = m.checkouts[a.checkout];
+        if (!c) return;
+        const from = ADDRESSES[a.from]!;
+        const r = await this.gql(`mutation($i: SimulateCollectionPaymentInput!) { simulateCollectionPayment(input: $i) { collectionPaymentId status late detectedAt checkoutId } }`, {
+          i: { routeCode: this.s.routeCode, toAddress: c.address, amountMinor: a.amount.toString(), fromAddress: from, confirm: a.confirm },
+        });
+        // `late` is the checkout state machine's (its own test); here it decides only which counter the payment feeds.
+        const p = this.expectOk(r, 'simulateCollectionPayment');
+        expect([p.status, p.checkoutId]).toEqual(['DETECTED', c.id]);
+        const detectedAt = Date.parse(p.detectedAt as string);
+        m.payments.push({ id: p.collectionPaymentId as string, customer: c.customer, wallet: -1, checkout: a.checkout, amount: a.amount, from, confirm: a.confirm, detectedAt, late: p.late as boolean, status: 'DETECTED' });
+        m.change(p.collectionPaymentId as string);
+        return;
+      }
+      case 'checkoutClose': {
+        const c = m.checkouts[a.checkout];
+        if (!c) return;
+        // §15.3: no gate; CLOSED, or INVALID_STATE (paid, expired or a payment pending) — which one is the state machine's.
+        const r = await this.gql(`mutation($c: UUID!) { closeCryptoCheckout(checkoutId: $c) { status } }`, { c: c.id });
+        if (r.body?.errors) return this.expectCode(r, 'INVALID_STATE');
+        expect(this.expectOk(r, 'closeCryptoCheckout').status).toBe('CLOSED');
+        return;
+      }
+      case 'paymentRefundDraft': {
+        const p = m.payments[a.payment];
+        if (!p) return;
+        const input: Record<string, unknown> = { amountMinor: a.amount.toString(), reason: 'Overpaid' };
+        input.operationAuthorization = this.evidence('CRYPTO_REFUND_CREATE', { collectionPaymentId: p.id }, input);
+        const r = await this.gql(
+          `mutation($p: UUID!, $i: CreateCryptoRefundApprovalDraftInput!) { createCollectionPaymentRefundApprovalDraft(collectionPaymentId: $p, input: $i) { refundId status refundAddress } }`,
+          { p: p.id, i: input },
+        );
+        // §15.7: H gate → INVALID_STATE (not COMPLETED) → REFUND_EXCEEDS_DEPOSIT.
+        const gated = m.gate(p.customer, false);
+        if (gated) return this.expectCode(r, gated);
+        if (p.status !== 'COMPLETED') return this.expectCode(r, 'INVALID_STATE');
+        if (a.amount > m.paymentRefundable(a.payment)) return this.expectCode(r, 'REFUND_EXCEEDS_DEPOSIT');
+        const f = this.expectOk(r, 'createCollectionPaymentRefundApprovalDraft');
+        expect([f.status, f.refundAddress]).toEqual(['APPROVED', p.from]);
+        m.refunds.push({ id: f.refundId as string, customer: p.customer, deposit: -1, payment: a.payment, amount: a.amount, status: 'APPROVED', failAt: null, address: p.from });
+        m.change(f.refundId as string);
+        return;
+      }
+    }
+  }
+
+  /**
+   * §15.5, §15.6 what the clock's move to `now` makes the worker do: wallets whose expiresAt passed expire;
+   * a payment confirms at its first step (FROZEN when its source is denied then), else is dropped at the
+   * timeout. A completed one credits the customer and the wallet (payment, wallet, transaction.posted).
+   */
+  private settleCollections(now: number): void {
+    const m = this.m;
+    for (const w of m.wallets)
+      if (w.status === 'ACTIVE' && w.expiresAt !== null && w.expiresAt <= now) {
+        w.status = 'EXPIRED';
+        m.change(w.id);
+      }
+    for (const p of m.payments) {
+      if (p.status !== 'DETECTED') continue;
+      if (p.confirm && p.detectedAt + STEP_MS <= now) p.status = m.denied.has(p.from) ? 'FROZEN' : 'COMPLETED';
+      else if (p.detectedAt + CONFIRMATION_TIMEOUT_S * 1000 <= now) p.status = 'DROPPED';
+      else continue;
+      m.change(p.id);
+      if (p.status !== 'COMPLETED') continue;
+      const w = m.wallets[p.wallet];
+      if (w) {
+        w.received += p.amount;
+        m.change(w.id);
+      }
+      m.post(p.customer, p.amount, 0n);
     }
   }
 
@@ -592,6 +848,9 @@ class Runner {
     m.deposits.forEach((d, i) => queries.push(`d${i}: cryptoDeposit(depositId: "${d.id}") { status refundableAmountMinor }`));
     m.beneficiaries.forEach((b, i) => queries.push(`b${i}: cryptoWalletBeneficiary(walletBeneficiaryId: "${b.id}") { beneficiaryStatus }`));
     m.quotes.forEach((q, i) => queries.push(`q${i}: conversionQuote(quoteId: "${q.id}") { status }`));
+    m.wallets.forEach((w, i) => queries.push(`cw${i}: collectionWallet(collectionWalletId: "${w.id}") { status amountReceivedMinor }`));
+    m.payments.forEach((p, i) => queries.push(`cp${i}: collectionPayment(collectionPaymentId: "${p.id}") { status late refundableAmountMinor }`));
+    m.checkouts.forEach((c, i) => queries.push(`co${i}: cryptoCheckout(checkoutId: "${c.id}") { amountPaidMinor amountPendingMinor lateAmountMinor overpaidMinor }`));
     // At most 5 aliases a request (the GraphQL limits).
     const data: Record<string, Record<string, unknown>> = {};
     for (let i = 0; i < queries.length; i += 5) {
@@ -607,6 +866,17 @@ class Runner {
     m.beneficiaries.forEach((b, i) => expect([after.kind, b.id, data[`b${i}`].beneficiaryStatus]).toEqual([after.kind, b.id, b.status]));
     // §13.2: EXPIRED is computed — not USED and now ≥ expiresAt, which one step delay passes.
     m.quotes.forEach((q, i) => expect([after.kind, q.id, data[`q${i}`].status]).toEqual([after.kind, q.id, q.used ? 'USED' : m.steps > q.atStep ? 'EXPIRED' : 'OPEN']));
+    m.wallets.forEach((w, i) => expect([after.kind, w.id, data[`cw${i}`]]).toEqual([after.kind, w.id, { status: w.status, amountReceivedMinor: w.received.toString() }]));
+    m.payments.forEach((p, i) =>
+      expect([after.kind, p.id, data[`cp${i}`]]).toEqual([after.kind, p.id, { status: p.status, late: p.late, refundableAmountMinor: m.paymentRefundable(i).toString() }]),
+    );
+    // §15.3: a checkout's counters are the sums of its payments; refunds change none of them.
+    m.checkouts.forEach((c, i) => {
+      const sum = (late: boolean, status: string) => m.payments.filter((p) => p.checkout === i && p.late === late && p.status === status).reduce((s, p) => s + p.amount, 0n);
+      const paid = sum(false, 'COMPLETED');
+      const want = { amountPaidMinor: paid, amountPendingMinor: sum(false, 'DETECTED'), lateAmountMinor: sum(true, 'COMPLETED'), overpaidMinor: paid > c.amount ? paid - c.amount : 0n };
+      expect([after.kind, c.id, data[`co${i}`]]).toEqual([after.kind, c.id, Object.fromEntries(Object.entries(want).map(([k, v]) => [k, v.toString()]))]);
+    });
   }
 
   /** E2/E3: one event per change, sequences 1..n; one transaction.posted per ledger row. */
@@ -614,7 +884,8 @@ class Runner {
     const rows = (await this.server.db.all(
       `SELECT resource_id AS id, resource_type AS t, sequence AS s FROM events WHERE client_id = ? ORDER BY position`,
       this.s.client.clientId,
-    )) as { id: string; t: string; s: number }[];
+    )).filter((r) => (r as { t: string }).t !== 'CRYPTO_CHECKOUT') as { id: string; t: string; s: number }[];
+    // A checkout's events are counted by its state machine's test; the feed's rebuild (E8) still covers them.
     const seen = new Map<string, number[]>();
     for (const row of rows) seen.set(row.id, [...(seen.get(row.id) ?? []), Number(row.s)]);
     for (const [id, count] of this.m.events) expect([id, seen.get(id)]).toEqual([id, Array.from({ length: count }, (_, i) => i + 1)]);
