@@ -29,7 +29,7 @@ export type Example = {
    * The step's position in the walk: steps run in ascending `at` across every module, and no two share
    * one. Each area has its hundred, in the order a partner meets them (customers 100, deposits 200,
    * beneficiaries 300, withdrawals 400, refunds 500, ledger 600, events 700, webhooks 800, conversion 900,
-   * frontend sessions 1000), so a step
+   * frontend sessions 1000, fiat accounts 1100), so a step
    * comes after the steps that make the records it needs.
    */
   at: number;
@@ -46,9 +46,16 @@ export type Example = {
    */
   verifies?: (walk: Walk) => string[];
   /**
+   * Customers whose next fiat account application's first review an operator sets to ask for
+   * information after the step (`partnerctl sandbox fiat-review-outcome … --outcome
+   * NEEDS_ADDITIONAL_INFORMATION`, §14.3), so that a later step may answer it.
+   */
+  asksInformation?: (walk: Walk) => string[];
+  /**
    * The worker runs one round after the step, on a clock one sandbox step delay ahead
    * (SANDBOX_STEP_DELAY_MS, then moved back): a later step needs a record a worker step settles (a
-   * collection payment's confirmation, §15.6), which the walk's clock alone never reaches.
+   * collection payment's confirmation, §15.6), which the walk's clock alone never reaches. A number:
+   * that many rounds, each one delay further ahead (a review of two steps, §14.4).
    */
-  worker?: true;
+  worker?: true | number;
 };

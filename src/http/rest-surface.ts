@@ -284,7 +284,8 @@ export class RestSurface implements Surface {
       const name = (route.param ?? 'resource').replace(/Id$/, '').replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`);
       throw new Problem(route.rest.notFound ?? 'NOT_FOUND', `The ${name} ${hit.pathValue} does not exist.`);
     }
-    return { reply: json(200, resource), stored: call.stored() };
+    // §14.2, §16.8 (§6): a query whose answer is a list, not a page (the capability reads), answers {"items": [...]}.
+    return { reply: json(200, Array.isArray(resource) ? { items: resource } : resource), stored: call.stored() };
   }
 
   render(problem: Problem, requestId: string): HttpReply {

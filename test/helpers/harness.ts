@@ -133,16 +133,21 @@ export class TestServer {
   }
 
   /**
-   * Example.worker: one worker round on a clock one sandbox step delay ahead, then the clock back where
-   * it was, so that the rest of a walk (and evidence timed by the real clock) keeps its window.
+   * Example.worker: `rounds` worker rounds, each on a clock one sandbox step delay further ahead, then
+   * the clock back where it was, so that the rest of a walk (and evidence timed by the real clock) keeps
+   * its window.
    */
-  async workerRound(): Promise<void> {
+  async workerRound(rounds = 1): Promise<void> {
     const delay = this.config.sandboxStepDelayMs;
-    this.clock.advance(delay);
+    let moved = 0;
     try {
-      await this.service.worker.drain();
+      for (let i = 0; i < rounds; i++) {
+        this.clock.advance(delay);
+        moved += delay;
+        await this.service.worker.drain();
+      }
     } finally {
-      this.clock.advance(-delay);
+      this.clock.advance(-moved);
     }
   }
 

@@ -9,7 +9,7 @@ import { PartnerClient, queryString } from '../../src/client/index.js';
 import type { AnyDescriptor } from '../../src/core/operation.js';
 import { descriptors } from '../../src/graphql/registry.js';
 import { examplesFileOf } from '../../tools/api-examples/modules.js';
-import { provisionWalk } from '../../tools/api-examples/provision.js';
+import { askInformation, provisionWalk } from '../../tools/api-examples/provision.js';
 import { graphqlRequest, restRequest, type RestRequest } from '../../tools/api-examples/requests.js';
 import { scenario, type Step } from '../../tools/api-examples/scenario.js';
 import { evidenceFor, type Client, type Reply, type RequestOptions, type TestServer } from './harness.js';
@@ -212,8 +212,10 @@ export class World {
       step.keep?.('graphql', OperationCase.dataOf(step.op, r));
       // As the reference's walk: an operator verifies the customers the step names (Example.verifies).
       for (const id of step.verifies?.() ?? []) await server.operator((db) => verificationDecide(db, id, 'VERIFIED', undefined));
-      // As the reference's walk: one round of the worker where a later step needs what it settles (Example.worker).
-      if (step.worker) await server.workerRound();
+      // As the reference's walk: an operator's sandbox review outcome for the customers' applications (Example.asksInformation).
+      if (step.asksInformation) await server.operator((db) => askInformation(db, step.asksInformation!()));
+      // As the reference's walk: rounds of the worker where a later step needs what it settles (Example.worker).
+      if (step.worker) await server.workerRound(step.worker);
     }
     return new World(server, client, routeCode, steps, tokens);
   }

@@ -1,10 +1,13 @@
 // What an operator provisions for the walk's partner beside its route (tools/api-examples/run.ts and the
 // cross-cutting suites' World.walk): the conversion pair USDT → EUR and the rate USDT/EUR (§13.1), so the
 // conversion steps (src/modules/conversion/examples.ts) have a pair and a fresh rate; and the origin
-// https://app.example.com (§17.3), so the frontend session steps (src/modules/frontend/examples.ts) may name it.
+// https://app.example.com (§17.3), so the frontend session steps (src/modules/frontend/examples.ts) may name it;
+// and the rails SEPA and ACH (§14.1), so the fiat account steps (src/modules/fiat-accounts/examples.ts) may apply.
 import { createPair, setRate } from '../../src/modules/conversion/operators.js';
 import { addClientOrigin } from '../../src/modules/frontend/operators.js';
 import { findPair } from '../../src/modules/conversion/index.js';
+import { enableRail } from '../../src/modules/fiat-rails/operators.js';
+import { sandboxFiatReviewOutcome } from '../../src/modules/information/operators.js';
 import type { Engine } from '../../src/db/engine.js';
 
 /** The origin the walk's frontend session names. */
@@ -15,6 +18,13 @@ export async function provisionWalk(db: Engine, clientId: string, at: Date): Pro
   await provisionConversion(db, clientId, at);
   // An https origin: the same in either mode.
   await addClientOrigin(db, clientId, WALK_ORIGIN, false);
+  for (const rail of ['SEPA', 'ACH'] as const) await enableRail(db, { clientId, rail });
+}
+
+/** Example.asksInformation: the customers' next application's first review asks for SOURCE_OF_FUNDS (§14.3). */
+export async function askInformation(db: Engine, customerIds: string[]): Promise<void> {
+  for (const customerId of customerIds)
+    await sandboxFiatReviewOutcome(db, customerId, 'APPLICATION', { outcome: 'NEEDS_ADDITIONAL_INFORMATION', keys: ['SOURCE_OF_FUNDS'], clear: false });
 }
 
 /** `at`: the rate's asOf, the server's clock (a suite may have moved it). */

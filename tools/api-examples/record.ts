@@ -14,7 +14,8 @@ export type Exchange = {
 
 /**
  * `tick` before each request; `verify` runs an operator's verification of customers (Step.verifies);
- * `work` one round of the worker (Step.worker).
+ * `work` rounds of the worker (Step.worker); `ask` an operator's sandbox review outcome asking the
+ * customers for information (Step.asksInformation).
  */
 export async function record(
   schema: GraphQLSchema,
@@ -22,9 +23,15 @@ export async function record(
   steps: Step[],
   tick: () => void,
   verify: (customerIds: string[]) => Promise<void>,
-  work: () => Promise<void> = async () => {},
+  work: (rounds: number) => Promise<void> = async () => {},
+  ask: (customerIds: string[]) => Promise<void> = async () => {},
 ): Promise<Exchange[]> {
   const out: Exchange[] = [];
+  const after = async (step: Step) => {
+    if (step.verifies) await verify(step.verifies());
+    if (step.asksInformation) await ask(step.asksInformation());
+    if (step.worker) await work(step.worker);
+  };
   for (const step of steps) {
     const idempotent = isMutation(schema, step.op);
     // GraphQL first, then REST where the operation has a route (§9.4).
@@ -37,8 +44,7 @@ export async function record(
 
     const r = restRequest(step.op, step.args('rest'));
     if (!r) {
-      if (step.verifies) await verify(step.verifies());
-      if (step.worker) await work();
+      await after(step);
       continue;
     }
     tick();
@@ -46,8 +52,7 @@ export async function record(
     if (rr.status >= 300) throw new Error(`${step.op} (REST): ${rr.status} ${JSON.stringify(rr.body)}`);
     out.push({ op: step.op, surface: 'rest', request: { rest: r, idempotent }, status: rr.status, body: rr.body });
     step.keep?.('rest', rr.body as Record<string, unknown>);
-    if (step.verifies) await verify(step.verifies());
-    if (step.worker) await work();
+    await after(step);
   }
   return out;
 }

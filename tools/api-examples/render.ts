@@ -9,7 +9,7 @@ import { descriptionOf, typeOf } from './requests.js';
 
 export class Normalizer {
   private readonly seen = new Map<string, string>();
-  private counts = { uuid: 0, hash: 0, address: 0, secret: 0, cursor: 0, token: 0 };
+  private counts = { uuid: 0, hash: 0, address: 0, secret: 0, cursor: 0, token: 0, iban: 0, accountNumber: 0 };
 
   private stand(kind: keyof Normalizer['counts'], value: string, make: (n: number) => string): string {
     const key = `${kind}:${value.toLowerCase()}`;
@@ -32,16 +32,29 @@ export class Normalizer {
       )
       .replace(/\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{3})?Z\b/g, '2026-11-24T12:00:00.000Z')
       .replace(/\b(0x)?[0-9a-f]{64}\b/gi, (m, p: string | undefined) => this.stand('hash', m, (n) => `${p ?? ''}${'0'.repeat(60)}${String(n).padStart(4, '0')}`))
-      .replace(/\b0x[0-9a-fA-F]{40}\b/g, (m) => this.stand('address', m, (n) => `0x${'0'.repeat(36)}${String(n).padStart(4, '0')}`));
+      .replace(/\b0x[0-9a-fA-F]{40}\b/g, (m) => this.stand('address', m, (n) => `0x${'0'.repeat(36)}${String(n).padStart(4, '0')}`))
+      // §14.4 a sandbox account's IBAN (derived from its id): a valid stand-in of the same form.
+      .replace(/\bDE\d{2}00000000\d{10}\b/g, (m) => this.stand('iban', m, (n) => sandboxIban(String(n).padStart(10, '0'))));
   }
 
   /** A JSON value with its volatile strings replaced; cursors (opaque) by key. */
   json(value: unknown, key?: string): unknown {
-    if (typeof value === 'string') return key === 'endCursor' || key === 'cursor' ? this.stand('cursor', value, (n) => `cursor-${n}`) : this.text(value);
+    if (typeof value === 'string') {
+      if (key === 'endCursor' || key === 'cursor') return this.stand('cursor', value, (n) => `cursor-${n}`);
+      // §14.4 a sandbox US account's number (12 digits, derived from its id).
+      if (key === 'accountNumber' && /^\d{12}$/.test(value)) return this.stand('accountNumber', value, (n) => String(n).padStart(12, '0'));
+      return this.text(value);
+    }
     if (Array.isArray(value)) return value.map((v) => this.json(v));
     if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, this.json(v, k)]));
     return value;
   }
+}
+
+/** A DE IBAN of BBAN `00000000` + `digits` with its ISO 7064 mod 97-10 check digits (`1314` is DE). */
+function sandboxIban(digits: string): string {
+  const bban = `00000000${digits}`;
+  return `DE${(98n - (BigInt(`${bban}131400`) % 97n)).toString().padStart(2, '0')}${bban}`;
 }
 
 const fence = (lang: string, body: string) => `\`\`\`${lang}\n${body}\n\`\`\``;

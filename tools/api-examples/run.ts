@@ -7,7 +7,7 @@ import { createClient, createRoute } from '../../src/cli/operators.js';
 import { loadTypeDefs } from '../../src/graphql/type-defs.js';
 import { TestServer } from '../../test/helpers/harness.js';
 import { verificationDecide } from '../../src/modules/customers/operators.js';
-import { provisionWalk } from './provision.js';
+import { askInformation, provisionWalk } from './provision.js';
 import { record } from './record.js';
 import { render } from './render.js';
 import { scenario } from './scenario.js';
@@ -30,7 +30,8 @@ export async function generateReference(): Promise<string> {
       server.operator(async (db) => {
         for (const id of ids) await verificationDecide(db, id, 'VERIFIED', undefined);
       }),
-      () => server.workerRound(),
+      (rounds) => server.workerRound(rounds),
+      (ids) => server.operator((db) => askInformation(db, ids)),
     );
     return render(schema, exchanges);
   } finally {

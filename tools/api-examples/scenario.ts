@@ -16,8 +16,10 @@ export type Step = {
   keep?: (surface: Surface, result: Record<string, unknown>) => void;
   /** Customers an operator verifies after the step (Example.verifies). */
   verifies?: () => string[];
-  /** The worker runs one round after the step (Example.worker). */
-  worker?: true;
+  /** Customers whose next application's review asks for information, set after the step (Example.asksInformation). */
+  asksInformation?: () => string[];
+  /** The worker runs this many rounds after the step (Example.worker). */
+  worker?: number;
 };
 
 const by = (n: number): Authorizer => ({ authorizedByPartnerUserRef: 'ops-user-7', authorizationMethod: 'PASSKEY', mfaEvidenceRef: `mfa-${n}` });
@@ -57,10 +59,11 @@ export function scenario(client: PartnerClient, routeCode: string): Step[] {
     },
     authorized: (type, id, input, pathId) => client.authorize(type, id, input, by(++mfa), pathId),
   };
-  return orderedExamples().map(({ op, args, keep, verifies, worker }) => ({
+  return orderedExamples().map(({ op, args, keep, verifies, asksInformation, worker }) => ({
     op,
     ...(verifies ? { verifies: () => verifies(walk) } : {}),
-    ...(worker ? { worker } : {}),
+    ...(asksInformation ? { asksInformation: () => asksInformation(walk) } : {}),
+    ...(worker ? { worker: worker === true ? 1 : worker } : {}),
     args: (s) => args(s, walk),
     ...(keep ? { keep: (s: Surface, r: Record<string, unknown>) => keep(s, r, walk) } : {}),
   }));

@@ -5,8 +5,10 @@ import conversion from '../../modules/conversion/cli.js';
 import customers from '../../modules/customers/cli.js';
 import devnet from '../../modules/devnet/cli.js';
 import evm from '../../modules/evm/cli.js';
+import fiatAccounts from '../../modules/fiat-accounts/cli.js';
 import fiatRails from '../../modules/fiat-rails/cli.js';
 import frontend from '../../modules/frontend/cli.js';
+import information from '../../modules/information/cli.js';
 import routes from '../../modules/routes/cli.js';
 import webhooks from '../../modules/webhooks/cli.js';
 
@@ -17,8 +19,10 @@ export const areaCommands: Record<string, AreaCommands> = {
   customers,
   devnet,
   evm,
+  'fiat-accounts': fiatAccounts,
   'fiat-rails': fiatRails,
   frontend,
+  information,
   routes,
   webhooks,
 };

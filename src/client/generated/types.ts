@@ -17,6 +17,30 @@ export type Scalars = {
   UUID: { input: string; output: string; }
 };
 
+export type AdditionalInformationItemInput = {
+  /** FILE items: 1–10 files of the customer (§12.2), each UPLOADED or LINKED. */
+  fileIds?: InputMaybe<Array<Scalars['UUID']['input']>>;
+  key: AdditionalInformationKey;
+  /** TEXT items: 1–2000 characters. */
+  text?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** §14.3 what a review may ask for. */
+export type AdditionalInformationKey =
+  | 'BUSINESS_DESCRIPTION'
+  | 'EXPECTED_MONTHLY_VOLUME'
+  | 'INVOICE_FILE'
+  | 'PAYMENT_PURPOSE_DETAIL'
+  | 'PROOF_OF_ADDRESS_FILE'
+  | 'RELATIONSHIP_TO_BENEFICIARY'
+  | 'SOURCE_OF_FUNDS'
+  | 'SOURCE_OF_FUNDS_FILE';
+
+/** §14.3: TEXT is answered with `text`, FILE with `fileIds`. */
+export type AdditionalInformationKind =
+  | 'FILE'
+  | 'TEXT';
+
 /** Contract §14.5. */
 export type BankAccountHolderAddress = {
   __typename?: 'BankAccountHolderAddress';
@@ -285,6 +309,21 @@ export type CreateCustomerInput = {
   type: Scalars['String']['input'];
 };
 
+export type CreateFiatAccountApplicationInput = {
+  /** 1–140 characters: the name deposits are addressed to. */
+  accountHolderName: Scalars['String']['input'];
+  /** 1–500 characters. */
+  accountPurpose: Scalars['String']['input'];
+  /** EUR or USD. */
+  currency: Scalars['String']['input'];
+  /** Minor units, > 0. */
+  expectedMonthlyVolumeMinor: Scalars['String']['input'];
+  /** At most 10 files of the customer (§12.2), each UPLOADED or LINKED. */
+  fileIds?: InputMaybe<Array<Scalars['UUID']['input']>>;
+  /** 1–500 characters. */
+  sourceOfFunds: Scalars['String']['input'];
+};
+
 /** Contract §17.1. */
 export type CreateFrontendSessionInput = {
   /** One of the client's registered origins (partnerctl client origin add), compared after §17.3 normalisation. */
@@ -349,6 +388,16 @@ export type CustomerVerificationStatus =
   | 'UNVERIFIED'
   | 'VERIFIED';
 
+/** §14.4 (and §14.6): where a currency's account (or a rail's withdrawal capability) stands. */
+export type FiatCapabilityStatus =
+  | 'ACTIVE'
+  | 'AVAILABLE'
+  | 'NEEDS_ADDITIONAL_INFORMATION'
+  | 'NOT_AVAILABLE'
+  | 'PENDING'
+  | 'REJECTED'
+  | 'SUSPENDED';
+
 /** Contract §14.1: the fixed catalog of fiat rails, enabled per partner by operators. */
 export type FiatRail =
   | 'ACH'
@@ -385,6 +434,7 @@ export type Mutation = {
   createCryptoWithdrawalQuote: PartnerCryptoWithdrawalQuote;
   createCustomer: PartnerCustomer;
   createCustomerFile: PartnerCustomerFile;
+  createFiatAccountApplication: PartnerFiatAccountApplication;
   /** §17.1: a session for one of the customer's browsers; the token is shown in this answer only. */
   createFrontendSession: PartnerFrontendSession;
   /** §11.4: a new ENABLED endpoint and its signing secret (at most 10 ENABLED per client). */
@@ -412,6 +462,8 @@ export type Mutation = {
   submitCryptoWithdrawal: CryptoWithdrawal;
   /** §12.3: partner-attested KYC or KYB evidence; no gate (a SUSPENDED customer may submit). */
   submitCustomerVerificationEvidence: PartnerCustomer;
+  /** §14.3: answers every open request of the application; answers are stored and never echoed. */
+  submitFiatAccountApplicationAdditionalInformation: PartnerFiatAccountApplication;
   /** §10.9: screens the address against the deny list now (ACTIVE ↔ BLOCKED). */
   syncCryptoWalletBeneficiary: WalletBeneficiary;
   updateCollectionBuyer: PartnerBuyer;
@@ -537,6 +589,13 @@ export type MutationCreateCustomerFileArgs = {
 
 
 /** Every mutation requires an Idempotency-Key header (contract §3). */
+export type MutationCreateFiatAccountApplicationArgs = {
+  customerId: Scalars['UUID']['input'];
+  input: CreateFiatAccountApplicationInput;
+};
+
+
+/** Every mutation requires an Idempotency-Key header (contract §3). */
 export type MutationCreateFrontendSessionArgs = {
   customerId: Scalars['UUID']['input'];
   input: CreateFrontendSessionInput;
@@ -630,6 +689,13 @@ export type MutationSubmitCryptoWithdrawalArgs = {
 export type MutationSubmitCustomerVerificationEvidenceArgs = {
   customerId: Scalars['UUID']['input'];
   input: SubmitCustomerVerificationEvidenceInput;
+};
+
+
+/** Every mutation requires an Idempotency-Key header (contract §3). */
+export type MutationSubmitFiatAccountApplicationAdditionalInformationArgs = {
+  applicationId: Scalars['UUID']['input'];
+  input: SubmitAdditionalInformationInput;
 };
 
 
@@ -1232,6 +1298,93 @@ export type PartnerEventPage = {
   pageInfo: PageInfo;
 };
 
+export type PartnerFiatAccount = {
+  __typename?: 'PartnerFiatAccount';
+  accountHolderName: Scalars['String']['output'];
+  accountNumber?: Maybe<Scalars['String']['output']>;
+  applicationId: Scalars['UUID']['output'];
+  bankName: Scalars['String']['output'];
+  bic?: Maybe<Scalars['String']['output']>;
+  createdAt: Scalars['DateTime']['output'];
+  currency: Scalars['String']['output'];
+  currencyScale: Scalars['Int']['output'];
+  customerId: Scalars['UUID']['output'];
+  fiatAccountId: Scalars['UUID']['output'];
+  iban?: Maybe<Scalars['String']['output']>;
+  /** The currency's rails of §14.1, whatever is enabled. */
+  rails: Array<FiatRail>;
+  routingNumber?: Maybe<Scalars['String']['output']>;
+  status: PartnerFiatAccountStatus;
+  suspendedAt?: Maybe<Scalars['DateTime']['output']>;
+  updatedAt: Scalars['DateTime']['output'];
+};
+
+export type PartnerFiatAccountApplication = {
+  __typename?: 'PartnerFiatAccountApplication';
+  accountHolderName: Scalars['String']['output'];
+  accountPurpose: Scalars['String']['output'];
+  applicationId: Scalars['UUID']['output'];
+  createdAt: Scalars['DateTime']['output'];
+  currency: Scalars['String']['output'];
+  customerId: Scalars['UUID']['output'];
+  /** Set when APPROVED or REJECTED. */
+  decidedAt?: Maybe<Scalars['DateTime']['output']>;
+  expectedMonthlyVolumeMinor: Scalars['String']['output'];
+  /** Set when APPROVED. */
+  fiatAccountId?: Maybe<Scalars['UUID']['output']>;
+  fileIds: Array<Scalars['UUID']['output']>;
+  /** §14.3: set while NEEDS_ADDITIONAL_INFORMATION. */
+  informationDueAt?: Maybe<Scalars['DateTime']['output']>;
+  /** §14.3: every round, oldest first. */
+  informationRequests: Array<PartnerInformationRequest>;
+  sourceOfFunds: Scalars['String']['output'];
+  status: PartnerFiatAccountApplicationStatus;
+  statusInfo: Scalars['String']['output'];
+  updatedAt: Scalars['DateTime']['output'];
+};
+
+export type PartnerFiatAccountApplicationStatus =
+  | 'APPROVED'
+  | 'IN_REVIEW'
+  | 'NEEDS_ADDITIONAL_INFORMATION'
+  | 'REJECTED'
+  | 'SUBMITTED';
+
+/** §14.4 a currency's account capability, computed (no record, no events). */
+export type PartnerFiatAccountCapability = {
+  __typename?: 'PartnerFiatAccountCapability';
+  applicationId?: Maybe<Scalars['UUID']['output']>;
+  currency: Scalars['String']['output'];
+  fiatAccountId?: Maybe<Scalars['UUID']['output']>;
+  rails: Array<FiatRail>;
+  status: FiatCapabilityStatus;
+  statusInfo?: Maybe<Scalars['String']['output']>;
+};
+
+export type PartnerFiatAccountPage = {
+  __typename?: 'PartnerFiatAccountPage';
+  items: Array<PartnerFiatAccount>;
+  pageInfo: PageInfo;
+};
+
+export type PartnerFiatAccountStatus =
+  | 'ACTIVE'
+  | 'SUSPENDED';
+
+export type PartnerFiatDepositInstructions = {
+  __typename?: 'PartnerFiatDepositInstructions';
+  accountNumber?: Maybe<Scalars['String']['output']>;
+  bankAddress: Scalars['String']['output'];
+  bankName: Scalars['String']['output'];
+  beneficiaryName: Scalars['String']['output'];
+  bic?: Maybe<Scalars['String']['output']>;
+  currency: Scalars['String']['output'];
+  fiatAccountId: Scalars['UUID']['output'];
+  iban?: Maybe<Scalars['String']['output']>;
+  rails: Array<FiatRail>;
+  routingNumber?: Maybe<Scalars['String']['output']>;
+};
+
 export type PartnerFilePurpose =
   | 'ARTICLES_OF_ASSOCIATION'
   | 'BANK_STATEMENT'
@@ -1277,6 +1430,17 @@ export type PartnerFrontendSessionPage = {
   pageInfo: PageInfo;
 };
 
+/** §14.3 one item a review asked for; every round is kept, oldest first. */
+export type PartnerInformationRequest = {
+  __typename?: 'PartnerInformationRequest';
+  /** Set when the round was answered. */
+  answeredAt?: Maybe<Scalars['DateTime']['output']>;
+  description: Scalars['String']['output'];
+  key: AdditionalInformationKey;
+  kind: AdditionalInformationKind;
+  requestedAt: Scalars['DateTime']['output'];
+};
+
 /** §10.1: what a ledger row or a deposit, withdrawal or refund refers to. */
 export type PartnerResourceType =
   | 'BANK_ACCOUNT'
@@ -1290,6 +1454,8 @@ export type PartnerResourceType =
   | 'CRYPTO_WITHDRAWAL'
   | 'CUSTOMER'
   | 'CUSTOMER_FILE'
+  | 'FIAT_ACCOUNT'
+  | 'FIAT_ACCOUNT_APPLICATION'
   | 'TRANSACTION'
   | 'WALLET_BENEFICIARY';
 
@@ -1431,6 +1597,8 @@ export type ProblemCode =
   | 'DUPLICATE_MERCHANT_REFERENCE'
   | 'DUPLICATE_TX_HASH'
   | 'DUPLICATE_WALLET_BENEFICIARY'
+  | 'FIAT_ACCOUNT_EXISTS'
+  | 'FIAT_ACCOUNT_NOT_ACTIVE'
   | 'FILE_INTEGRITY_MISMATCH'
   | 'FILE_NOT_FOUND'
   | 'FILE_NOT_READY'
@@ -1443,6 +1611,7 @@ export type ProblemCode =
   | 'IDEMPOTENCY_KEY_REUSED'
   | 'IDEMPOTENCY_REQUEST_IN_PROGRESS'
   | 'IDEMPOTENCY_SCOPE_INVALID'
+  | 'INFORMATION_MISMATCH'
   | 'INSUFFICIENT_FUNDS'
   | 'INTERNAL'
   | 'INVALID_BANK_ACCOUNT'
@@ -1520,6 +1689,12 @@ export type Query = {
   customerTransactions: PartnerTransactionPage;
   /** §11.3 the pull feed: position order, oldest first; endCursor is where to resume polling. */
   events: PartnerEventPage;
+  fiatAccount?: Maybe<PartnerFiatAccount>;
+  fiatAccountApplication?: Maybe<PartnerFiatAccountApplication>;
+  /** §14.4: one item per currency, EUR then USD. */
+  fiatAccountCapabilities: Array<PartnerFiatAccountCapability>;
+  fiatAccounts: PartnerFiatAccountPage;
+  fiatDepositInstructions?: Maybe<PartnerFiatDepositInstructions>;
   /** §17.1: the customer's sessions, newest first; active: true → unexpired and unrevoked only, false → the others. */
   frontendSessions: PartnerFrontendSessionPage;
   transaction?: Maybe<PartnerTransaction>;
@@ -1796,6 +1971,40 @@ export type QueryEventsArgs = {
 
 
 /** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
+export type QueryFiatAccountArgs = {
+  fiatAccountId: Scalars['UUID']['input'];
+};
+
+
+/** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
+export type QueryFiatAccountApplicationArgs = {
+  applicationId: Scalars['UUID']['input'];
+};
+
+
+/** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
+export type QueryFiatAccountCapabilitiesArgs = {
+  customerId: Scalars['UUID']['input'];
+};
+
+
+/** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
+export type QueryFiatAccountsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  currency?: InputMaybe<Scalars['String']['input']>;
+  customerId: Scalars['UUID']['input'];
+  first?: InputMaybe<Scalars['Int']['input']>;
+  statuses?: InputMaybe<Array<PartnerFiatAccountStatus>>;
+};
+
+
+/** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
+export type QueryFiatDepositInstructionsArgs = {
+  fiatAccountId: Scalars['UUID']['input'];
+};
+
+
+/** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
 export type QueryFrontendSessionsArgs = {
   active?: InputMaybe<Scalars['Boolean']['input']>;
   after?: InputMaybe<Scalars['String']['input']>;
@@ -1863,6 +2072,11 @@ export type SimulateCryptoDepositInput = {
   routeCode: Scalars['String']['input'];
   /** In the chain's form (§10.4); absent: generated from the depositId. */
   txHash?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** §14.3: 1–20 items, each key at most once: exactly the open requests' keys. */
+export type SubmitAdditionalInformationInput = {
+  items: Array<AdditionalInformationItemInput>;
 };
 
 export type SubmitCryptoDepositTravelRuleInformationInput = {

@@ -28,6 +28,7 @@ import createCryptoWithdrawalApprovalDraft from '../../modules/withdrawals/opera
 import createCryptoWithdrawalQuote from '../../modules/withdrawals/operations/create-crypto-withdrawal-quote.js';
 import createCustomer from '../../modules/customers/operations/create-customer.js';
 import createCustomerFile from '../../modules/files/operations/create-customer-file.js';
+import createFiatAccountApplication from '../../modules/fiat-accounts/operations/create-fiat-account-application.js';
 import createFrontendSession from '../../modules/frontend/operations/create-frontend-session.js';
 import createWebhookEndpoint from '../../modules/webhooks/operations/create-webhook-endpoint.js';
 import cryptoCheckout from '../../modules/checkouts/operations/crypto-checkout.js';
@@ -50,6 +51,11 @@ import deactivateCollectionWallet from '../../modules/collections/operations/dea
 import disableWebhookEndpoint from '../../modules/webhooks/operations/disable-webhook-endpoint.js';
 import enableWebhookEndpoint from '../../modules/webhooks/operations/enable-webhook-endpoint.js';
 import events from '../../modules/events/operations/events.js';
+import fiatAccount from '../../modules/fiat-accounts/operations/fiat-account.js';
+import fiatAccountApplication from '../../modules/fiat-accounts/operations/fiat-account-application.js';
+import fiatAccountCapabilities from '../../modules/fiat-accounts/operations/fiat-account-capabilities.js';
+import fiatAccounts from '../../modules/fiat-accounts/operations/fiat-accounts.js';
+import fiatDepositInstructions from '../../modules/fiat-accounts/operations/fiat-deposit-instructions.js';
 import frontendSessions from '../../modules/frontend/operations/frontend-sessions.js';
 import redeliverWebhookEvent from '../../modules/webhooks/operations/redeliver-webhook-event.js';
 import removeCryptoWalletBeneficiary from '../../modules/beneficiaries/operations/remove-crypto-wallet-beneficiary.js';
@@ -61,6 +67,7 @@ import submitCryptoDepositTravelRuleInformation from '../../modules/deposits/ope
 import submitCryptoRefund from '../../modules/refunds/operations/submit-crypto-refund.js';
 import submitCryptoWithdrawal from '../../modules/withdrawals/operations/submit-crypto-withdrawal.js';
 import submitCustomerVerificationEvidence from '../../modules/customers/operations/submit-customer-verification-evidence.js';
+import submitFiatAccountApplicationAdditionalInformation from '../../modules/fiat-accounts/operations/submit-fiat-account-application-additional-information.js';
 import syncCryptoWalletBeneficiary from '../../modules/beneficiaries/operations/sync-crypto-wallet-beneficiary.js';
 import transaction from '../../modules/ledger/operations/transaction.js';
 import updateCollectionBuyer from '../../modules/collections/operations/update-collection-buyer.js';
@@ -69,4 +76,4 @@ import webhookDeliveries from '../../modules/webhooks/operations/webhook-deliver
 import webhookEndpoint from '../../modules/webhooks/operations/webhook-endpoint.js';
 import webhookEndpoints from '../../modules/webhooks/operations/webhook-endpoints.js';
 
-export const operations = { bankAccount, bankAccounts, closeCryptoCheckout, collectionBuyer, collectionBuyers, collectionPayment, collectionPayments, collectionWallet, collectionWallets, confirmCryptoRefund, conversion, conversionQuote, conversionQuotes, conversions, createBankAccount, createCheckoutLink, createCheckoutPosPaymentRequest, createCollectionBuyer, createCollectionPaymentRefundApprovalDraft, createCollectionWallet, createConversionApprovalDraft, createConversionQuote, createCryptoCheckout, createCryptoRefundApprovalDraft, createCryptoWalletBeneficiary, createCryptoWithdrawalApprovalDraft, createCryptoWithdrawalQuote, createCustomer, createCustomerFile, createFrontendSession, createWebhookEndpoint, cryptoCheckout, cryptoCheckouts, cryptoDeposit, cryptoDepositWallets, cryptoDeposits, cryptoRefund, cryptoRefunds, cryptoWalletBeneficiaries, cryptoWalletBeneficiary, cryptoWithdrawal, cryptoWithdrawals, customer, customerBalances, customerFile, customerFiles, customerTransactions, deactivateCollectionWallet, disableWebhookEndpoint, enableWebhookEndpoint, events, frontendSessions, redeliverWebhookEvent, removeCryptoWalletBeneficiary, revokeFrontendSession, rotateWebhookEndpointSecret, simulateCollectionPayment, simulateCryptoDeposit, submitCryptoDepositTravelRuleInformation, submitCryptoRefund, submitCryptoWithdrawal, submitCustomerVerificationEvidence, syncCryptoWalletBeneficiary, transaction, updateCollectionBuyer, updateCollectionWalletExpiry, webhookDeliveries, webhookEndpoint, webhookEndpoints } as const;
+export const operations = { bankAccount, bankAccounts, closeCryptoCheckout, collectionBuyer, collectionBuyers, collectionPayment, collectionPayments, collectionWallet, collectionWallets, confirmCryptoRefund, conversion, conversionQuote, conversionQuotes, conversions, createBankAccount, createCheckoutLink, createCheckoutPosPaymentRequest, createCollectionBuyer, createCollectionPaymentRefundApprovalDraft, createCollectionWallet, createConversionApprovalDraft, createConversionQuote, createCryptoCheckout, createCryptoRefundApprovalDraft, createCryptoWalletBeneficiary, createCryptoWithdrawalApprovalDraft, createCryptoWithdrawalQuote, createCustomer, createCustomerFile, createFiatAccountApplication, createFrontendSession, createWebhookEndpoint, cryptoCheckout, cryptoCheckouts, cryptoDeposit, cryptoDepositWallets, cryptoDeposits, cryptoRefund, cryptoRefunds, cryptoWalletBeneficiaries, cryptoWalletBeneficiary, cryptoWithdrawal, cryptoWithdrawals, customer, customerBalances, customerFile, customerFiles, customerTransactions, deactivateCollectionWallet, disableWebhookEndpoint, enableWebhookEndpoint, events, fiatAccount, fiatAccountApplication, fiatAccountCapabilities, fiatAccounts, fiatDepositInstructions, frontendSessions, redeliverWebhookEvent, removeCryptoWalletBeneficiary, revokeFrontendSession, rotateWebhookEndpointSecret, simulateCollectionPayment, simulateCryptoDeposit, submitCryptoDepositTravelRuleInformation, submitCryptoRefund, submitCryptoWithdrawal, submitCustomerVerificationEvidence, submitFiatAccountApplicationAdditionalInformation, syncCryptoWalletBeneficiary, transaction, updateCollectionBuyer, updateCollectionWalletExpiry, webhookDeliveries, webhookEndpoint, webhookEndpoints } as const;

@@ -6,6 +6,7 @@ import type { BuyerView, CollectionWalletView, CollectionPaymentView } from '../
 import type { ConversionRow } from '../../modules/conversion/tables.js';
 import type { CustomerView } from '../../modules/customers/tables.js';
 import type { DepositView } from '../../modules/deposits/rules.js';
+import type { FiatAccountApplicationView, FiatAccountView } from '../../modules/fiat-accounts/tables.js';
 import type { CustomerFileView } from '../../modules/files/tables.js';
 import type { CryptoRefundRow } from '../../modules/refunds/tables.js';
 import type { CryptoWithdrawalRow } from '../../modules/withdrawals/tables.js';
@@ -30,6 +31,30 @@ export type Scalars = {
   /** RFC 4122 UUID, in its canonical textual form. */
   UUID: { input: string; output: string; }
 };
+
+export type AdditionalInformationItemInput = {
+  /** FILE items: 1–10 files of the customer (§12.2), each UPLOADED or LINKED. */
+  fileIds?: InputMaybe<Array<Scalars['UUID']['input']>>;
+  key: AdditionalInformationKey;
+  /** TEXT items: 1–2000 characters. */
+  text?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** §14.3 what a review may ask for. */
+export type AdditionalInformationKey =
+  | 'BUSINESS_DESCRIPTION'
+  | 'EXPECTED_MONTHLY_VOLUME'
+  | 'INVOICE_FILE'
+  | 'PAYMENT_PURPOSE_DETAIL'
+  | 'PROOF_OF_ADDRESS_FILE'
+  | 'RELATIONSHIP_TO_BENEFICIARY'
+  | 'SOURCE_OF_FUNDS'
+  | 'SOURCE_OF_FUNDS_FILE';
+
+/** §14.3: TEXT is answered with `text`, FILE with `fileIds`. */
+export type AdditionalInformationKind =
+  | 'FILE'
+  | 'TEXT';
 
 /** Contract §14.5. */
 export type BankAccountHolderAddress = {
@@ -299,6 +324,21 @@ export type CreateCustomerInput = {
   type: Scalars['String']['input'];
 };
 
+export type CreateFiatAccountApplicationInput = {
+  /** 1–140 characters: the name deposits are addressed to. */
+  accountHolderName: Scalars['String']['input'];
+  /** 1–500 characters. */
+  accountPurpose: Scalars['String']['input'];
+  /** EUR or USD. */
+  currency: Scalars['String']['input'];
+  /** Minor units, > 0. */
+  expectedMonthlyVolumeMinor: Scalars['String']['input'];
+  /** At most 10 files of the customer (§12.2), each UPLOADED or LINKED. */
+  fileIds?: InputMaybe<Array<Scalars['UUID']['input']>>;
+  /** 1–500 characters. */
+  sourceOfFunds: Scalars['String']['input'];
+};
+
 /** Contract §17.1. */
 export type CreateFrontendSessionInput = {
   /** One of the client's registered origins (partnerctl client origin add), compared after §17.3 normalisation. */
@@ -363,6 +403,16 @@ export type CustomerVerificationStatus =
   | 'UNVERIFIED'
   | 'VERIFIED';
 
+/** §14.4 (and §14.6): where a currency's account (or a rail's withdrawal capability) stands. */
+export type FiatCapabilityStatus =
+  | 'ACTIVE'
+  | 'AVAILABLE'
+  | 'NEEDS_ADDITIONAL_INFORMATION'
+  | 'NOT_AVAILABLE'
+  | 'PENDING'
+  | 'REJECTED'
+  | 'SUSPENDED';
+
 /** Contract §14.1: the fixed catalog of fiat rails, enabled per partner by operators. */
 export type FiatRail =
   | 'ACH'
@@ -399,6 +449,7 @@ export type Mutation = {
   createCryptoWithdrawalQuote: PartnerCryptoWithdrawalQuote;
   createCustomer: PartnerCustomer;
   createCustomerFile: PartnerCustomerFile;
+  createFiatAccountApplication: PartnerFiatAccountApplication;
   /** §17.1: a session for one of the customer's browsers; the token is shown in this answer only. */
   createFrontendSession: PartnerFrontendSession;
   /** §11.4: a new ENABLED endpoint and its signing secret (at most 10 ENABLED per client). */
@@ -426,6 +477,8 @@ export type Mutation = {
   submitCryptoWithdrawal: CryptoWithdrawal;
   /** §12.3: partner-attested KYC or KYB evidence; no gate (a SUSPENDED customer may submit). */
   submitCustomerVerificationEvidence: PartnerCustomer;
+  /** §14.3: answers every open request of the application; answers are stored and never echoed. */
+  submitFiatAccountApplicationAdditionalInformation: PartnerFiatAccountApplication;
   /** §10.9: screens the address against the deny list now (ACTIVE ↔ BLOCKED). */
   syncCryptoWalletBeneficiary: WalletBeneficiary;
   updateCollectionBuyer: PartnerBuyer;
@@ -551,6 +604,13 @@ export type MutationCreateCustomerFileArgs = {
 
 
 /** Every mutation requires an Idempotency-Key header (contract §3). */
+export type MutationCreateFiatAccountApplicationArgs = {
+  customerId: Scalars['UUID']['input'];
+  input: CreateFiatAccountApplicationInput;
+};
+
+
+/** Every mutation requires an Idempotency-Key header (contract §3). */
 export type MutationCreateFrontendSessionArgs = {
   customerId: Scalars['UUID']['input'];
   input: CreateFrontendSessionInput;
@@ -644,6 +704,13 @@ export type MutationSubmitCryptoWithdrawalArgs = {
 export type MutationSubmitCustomerVerificationEvidenceArgs = {
   customerId: Scalars['UUID']['input'];
   input: SubmitCustomerVerificationEvidenceInput;
+};
+
+
+/** Every mutation requires an Idempotency-Key header (contract §3). */
+export type MutationSubmitFiatAccountApplicationAdditionalInformationArgs = {
+  applicationId: Scalars['UUID']['input'];
+  input: SubmitAdditionalInformationInput;
 };
 
 
@@ -1246,6 +1313,93 @@ export type PartnerEventPage = {
   pageInfo: PageInfo;
 };
 
+export type PartnerFiatAccount = {
+  __typename?: 'PartnerFiatAccount';
+  accountHolderName: Scalars['String']['output'];
+  accountNumber?: Maybe<Scalars['String']['output']>;
+  applicationId: Scalars['UUID']['output'];
+  bankName: Scalars['String']['output'];
+  bic?: Maybe<Scalars['String']['output']>;
+  createdAt: Scalars['DateTime']['output'];
+  currency: Scalars['String']['output'];
+  currencyScale: Scalars['Int']['output'];
+  customerId: Scalars['UUID']['output'];
+  fiatAccountId: Scalars['UUID']['output'];
+  iban?: Maybe<Scalars['String']['output']>;
+  /** The currency's rails of §14.1, whatever is enabled. */
+  rails: Array<FiatRail>;
+  routingNumber?: Maybe<Scalars['String']['output']>;
+  status: PartnerFiatAccountStatus;
+  suspendedAt?: Maybe<Scalars['DateTime']['output']>;
+  updatedAt: Scalars['DateTime']['output'];
+};
+
+export type PartnerFiatAccountApplication = {
+  __typename?: 'PartnerFiatAccountApplication';
+  accountHolderName: Scalars['String']['output'];
+  accountPurpose: Scalars['String']['output'];
+  applicationId: Scalars['UUID']['output'];
+  createdAt: Scalars['DateTime']['output'];
+  currency: Scalars['String']['output'];
+  customerId: Scalars['UUID']['output'];
+  /** Set when APPROVED or REJECTED. */
+  decidedAt?: Maybe<Scalars['DateTime']['output']>;
+  expectedMonthlyVolumeMinor: Scalars['String']['output'];
+  /** Set when APPROVED. */
+  fiatAccountId?: Maybe<Scalars['UUID']['output']>;
+  fileIds: Array<Scalars['UUID']['output']>;
+  /** §14.3: set while NEEDS_ADDITIONAL_INFORMATION. */
+  informationDueAt?: Maybe<Scalars['DateTime']['output']>;
+  /** §14.3: every round, oldest first. */
+  informationRequests: Array<PartnerInformationRequest>;
+  sourceOfFunds: Scalars['String']['output'];
+  status: PartnerFiatAccountApplicationStatus;
+  statusInfo: Scalars['String']['output'];
+  updatedAt: Scalars['DateTime']['output'];
+};
+
+export type PartnerFiatAccountApplicationStatus =
+  | 'APPROVED'
+  | 'IN_REVIEW'
+  | 'NEEDS_ADDITIONAL_INFORMATION'
+  | 'REJECTED'
+  | 'SUBMITTED';
+
+/** §14.4 a currency's account capability, computed (no record, no events). */
+export type PartnerFiatAccountCapability = {
+  __typename?: 'PartnerFiatAccountCapability';
+  applicationId?: Maybe<Scalars['UUID']['output']>;
+  currency: Scalars['String']['output'];
+  fiatAccountId?: Maybe<Scalars['UUID']['output']>;
+  rails: Array<FiatRail>;
+  status: FiatCapabilityStatus;
+  statusInfo?: Maybe<Scalars['String']['output']>;
+};
+
+export type PartnerFiatAccountPage = {
+  __typename?: 'PartnerFiatAccountPage';
+  items: Array<PartnerFiatAccount>;
+  pageInfo: PageInfo;
+};
+
+export type PartnerFiatAccountStatus =
+  | 'ACTIVE'
+  | 'SUSPENDED';
+
+export type PartnerFiatDepositInstructions = {
+  __typename?: 'PartnerFiatDepositInstructions';
+  accountNumber?: Maybe<Scalars['String']['output']>;
+  bankAddress: Scalars['String']['output'];
+  bankName: Scalars['String']['output'];
+  beneficiaryName: Scalars['String']['output'];
+  bic?: Maybe<Scalars['String']['output']>;
+  currency: Scalars['String']['output'];
+  fiatAccountId: Scalars['UUID']['output'];
+  iban?: Maybe<Scalars['String']['output']>;
+  rails: Array<FiatRail>;
+  routingNumber?: Maybe<Scalars['String']['output']>;
+};
+
 export type PartnerFilePurpose =
   | 'ARTICLES_OF_ASSOCIATION'
   | 'BANK_STATEMENT'
@@ -1291,6 +1445,17 @@ export type PartnerFrontendSessionPage = {
   pageInfo: PageInfo;
 };
 
+/** §14.3 one item a review asked for; every round is kept, oldest first. */
+export type PartnerInformationRequest = {
+  __typename?: 'PartnerInformationRequest';
+  /** Set when the round was answered. */
+  answeredAt?: Maybe<Scalars['DateTime']['output']>;
+  description: Scalars['String']['output'];
+  key: AdditionalInformationKey;
+  kind: AdditionalInformationKind;
+  requestedAt: Scalars['DateTime']['output'];
+};
+
 /** §10.1: what a ledger row or a deposit, withdrawal or refund refers to. */
 export type PartnerResourceType =
   | 'BANK_ACCOUNT'
@@ -1304,6 +1469,8 @@ export type PartnerResourceType =
   | 'CRYPTO_WITHDRAWAL'
   | 'CUSTOMER'
   | 'CUSTOMER_FILE'
+  | 'FIAT_ACCOUNT'
+  | 'FIAT_ACCOUNT_APPLICATION'
   | 'TRANSACTION'
   | 'WALLET_BENEFICIARY';
 
@@ -1445,6 +1612,8 @@ export type ProblemCode =
   | 'DUPLICATE_MERCHANT_REFERENCE'
   | 'DUPLICATE_TX_HASH'
   | 'DUPLICATE_WALLET_BENEFICIARY'
+  | 'FIAT_ACCOUNT_EXISTS'
+  | 'FIAT_ACCOUNT_NOT_ACTIVE'
   | 'FILE_INTEGRITY_MISMATCH'
   | 'FILE_NOT_FOUND'
   | 'FILE_NOT_READY'
@@ -1457,6 +1626,7 @@ export type ProblemCode =
   | 'IDEMPOTENCY_KEY_REUSED'
   | 'IDEMPOTENCY_REQUEST_IN_PROGRESS'
   | 'IDEMPOTENCY_SCOPE_INVALID'
+  | 'INFORMATION_MISMATCH'
   | 'INSUFFICIENT_FUNDS'
   | 'INTERNAL'
   | 'INVALID_BANK_ACCOUNT'
@@ -1534,6 +1704,12 @@ export type Query = {
   customerTransactions: PartnerTransactionPage;
   /** §11.3 the pull feed: position order, oldest first; endCursor is where to resume polling. */
   events: PartnerEventPage;
+  fiatAccount?: Maybe<PartnerFiatAccount>;
+  fiatAccountApplication?: Maybe<PartnerFiatAccountApplication>;
+  /** §14.4: one item per currency, EUR then USD. */
+  fiatAccountCapabilities: Array<PartnerFiatAccountCapability>;
+  fiatAccounts: PartnerFiatAccountPage;
+  fiatDepositInstructions?: Maybe<PartnerFiatDepositInstructions>;
   /** §17.1: the customer's sessions, newest first; active: true → unexpired and unrevoked only, false → the others. */
   frontendSessions: PartnerFrontendSessionPage;
   transaction?: Maybe<PartnerTransaction>;
@@ -1810,6 +1986,40 @@ export type QueryEventsArgs = {
 
 
 /** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
+export type QueryFiatAccountArgs = {
+  fiatAccountId: Scalars['UUID']['input'];
+};
+
+
+/** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
+export type QueryFiatAccountApplicationArgs = {
+  applicationId: Scalars['UUID']['input'];
+};
+
+
+/** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
+export type QueryFiatAccountCapabilitiesArgs = {
+  customerId: Scalars['UUID']['input'];
+};
+
+
+/** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
+export type QueryFiatAccountsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  currency?: InputMaybe<Scalars['String']['input']>;
+  customerId: Scalars['UUID']['input'];
+  first?: InputMaybe<Scalars['Int']['input']>;
+  statuses?: InputMaybe<Array<PartnerFiatAccountStatus>>;
+};
+
+
+/** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
+export type QueryFiatDepositInstructionsArgs = {
+  fiatAccountId: Scalars['UUID']['input'];
+};
+
+
+/** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
 export type QueryFrontendSessionsArgs = {
   active?: InputMaybe<Scalars['Boolean']['input']>;
   after?: InputMaybe<Scalars['String']['input']>;
@@ -1877,6 +2087,11 @@ export type SimulateCryptoDepositInput = {
   routeCode: Scalars['String']['input'];
   /** In the chain's form (§10.4); absent: generated from the depositId. */
   txHash?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** §14.3: 1–20 items, each key at most once: exactly the open requests' keys. */
+export type SubmitAdditionalInformationInput = {
+  items: Array<AdditionalInformationItemInput>;
 };
 
 export type SubmitCryptoDepositTravelRuleInformationInput = {
@@ -2113,6 +2328,9 @@ export type DirectiveResolverFn<TResult = Record<PropertyKey, never>, TParent = 
 
 /** Mapping between all available schema types and the resolvers types */
 export type ResolversTypes = {
+  AdditionalInformationItemInput: AdditionalInformationItemInput;
+  AdditionalInformationKey: AdditionalInformationKey;
+  AdditionalInformationKind: AdditionalInformationKind;
   BankAccountHolderAddress: ResolverTypeWrapper<BankAccountHolderAddress>;
   BankAccountHolderAddressInput: BankAccountHolderAddressInput;
   BankAccountType: BankAccountType;
@@ -2134,12 +2352,14 @@ export type ResolversTypes = {
   CreateCryptoWithdrawalQuoteInput: CreateCryptoWithdrawalQuoteInput;
   CreateCustomerFileInput: CreateCustomerFileInput;
   CreateCustomerInput: CreateCustomerInput;
+  CreateFiatAccountApplicationInput: CreateFiatAccountApplicationInput;
   CreateFrontendSessionInput: CreateFrontendSessionInput;
   CreateWebhookEndpointInput: CreateWebhookEndpointInput;
   CryptoWithdrawal: ResolverTypeWrapper<CryptoWithdrawalRow>;
   CryptoWithdrawalPage: ResolverTypeWrapper<Omit<CryptoWithdrawalPage, 'items'> & { items: Array<ResolversTypes['CryptoWithdrawal']> }>;
   CustomerVerificationStatus: CustomerVerificationStatus;
   DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
+  FiatCapabilityStatus: FiatCapabilityStatus;
   FiatRail: FiatRail;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   JSONObject: ResolverTypeWrapper<Scalars['JSONObject']['output']>;
@@ -2189,11 +2409,19 @@ export type ResolversTypes = {
   PartnerCustomerFileStatus: PartnerCustomerFileStatus;
   PartnerEvent: ResolverTypeWrapper<PartnerEvent>;
   PartnerEventPage: ResolverTypeWrapper<PartnerEventPage>;
+  PartnerFiatAccount: ResolverTypeWrapper<FiatAccountView>;
+  PartnerFiatAccountApplication: ResolverTypeWrapper<FiatAccountApplicationView>;
+  PartnerFiatAccountApplicationStatus: PartnerFiatAccountApplicationStatus;
+  PartnerFiatAccountCapability: ResolverTypeWrapper<PartnerFiatAccountCapability>;
+  PartnerFiatAccountPage: ResolverTypeWrapper<Omit<PartnerFiatAccountPage, 'items'> & { items: Array<ResolversTypes['PartnerFiatAccount']> }>;
+  PartnerFiatAccountStatus: PartnerFiatAccountStatus;
+  PartnerFiatDepositInstructions: ResolverTypeWrapper<PartnerFiatDepositInstructions>;
   PartnerFilePurpose: PartnerFilePurpose;
   PartnerFileSource: PartnerFileSource;
   PartnerFileUpload: ResolverTypeWrapper<PartnerFileUpload>;
   PartnerFrontendSession: ResolverTypeWrapper<PartnerFrontendSession>;
   PartnerFrontendSessionPage: ResolverTypeWrapper<PartnerFrontendSessionPage>;
+  PartnerInformationRequest: ResolverTypeWrapper<PartnerInformationRequest>;
   PartnerResourceType: PartnerResourceType;
   PartnerTransaction: ResolverTypeWrapper<PartnerTransaction>;
   PartnerTransactionPage: ResolverTypeWrapper<PartnerTransactionPage>;
@@ -2211,6 +2439,7 @@ export type ResolversTypes = {
   SimulateCryptoDepositInput: SimulateCryptoDepositInput;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
   StringMap: ResolverTypeWrapper<Scalars['StringMap']['output']>;
+  SubmitAdditionalInformationInput: SubmitAdditionalInformationInput;
   SubmitCryptoDepositTravelRuleInformationInput: SubmitCryptoDepositTravelRuleInformationInput;
   SubmitCryptoRefundInput: SubmitCryptoRefundInput;
   SubmitCryptoWithdrawalInput: SubmitCryptoWithdrawalInput;
@@ -2235,6 +2464,7 @@ export type ResolversTypes = {
 
 /** Mapping between all available schema types and the resolvers parents */
 export type ResolversParentTypes = {
+  AdditionalInformationItemInput: AdditionalInformationItemInput;
   BankAccountHolderAddress: BankAccountHolderAddress;
   BankAccountHolderAddressInput: BankAccountHolderAddressInput;
   Boolean: Scalars['Boolean']['output'];
@@ -2253,6 +2483,7 @@ export type ResolversParentTypes = {
   CreateCryptoWithdrawalQuoteInput: CreateCryptoWithdrawalQuoteInput;
   CreateCustomerFileInput: CreateCustomerFileInput;
   CreateCustomerInput: CreateCustomerInput;
+  CreateFiatAccountApplicationInput: CreateFiatAccountApplicationInput;
   CreateFrontendSessionInput: CreateFrontendSessionInput;
   CreateWebhookEndpointInput: CreateWebhookEndpointInput;
   CryptoWithdrawal: CryptoWithdrawalRow;
@@ -2294,9 +2525,15 @@ export type ResolversParentTypes = {
   PartnerCustomerFilePage: Omit<PartnerCustomerFilePage, 'items'> & { items: Array<ResolversParentTypes['PartnerCustomerFile']> };
   PartnerEvent: PartnerEvent;
   PartnerEventPage: PartnerEventPage;
+  PartnerFiatAccount: FiatAccountView;
+  PartnerFiatAccountApplication: FiatAccountApplicationView;
+  PartnerFiatAccountCapability: PartnerFiatAccountCapability;
+  PartnerFiatAccountPage: Omit<PartnerFiatAccountPage, 'items'> & { items: Array<ResolversParentTypes['PartnerFiatAccount']> };
+  PartnerFiatDepositInstructions: PartnerFiatDepositInstructions;
   PartnerFileUpload: PartnerFileUpload;
   PartnerFrontendSession: PartnerFrontendSession;
   PartnerFrontendSessionPage: PartnerFrontendSessionPage;
+  PartnerInformationRequest: PartnerInformationRequest;
   PartnerTransaction: PartnerTransaction;
   PartnerTransactionPage: PartnerTransactionPage;
   PartnerWebhookAttempt: PartnerWebhookAttempt;
@@ -2311,6 +2548,7 @@ export type ResolversParentTypes = {
   SimulateCryptoDepositInput: SimulateCryptoDepositInput;
   String: Scalars['String']['output'];
   StringMap: Scalars['StringMap']['output'];
+  SubmitAdditionalInformationInput: SubmitAdditionalInformationInput;
   SubmitCryptoDepositTravelRuleInformationInput: SubmitCryptoDepositTravelRuleInformationInput;
   SubmitCryptoRefundInput: SubmitCryptoRefundInput;
   SubmitCryptoWithdrawalInput: SubmitCryptoWithdrawalInput;
@@ -2401,6 +2639,7 @@ export type MutationResolvers<ContextType = CallContext, ParentType extends Reso
   createCryptoWithdrawalQuote?: Resolver<ResolversTypes['PartnerCryptoWithdrawalQuote'], ParentType, ContextType, RequireFields<MutationCreateCryptoWithdrawalQuoteArgs, 'customerId' | 'input'>>;
   createCustomer?: Resolver<ResolversTypes['PartnerCustomer'], ParentType, ContextType, RequireFields<MutationCreateCustomerArgs, 'input'>>;
   createCustomerFile?: Resolver<ResolversTypes['PartnerCustomerFile'], ParentType, ContextType, RequireFields<MutationCreateCustomerFileArgs, 'customerId' | 'input'>>;
+  createFiatAccountApplication?: Resolver<ResolversTypes['PartnerFiatAccountApplication'], ParentType, ContextType, RequireFields<MutationCreateFiatAccountApplicationArgs, 'customerId' | 'input'>>;
   createFrontendSession?: Resolver<ResolversTypes['PartnerFrontendSession'], ParentType, ContextType, RequireFields<MutationCreateFrontendSessionArgs, 'customerId' | 'input'>>;
   createWebhookEndpoint?: Resolver<ResolversTypes['PartnerWebhookEndpointSecret'], ParentType, ContextType, RequireFields<MutationCreateWebhookEndpointArgs, 'input'>>;
   deactivateCollectionWallet?: Resolver<ResolversTypes['PartnerCollectionWallet'], ParentType, ContextType, RequireFields<MutationDeactivateCollectionWalletArgs, 'collectionWalletId'>>;
@@ -2416,6 +2655,7 @@ export type MutationResolvers<ContextType = CallContext, ParentType extends Reso
   submitCryptoRefund?: Resolver<ResolversTypes['PartnerCryptoRefund'], ParentType, ContextType, RequireFields<MutationSubmitCryptoRefundArgs, 'input' | 'refundId'>>;
   submitCryptoWithdrawal?: Resolver<ResolversTypes['CryptoWithdrawal'], ParentType, ContextType, RequireFields<MutationSubmitCryptoWithdrawalArgs, 'input' | 'withdrawalId'>>;
   submitCustomerVerificationEvidence?: Resolver<ResolversTypes['PartnerCustomer'], ParentType, ContextType, RequireFields<MutationSubmitCustomerVerificationEvidenceArgs, 'customerId' | 'input'>>;
+  submitFiatAccountApplicationAdditionalInformation?: Resolver<ResolversTypes['PartnerFiatAccountApplication'], ParentType, ContextType, RequireFields<MutationSubmitFiatAccountApplicationAdditionalInformationArgs, 'applicationId' | 'input'>>;
   syncCryptoWalletBeneficiary?: Resolver<ResolversTypes['WalletBeneficiary'], ParentType, ContextType, RequireFields<MutationSyncCryptoWalletBeneficiaryArgs, 'walletBeneficiaryId'>>;
   updateCollectionBuyer?: Resolver<ResolversTypes['PartnerBuyer'], ParentType, ContextType, RequireFields<MutationUpdateCollectionBuyerArgs, 'buyerId' | 'input'>>;
   updateCollectionWalletExpiry?: Resolver<ResolversTypes['PartnerCollectionWallet'], ParentType, ContextType, RequireFields<MutationUpdateCollectionWalletExpiryArgs, 'collectionWalletId' | 'input'>>;
@@ -2803,6 +3043,71 @@ export type PartnerEventPageResolvers<ContextType = CallContext, ParentType exte
   pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
 };
 
+export type PartnerFiatAccountResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['PartnerFiatAccount'] = ResolversParentTypes['PartnerFiatAccount']> = {
+  accountHolderName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  accountNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  applicationId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  bankName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  bic?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  currencyScale?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  customerId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  fiatAccountId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  iban?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  rails?: Resolver<Array<ResolversTypes['FiatRail']>, ParentType, ContextType>;
+  routingNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['PartnerFiatAccountStatus'], ParentType, ContextType>;
+  suspendedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type PartnerFiatAccountApplicationResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['PartnerFiatAccountApplication'] = ResolversParentTypes['PartnerFiatAccountApplication']> = {
+  accountHolderName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  accountPurpose?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  applicationId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  customerId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  decidedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  expectedMonthlyVolumeMinor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  fiatAccountId?: Resolver<Maybe<ResolversTypes['UUID']>, ParentType, ContextType>;
+  fileIds?: Resolver<Array<ResolversTypes['UUID']>, ParentType, ContextType>;
+  informationDueAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  informationRequests?: Resolver<Array<ResolversTypes['PartnerInformationRequest']>, ParentType, ContextType>;
+  sourceOfFunds?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['PartnerFiatAccountApplicationStatus'], ParentType, ContextType>;
+  statusInfo?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type PartnerFiatAccountCapabilityResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['PartnerFiatAccountCapability'] = ResolversParentTypes['PartnerFiatAccountCapability']> = {
+  applicationId?: Resolver<Maybe<ResolversTypes['UUID']>, ParentType, ContextType>;
+  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  fiatAccountId?: Resolver<Maybe<ResolversTypes['UUID']>, ParentType, ContextType>;
+  rails?: Resolver<Array<ResolversTypes['FiatRail']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['FiatCapabilityStatus'], ParentType, ContextType>;
+  statusInfo?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type PartnerFiatAccountPageResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['PartnerFiatAccountPage'] = ResolversParentTypes['PartnerFiatAccountPage']> = {
+  items?: Resolver<Array<ResolversTypes['PartnerFiatAccount']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+};
+
+export type PartnerFiatDepositInstructionsResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['PartnerFiatDepositInstructions'] = ResolversParentTypes['PartnerFiatDepositInstructions']> = {
+  accountNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  bankAddress?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  bankName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  beneficiaryName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  bic?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  fiatAccountId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  iban?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  rails?: Resolver<Array<ResolversTypes['FiatRail']>, ParentType, ContextType>;
+  routingNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
 export type PartnerFileUploadResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['PartnerFileUpload'] = ResolversParentTypes['PartnerFileUpload']> = {
   expiresAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   maxSizeBytes?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -2823,6 +3128,14 @@ export type PartnerFrontendSessionResolvers<ContextType = CallContext, ParentTyp
 export type PartnerFrontendSessionPageResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['PartnerFrontendSessionPage'] = ResolversParentTypes['PartnerFrontendSessionPage']> = {
   items?: Resolver<Array<ResolversTypes['PartnerFrontendSession']>, ParentType, ContextType>;
   pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+};
+
+export type PartnerInformationRequestResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['PartnerInformationRequest'] = ResolversParentTypes['PartnerInformationRequest']> = {
+  answeredAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  description?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  key?: Resolver<ResolversTypes['AdditionalInformationKey'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['AdditionalInformationKind'], ParentType, ContextType>;
+  requestedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
 };
 
 export type PartnerTransactionResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['PartnerTransaction'] = ResolversParentTypes['PartnerTransaction']> = {
@@ -2925,6 +3238,11 @@ export type QueryResolvers<ContextType = CallContext, ParentType extends Resolve
   customerFiles?: Resolver<ResolversTypes['PartnerCustomerFilePage'], ParentType, ContextType, RequireFields<QueryCustomerFilesArgs, 'customerId' | 'first'>>;
   customerTransactions?: Resolver<ResolversTypes['PartnerTransactionPage'], ParentType, ContextType, RequireFields<QueryCustomerTransactionsArgs, 'customerId' | 'first'>>;
   events?: Resolver<ResolversTypes['PartnerEventPage'], ParentType, ContextType, RequireFields<QueryEventsArgs, 'first'>>;
+  fiatAccount?: Resolver<Maybe<ResolversTypes['PartnerFiatAccount']>, ParentType, ContextType, RequireFields<QueryFiatAccountArgs, 'fiatAccountId'>>;
+  fiatAccountApplication?: Resolver<Maybe<ResolversTypes['PartnerFiatAccountApplication']>, ParentType, ContextType, RequireFields<QueryFiatAccountApplicationArgs, 'applicationId'>>;
+  fiatAccountCapabilities?: Resolver<Array<ResolversTypes['PartnerFiatAccountCapability']>, ParentType, ContextType, RequireFields<QueryFiatAccountCapabilitiesArgs, 'customerId'>>;
+  fiatAccounts?: Resolver<ResolversTypes['PartnerFiatAccountPage'], ParentType, ContextType, RequireFields<QueryFiatAccountsArgs, 'customerId' | 'first'>>;
+  fiatDepositInstructions?: Resolver<Maybe<ResolversTypes['PartnerFiatDepositInstructions']>, ParentType, ContextType, RequireFields<QueryFiatDepositInstructionsArgs, 'fiatAccountId'>>;
   frontendSessions?: Resolver<ResolversTypes['PartnerFrontendSessionPage'], ParentType, ContextType, RequireFields<QueryFrontendSessionsArgs, 'customerId' | 'first'>>;
   transaction?: Resolver<Maybe<ResolversTypes['PartnerTransaction']>, ParentType, ContextType, RequireFields<QueryTransactionArgs, 'transactionId'>>;
   webhookDeliveries?: Resolver<ResolversTypes['PartnerWebhookDeliveryPage'], ParentType, ContextType, RequireFields<QueryWebhookDeliveriesArgs, 'endpointId' | 'first'>>;
@@ -3008,9 +3326,15 @@ export type Resolvers<ContextType = CallContext> = {
   PartnerCustomerFilePage?: PartnerCustomerFilePageResolvers<ContextType>;
   PartnerEvent?: PartnerEventResolvers<ContextType>;
   PartnerEventPage?: PartnerEventPageResolvers<ContextType>;
+  PartnerFiatAccount?: PartnerFiatAccountResolvers<ContextType>;
+  PartnerFiatAccountApplication?: PartnerFiatAccountApplicationResolvers<ContextType>;
+  PartnerFiatAccountCapability?: PartnerFiatAccountCapabilityResolvers<ContextType>;
+  PartnerFiatAccountPage?: PartnerFiatAccountPageResolvers<ContextType>;
+  PartnerFiatDepositInstructions?: PartnerFiatDepositInstructionsResolvers<ContextType>;
   PartnerFileUpload?: PartnerFileUploadResolvers<ContextType>;
   PartnerFrontendSession?: PartnerFrontendSessionResolvers<ContextType>;
   PartnerFrontendSessionPage?: PartnerFrontendSessionPageResolvers<ContextType>;
+  PartnerInformationRequest?: PartnerInformationRequestResolvers<ContextType>;
   PartnerTransaction?: PartnerTransactionResolvers<ContextType>;
   PartnerTransactionPage?: PartnerTransactionPageResolvers<ContextType>;
   PartnerWebhookAttempt?: PartnerWebhookAttemptResolvers<ContextType>;

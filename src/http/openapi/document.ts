@@ -189,7 +189,7 @@ export function openApiDocument(schema: GraphQLSchema, routes: RestRouteInfo[], 
       '200': {
         description: 'The resource (§9.4 rendering).',
         headers: headersOf(200, route.rest.method, allow, session),
-        content: { 'application/json': { schema: types.output(field.type, route.rest.fields) } },
+        content: { 'application/json': { schema: restAnswerSchema(types.output(field.type, route.rest.fields), field) } },
       },
     };
     for (const status of statusesOf(route))
@@ -282,4 +282,10 @@ export function openApiDocument(schema: GraphQLSchema, routes: RestRouteInfo[], 
       },
     },
   };
+}
+
+/** §14.2, §16.8 (§6): a query answering a list (not a page) answers `{"items": [...]}` on REST (rest-surface.ts). */
+function restAnswerSchema(schema: unknown, field: GraphQLField<unknown, unknown>): unknown {
+  if (!isListType(getNullableType(field.type))) return schema;
+  return { type: 'object', properties: { items: schema }, required: ['items'], additionalProperties: false };
 }

@@ -15,6 +15,7 @@ import { Scenario, TestServer } from '../../helpers/harness.js';
 import { partnerctlHereJson } from '../../helpers/partnerctl-here.js';
 import { processKit } from '../../helpers/processes.js';
 import { insertEndpoint, Receiver } from '../../helpers/receivers.js';
+import { issuedFiatAccount } from '../../helpers/fiat-accounts.js';
 
 const { partnerctlJson } = processKit({ tempPrefix: 'partner-ctl-fanout-' });
 
@@ -59,6 +60,16 @@ const WRITERS: Record<string, Writer> = {
     args: (_c, id) => ['bank-account', 'enable', '--bank-account-id', id],
     types: ['bank_account.active'],
   },
+  'fiat account suspend': { before: issuedFiatAccount, args: (_c, id) => ['fiat', 'account', 'suspend', '--fiat-account-id', id], types: ['fiat_account.suspended'] },
+  'fiat account reactivate': {
+    before: async (s, customerId) => {
+      const id = await issuedFiatAccount(s, customerId);
+      await run(s, ['fiat', 'account', 'suspend', '--fiat-account-id', id]);
+      return id;
+    },
+    args: (_c, id) => ['fiat', 'account', 'reactivate', '--fiat-account-id', id],
+    types: ['fiat_account.active'],
+  },
 };
 
 /** Every other command, and why it writes no event (settings, secrets, reads, the chain, the partner's own tools). */
@@ -92,6 +103,7 @@ const NO_EVENT: Record<string, string> = {
   'sandbox fail-address': 'a setting',
   'sandbox clear-address': 'a setting',
   'sandbox verification-outcome': 'a setting, read by the next submission',
+  'sandbox fiat-review-outcome': 'a setting, read by the next application or activation',
   'devnet pay': 'a transfer on the chain; the server records the deposit',
   'devnet mine': 'blocks on the chain',
   'webhook create': 'an endpoint',

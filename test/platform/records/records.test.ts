@@ -55,6 +55,8 @@ describe('record declarations', () => {
       ...['unverified', 'pending_review', 'verified', 'rejected', 'updated'].map((s) => `customer.${s}`),
       ...['pending_upload', 'uploaded', 'linked', 'expired'].map((s) => `customer_file.${s}`),
       'conversion.completed',
+      ...['submitted', 'in_review', 'needs_additional_information', 'approved', 'rejected'].map((s) => `fiat_account_application.${s}`),
+      ...['active', 'suspended'].map((s) => `fiat_account.${s}`),
       ...['active', 'disabled'].map((s) => `bank_account.${s}`),
       ...['open', 'partially_paid', 'paid', 'expired', 'closed', 'updated'].map((s) => `crypto_checkout.${s}`),
       ...['active', 'disabled', 'updated'].map((s) => `collection_buyer.${s}`),

@@ -8,6 +8,7 @@ import conversion from '../../../src/modules/conversion/examples.js';
 import customers from '../../../src/modules/customers/examples.js';
 import deposits from '../../../src/modules/deposits/examples.js';
 import events from '../../../src/modules/events/examples.js';
+import fiatAccounts from '../../../src/modules/fiat-accounts/examples.js';
 import files from '../../../src/modules/files/examples.js';
 import frontend from '../../../src/modules/frontend/examples.js';
 import ledger from '../../../src/modules/ledger/examples.js';
@@ -25,6 +26,7 @@ export const moduleExamples: readonly { file: string; steps: readonly Example[] 
   { file: 'src/modules/customers/examples.ts', steps: customers },
   { file: 'src/modules/deposits/examples.ts', steps: deposits },
   { file: 'src/modules/events/examples.ts', steps: events },
+  { file: 'src/modules/fiat-accounts/examples.ts', steps: fiatAccounts },
   { file: 'src/modules/files/examples.ts', steps: files },
   { file: 'src/modules/frontend/examples.ts', steps: frontend },
   { file: 'src/modules/ledger/examples.ts', steps: ledger },
