@@ -97,8 +97,9 @@ describe('checkout payments racing close and expiry across two processes (§15.3
     const made = await Promise.all(Array.from({ length: CLOSE_RACES }, (_, i) => checkout(servers[i % 2]!)));
     const races = await Promise.all(
       made.map(async (c, i) => {
+        // The close leaves later and later, so that both sides win some of the races.
         const [close, payment] = await Promise.all([
-          send(servers[i % 2]!, 'POST', `/partner/v1/crypto/checkouts/${c.checkoutId}/closure`),
+          sleep(i * 2).then(() => send(servers[i % 2]!, 'POST', `/partner/v1/crypto/checkouts/${c.checkoutId}/closure`)),
           pay(servers[(i + 1) % 2]!, c.address, AMOUNT),
         ]);
         return { ...c, close, payment };
@@ -125,9 +126,10 @@ describe('checkout payments racing close and expiry across two processes (§15.3
 
   it('payments on both processes while both workers expire the checkouts: exactly one outcome, counters exact', async () => {
     const made = await Promise.all(Array.from({ length: EXPIRY_RACES }, (_, i) => checkout(servers[i % 2]!)));
-    // The expiry of each comes due inside the burst below, a few milliseconds apart.
-    const base = Date.now() + 150;
-    for (const [i, c] of made.entries()) await db.run(`UPDATE checkouts SET expires_at = ? WHERE checkout_id = ?`, new Date(base + i * 8).toISOString(), c.checkoutId);
+    // The expiries come due over the burst below, later and later after each checkout's payments leave,
+    // so that both sides win some of the races.
+    const base = Date.now();
+    for (const [i, c] of made.entries()) await db.run(`UPDATE checkouts SET expires_at = ? WHERE checkout_id = ?`, new Date(base + i * 60).toISOString(), c.checkoutId);
     // Per checkout: the full amount in one payment, or in two halves sent to both processes at once.
     const sent = await Promise.all(
       made.map(async (c, i) => {
