@@ -51,9 +51,9 @@ describe('§16.5 checkout link and page keys', () => {
       expect(fault({ CHECKOUT_LINK_BASE_URL: bad })).toContain('CHECKOUT_LINK_BASE_URL');
   });
 
-  it('production: https only, so the http default stops the start', () => {
+  it('production: a set value is https only; unset, the default stands', () => {
     const prod = { NODE_ENV: 'production', PARTNER_SECRET_KEY: 'a'.repeat(64) };
-    expect(fault({ ...prod })).toContain('CHECKOUT_LINK_BASE_URL');
+    expect(loadConfig({ ...prod }).checkoutLinkBaseUrl).toBe('http://localhost:4000/pay');
     expect(fault({ ...prod, CHECKOUT_LINK_BASE_URL: 'http://pay.example.com' })).toContain('CHECKOUT_LINK_BASE_URL must be an https URL in production');
     expect(loadConfig({ ...prod, CHECKOUT_LINK_BASE_URL: 'https://pay.example.com' }).checkoutLinkBaseUrl).toBe('https://pay.example.com');
   });

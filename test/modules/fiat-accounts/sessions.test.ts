@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../helpers/harness.js';
 import { asBrowser, gqlAsBrowser, openSessionRecord, registerOrigin } from '../../helpers/frontend.js';
 import { expectGraphQLProblem, expectRestProblem } from '../../helpers/problems.js';
-import { ACCOUNT_QUERY, APPLICATION_QUERY, applicationInput, CAPABILITIES_QUERY, CREATE_MUTATION, FiatParty, INSTRUCTIONS_QUERY } from '../../helpers/fiat-accounts.js';
+import { ACCOUNT_QUERY, APPLICATION_QUERY, applicationInput, CAPABILITIES_QUERY, CREATE_MUTATION, FiatParty } from '../../helpers/fiat-accounts.js';
 
 const ORIGIN = 'https://app.example.com';
 
@@ -29,8 +29,9 @@ describe('§17.2 fiat reads of a frontend session', () => {
       `/partner/v1/fiat/account-applications/${applicationId}`,
       `/partner/v1/customers/${f.customerId}/fiat/accounts`,
       `/partner/v1/fiat/accounts/${fiatAccountId}`,
-      `/partner/v1/fiat/accounts/${fiatAccountId}/deposit-instructions`,
     ];
+    // The deposit instructions name no customer (§17.2 reads records of a customer): the backend's only.
+    expectRestProblem(await asBrowser(server, session, 'GET', `/partner/v1/fiat/accounts/${fiatAccountId}/deposit-instructions`), 403, 'FRONTEND_SESSION_READ_ONLY');
     for (const path of paths) {
       const mine = await asBrowser(server, session, 'GET', path);
       expect(mine.status, mine.text).toBe(200);
@@ -41,12 +42,11 @@ describe('§17.2 fiat reads of a frontend session', () => {
       `/partner/v1/fiat/account-applications/${theirs.applicationId}`,
       `/partner/v1/customers/${other.customerId}/fiat/accounts`,
       `/partner/v1/fiat/accounts/${theirs.fiatAccountId}`,
-      `/partner/v1/fiat/accounts/${theirs.fiatAccountId}/deposit-instructions`,
     ])
       expectRestProblem(await asBrowser(server, session, 'GET', path), 403, 'FORBIDDEN');
     const g = await gqlAsBrowser(server, session, CAPABILITIES_QUERY, { customerId: f.customerId });
     expect(g.body.data.fiatAccountCapabilities[0]).toMatchObject({ status: 'ACTIVE', fiatAccountId });
-    for (const [q, id] of [[APPLICATION_QUERY, theirs.applicationId], [ACCOUNT_QUERY, theirs.fiatAccountId], [INSTRUCTIONS_QUERY, theirs.fiatAccountId]] as const)
+    for (const [q, id] of [[APPLICATION_QUERY, theirs.applicationId], [ACCOUNT_QUERY, theirs.fiatAccountId]] as const)
       expectGraphQLProblem(await gqlAsBrowser(server, session, q, { id }), 403, 'FORBIDDEN', { data: 'null-fields' });
     expect((await gqlAsBrowser(server, session, ACCOUNT_QUERY, { id: randomUUID() })).body.data.fiatAccount).toBeNull();
     expectGraphQLProblem(await gqlAsBrowser(server, session, CREATE_MUTATION, { customerId: f.customerId, input: applicationInput({ currency: 'USD' }) }), 403, 'FRONTEND_SESSION_READ_ONLY');

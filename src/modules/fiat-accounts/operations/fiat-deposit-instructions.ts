@@ -5,13 +5,11 @@ import { Problem } from '../../../core/problem.js';
 import { depositInstructions, ownFiatAccountOrNull } from '../rules.js';
 
 export default query('fiatDepositInstructions', {
-  // §17.2: the instructions show no customerId; the answer carries its account's, which GraphQL never renders.
-  session: { owner: (r) => (r as unknown as { customerId: string }).customerId },
   rest: { method: 'GET', path: '/partner/v1/fiat/accounts/:fiatAccountId/deposit-instructions', notFound: 'NOT_FOUND' },
   run: async (ctx, { fiatAccountId }) => {
     const account = await ownFiatAccountOrNull(ctx, fiatAccountId);
     if (!account) return null;
     if (account.status !== 'ACTIVE') throw new Problem('INVALID_STATE', `Fiat account ${fiatAccountId} is SUSPENDED: it takes no deposits.`);
-    return { ...depositInstructions(account), customerId: account.customerId };
+    return depositInstructions(account);
   },
 });
