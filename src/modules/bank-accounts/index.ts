@@ -14,5 +14,5 @@ export {
   type BankAccountView,
   type HolderAddress,
 } from './rules.js';
-export { normaliseIdentifier } from './identifiers.js';
+export { abaChecksumHolds, ibanRemainder, normaliseIdentifier } from './identifiers.js';
 export type { BankAccountRow } from './tables.js';
