@@ -25,7 +25,7 @@ import {
 import type { FiatAccountApplicationRow, FiatAccountApplicationView, FiatAccountRow, FiatAccountView } from './tables.js';
 
 /** The loop's owner type of applications: their resource type (§11.1). */
-export const APPLICATION_OWNER = 'FIAT_ACCOUNT_APPLICATION';
+export const APPLICATION_OWNER = applicationRecord.resourceType;
 
 /** §14.4's table: each status's statusInfo (REJECTED by a timeout has its own, §14.3). */
 export const APPLICATION_STATUS_INFO = {
