@@ -11,7 +11,7 @@ import { recordEvent } from '../events/index.js';
 import { informationOf, openRound, type InformationKey } from '../information/index.js';
 import { transition, type Lifecycle } from '../lifecycle/index.js';
 import { SANDBOX_BANK_ADDRESS, SANDBOX_BANK_NAME, sandboxIdentifiers } from './identifiers.js';
-import { currencyRailEnabled, currencyRails, FIAT_CURRENCIES, FIAT_CURRENCY_SCALE, type FiatCurrency } from './rails.js';
+import { currencyHasEnabledRail, railsOfCurrency, FIAT_CURRENCIES, FIAT_CURRENCY_SCALE, type FiatCurrency } from './rails.js';
 import { applicationRecord, fiatAccountRecord } from './records.js';
 import {
   findApplication,
@@ -45,7 +45,7 @@ export async function applicationView(x: Exec, row: FiatAccountApplicationRow): 
 
 export function fiatAccountView(row: FiatAccountRow): FiatAccountView {
   const { clientId: _c, ...shown } = row;
-  return { ...shown, rails: currencyRails(row.currency as FiatCurrency) };
+  return { ...shown, rails: railsOfCurrency(row.currency) };
 }
 
 export const applicationLifecycle: Lifecycle<FiatAccountApplicationRow> = {
@@ -75,7 +75,7 @@ type Capability = PartnerFiatAccountCapability;
 
 /** §14.4 a currency's capability, first match of the table. */
 export async function capabilityOf(x: Exec, clientId: string, customerId: string, currency: FiatCurrency): Promise<Capability> {
-  const base = { currency, rails: currencyRails(currency), statusInfo: null, applicationId: null, fiatAccountId: null };
+  const base = { currency, rails: railsOfCurrency(currency), statusInfo: null, applicationId: null, fiatAccountId: null };
   const account = await findCustomerFiatAccount(x, customerId, currency);
   if (account)
     return {
@@ -85,7 +85,7 @@ export async function capabilityOf(x: Exec, clientId: string, customerId: string
       applicationId: account.applicationId,
       fiatAccountId: account.fiatAccountId,
     };
-  if (!(await currencyRailEnabled(x, clientId, currency))) return { ...base, status: 'NOT_AVAILABLE', statusInfo: 'No rail enabled' };
+  if (!(await currencyHasEnabledRail(x, clientId, currency))) return { ...base, status: 'NOT_AVAILABLE', statusInfo: 'No rail enabled' };
   const latest = await latestApplication(x, customerId, currency);
   const status: FiatCapabilityStatus | undefined =
     latest?.status === 'SUBMITTED' || latest?.status === 'IN_REVIEW'
@@ -104,7 +104,7 @@ export function depositInstructions(account: FiatAccountRow) {
   return {
     fiatAccountId: account.fiatAccountId,
     currency: account.currency,
-    rails: currencyRails(account.currency as FiatCurrency),
+    rails: railsOfCurrency(account.currency),
     beneficiaryName: account.accountHolderName,
     bankName: account.bankName,
     bankAddress: SANDBOX_BANK_ADDRESS[account.currency]!,

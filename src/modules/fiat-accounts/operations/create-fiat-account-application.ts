@@ -9,7 +9,7 @@ import { customerGate, requireOwnCustomer } from '../../customers/index.js';
 import { fileReferences } from '../../files/index.js';
 import { recordEvent } from '../../events/index.js';
 import { capturedReviewOutcome } from '../../information/index.js';
-import { currencyRailEnabled, FIAT_CURRENCIES, isFiatCurrency } from '../rails.js';
+import { currencyHasEnabledRail, FIAT_CURRENCIES, isFiatCurrency } from '../rails.js';
 import { findCustomerFiatAccount, findOpenApplication, insertApplication } from '../repository.js';
 import { APPLICATION_STATUS_INFO, applicationView } from '../rules.js';
 
@@ -33,7 +33,7 @@ export default mutation('createFiatAccountApplication', {
     const customer = await requireOwnCustomer(tx, ctx, customerId);
     const files = await fileReferences(tx, ctx, customerId, input.fileIds ?? []);
     // E
-    if (!(await currencyRailEnabled(tx, ctx.clientId, currency)))
+    if (!(await currencyHasEnabledRail(tx, ctx.clientId, currency)))
       throw new Problem('RAIL_NOT_PERMITTED', `No rail of ${currency} is enabled for this partner.`);
     // H, in order.
     const { config } = ctx.services;
