@@ -1,7 +1,6 @@
 // §14.1 the rails of each fiat currency and which of them the partner has enabled: the fiat rails' area
 // (the lower module) holds the catalog and the partner's settings (`partnerctl fiat rail enable|disable`).
-import type { Exec } from '../../db/exec.js';
-import { enabledRails, FIAT_CURRENCIES, FIAT_CURRENCY_SCALE, railsOfCurrency, type FiatCurrency, type FiatRail } from '../fiat-rails/index.js';
+import { currencyHasEnabledRail, FIAT_CURRENCIES, FIAT_CURRENCY_SCALE, railsOfCurrency, type FiatCurrency, type FiatRail } from '../fiat-rails/index.js';
 
 export { FIAT_CURRENCIES, FIAT_CURRENCY_SCALE, type FiatCurrency, type FiatRail };
 
@@ -11,7 +10,4 @@ export const isFiatCurrency = (c: string): c is FiatCurrency => (FIAT_CURRENCIES
 export const currencyRails = (currency: FiatCurrency): FiatRail[] => railsOfCurrency(currency);
 
 /** §14.4 capability rule 2 and an application's stage E: whether any rail of `currency` is enabled for the partner. */
-export async function currencyRailEnabled(x: Exec, clientId: string, currency: FiatCurrency): Promise<boolean> {
-  const enabled = await enabledRails(x, clientId);
-  return railsOfCurrency(currency).some((r) => enabled.includes(r));
-}
+export const currencyRailEnabled = currencyHasEnabledRail;
