@@ -7,8 +7,6 @@ import { AMOUNT_PATTERN } from '../../core/validate.js';
 import { OperatorError, OperatorRefusal, type Operated } from '../../core/command.js';
 import { findPartnerRail, railView, savePartnerRail, setPartnerRailEnabled, type FiatRail } from './index.js';
 
-const now = () => new Date().toISOString();
-
 export type RailOptions = { clientId: string; rail: FiatRail; withdrawalFeeMinor?: string; minMinor?: string; maxMinor?: string };
 
 /** Option forms (usage errors): amounts are digits; `--max-minor` also `none`. */
@@ -46,12 +44,12 @@ export async function enableRail(db: Operated, o: RailOptions, at: Date = new Da
 }
 
 /** §14.1 `fiat rail disable`: repeating prints the rail unchanged; a rail never enabled is NOT_FOUND. */
-export async function disableRail(db: Operated, clientId: string, rail: FiatRail) {
+export async function disableRail(db: Operated, clientId: string, rail: FiatRail, at: Date = new Date()) {
   return db.writer.run(async (tx) => {
     if (!(await findClient(tx, clientId))) throw new OperatorRefusal('NOT_FOUND', `client ${clientId} does not exist`);
     const row = await findPartnerRail(tx, clientId, rail);
     if (!row) throw new OperatorRefusal('NOT_FOUND', `the ${rail} rail was never enabled for client ${clientId}`);
     if (!row.enabled) return railView(row);
-    return railView((await setPartnerRailEnabled(tx, clientId, rail, false, now()))!);
+    return railView((await setPartnerRailEnabled(tx, clientId, rail, false, at.toISOString()))!);
   });
 }
