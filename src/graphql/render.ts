@@ -57,13 +57,17 @@ function objectRenderer(type: GraphQLObjectType, omit: readonly string[]): Rende
 
 const renderers = new Map<string, Render>();
 
+/** The schema the renderers walk, built once (the events' rendering builds it as it loads: src/modules/events/rules.ts). */
+export function renderSchema(): GraphQLSchema {
+  return (schema ??= buildSchema(loadTypeDefs()));
+}
+
 /** `value` as GraphQL renders an object of `typeName` with every field selected, but `omit`. */
 export function renderAs(typeName: string, value: object, omit: readonly string[] = []): Record<string, unknown> {
   const key = `${typeName}\n${omit.join(',')}`;
   let render = renderers.get(key);
   if (!render) {
-    schema ??= buildSchema(loadTypeDefs());
-    const type = schema.getType(typeName);
+    const type = renderSchema().getType(typeName);
     if (!isObjectType(type)) throw new Error(`${typeName} is not an object type of the schema`);
     renderers.set(key, (render = objectRenderer(type, omit)));
   }

@@ -2,8 +2,6 @@
 // one transaction. Events in E6's order: the payment's, its target's, then `transaction.posted`.
 import { randomUUID } from 'node:crypto';
 import type { Exec } from '../../db/exec.js';
-import { Problem } from '../../core/problem.js';
-import { MAX_AMOUNT } from '../../core/validate.js';
 import { normalizeAddressForComparison, type Blockchain } from '../../core/addresses/index.js';
 import { recordEvent } from '../events/index.js';
 import { creditFits, post } from '../ledger/index.js';
@@ -111,17 +109,6 @@ async function confirm(tx: Exec, p: CollectionPaymentRow, at: string): Promise<b
   const denied = await isDenied(tx, p.blockchain, normalizeAddressForComparison(p.blockchain as Blockchain, p.fromAddress));
   if (!denied && !(await creditFits(tx, p.customerId, p.currency, BigInt(p.amountMinor)))) return false;
   return settle(tx, p, denied ? 'FROZEN' : 'COMPLETED', at);
-}
-
-/**
- * §4 at detection, stage G (it reads a balance) before the duplicate (H), as simulateCryptoDeposit: a payment
- * that will confirm and whose credit would take the balance past 38 digits → 400 AMOUNT_OUT_OF_RANGE.
- */
-export async function requirePaymentCreditFits(tx: Exec, d: { customerId: string; currency: string; amountMinor: string }): Promise<void> {
-  if (!(await creditFits(tx, d.customerId, d.currency, BigInt(d.amountMinor))))
-    throw new Problem('AMOUNT_OUT_OF_RANGE', `Crediting amountMinor would take the customer's ${d.currency} balance past ${MAX_AMOUNT} (38 digits).`, [
-      { pointer: '/amountMinor', detail: `would take the ${d.currency} balance (available + held) past 38 digits` },
-    ]);
 }
 
 /** The confirmation step (sandbox simulator), due SANDBOX_STEP_DELAY_MS after detection. */

@@ -7,9 +7,10 @@ import { randomUUID } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
 import type { Exec } from '../../db/exec.js';
 import { transition } from '../lifecycle/index.js';
+import { requireCreditFits } from '../ledger/index.js';
 import type { RouteRow } from '../routes/index.js';
 import { findChainDeposit, findDeposit, insertDepositIfAbsent, listConfirmingDeposits, setDepositBlockHash } from './repository.js';
-import { arrivalStatus, DEPOSIT_STATUS_INFO, depositLifecycle, publishNewDeposit, requireCreditFits, travelRuleRequired } from './rules.js';
+import { arrivalStatus, DEPOSIT_STATUS_INFO, depositLifecycle, publishNewDeposit, travelRuleRequired } from './rules.js';
 import type { CryptoDepositRow } from './tables.js';
 
 /** One matching transfer's sum (C12–C13) into a customer's address on one route, in one block. */

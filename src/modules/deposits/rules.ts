@@ -5,10 +5,8 @@ import type { CryptoDepositRow } from './tables.js';
 import { depositWalletAddress, generatedTxHash } from '../../core/addresses/derive.js';
 import { normalizeAddressForComparison, type Blockchain } from '../../core/addresses/index.js';
 import { hook } from '../../core/hook.js';
-import { Problem } from '../../core/problem.js';
-import { MAX_AMOUNT } from '../../core/validate.js';
 import { recordEvent } from '../events/index.js';
-import { creditFits, post } from '../ledger/index.js';
+import { post } from '../ledger/index.js';
 import type { Lifecycle } from '../lifecycle/index.js';
 import { isDenied } from '../routes/index.js';
 import { cryptoDepositRecord } from './records.js';
@@ -121,18 +119,6 @@ export async function arrivalStatus(
 ): Promise<'FROZEN' | 'PENDING_TRAVEL_RULE' | 'COMPLETED'> {
   if (await sourceDenied(tx, d.blockchain, d.fromAddress)) return 'FROZEN';
   return d.travelRuleRequired ? 'PENDING_TRAVEL_RULE' : 'COMPLETED';
-}
-
-/**
- * §4: a credit may not take the customer's balance in the currency (available + held) past 38 digits →
- * 400 AMOUNT_OUT_OF_RANGE, checked right before the effect so that nothing is written. Only a deposit
- * that is credited now is checked: a held or frozen one moves no balance until it is released.
- */
-export async function requireCreditFits(tx: Exec, d: { customerId: string; currency: string; amountMinor: string }): Promise<void> {
-  if (!(await creditFits(tx, d.customerId, d.currency, BigInt(d.amountMinor))))
-    throw new Problem('AMOUNT_OUT_OF_RANGE', `Crediting amountMinor would take the customer's ${d.currency} balance past ${MAX_AMOUNT} (38 digits).`, [
-      { pointer: '/amountMinor', detail: `would take the ${d.currency} balance (available + held) past 38 digits` },
-    ]);
 }
 
 /** The screening deny list, on the chain's canonical form of the source address. */

@@ -5,13 +5,18 @@ import type { Exec } from '../../db/exec.js';
 import type { EventRow, NewEvent } from './tables.js';
 import { records, type AnyRecord } from '../../graphql/generated/records.js';
 import type { PartnerResourceType } from '../../graphql/generated/resolvers-types.js';
+import { lazily } from '../../core/hook.js';
 import { decodeCursor, encodeCursor } from '../../core/pages.js';
 import { appendEvent } from './repository.js';
 
 // E4's rendering (the schema and its scalars, most of the GraphQL stack) loads with the first event a
-// process writes, not with every process that opens an engine: a partnerctl read writes none.
-let rendering: Promise<typeof import('../../graphql/render.js')> | undefined;
-const render = () => (rendering ??= import('../../graphql/render.js'));
+// process writes, not with every process that opens an engine: a partnerctl read writes none. Its schema is
+// built as it loads, so the server, which loads it before it answers (loadLazily), builds none in a transaction.
+const renderData = lazily(async () => {
+  const { renderAs, renderSchema } = await import('../../graphql/render.js');
+  renderSchema();
+  return async (typeName: string, value: object, omit: readonly string[]) => JSON.stringify(renderAs(typeName, value, omit));
+});
 
 /** A record type that has events: declared with a resourceType in its module's records.ts. */
 type EventRecord = Extract<AnyRecord, { resourceType: string }>;
@@ -83,7 +88,6 @@ export function onEventRecorded(subscriber: EventSubscriber): void {
  */
 export async function recordEvent(tx: Exec, c: Change): Promise<NewEvent> {
   const r = resourceOf(c.resourceType);
-  const { renderAs } = await render();
   const event: NewEvent = {
     eventId: randomUUID(),
     clientId: c.clientId,
@@ -91,7 +95,7 @@ export async function recordEvent(tx: Exec, c: Change): Promise<NewEvent> {
     type: eventTypeOf(c),
     resourceType: c.resourceType,
     resourceId: c.resourceId,
-    data: JSON.stringify(renderAs(r.graphqlType, c.resource, 'omit' in r ? r.omit : [])),
+    data: await renderData(r.graphqlType, c.resource, 'omit' in r ? r.omit : []),
     createdAt: c.at,
   };
   await appendEvent(tx, event);

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { Exec } from '../../db/exec.js';
 import type { BalanceRow, LedgerTransactionRow } from './tables.js';
 import { Problem } from '../../core/problem.js';
-import { withinAmountBound } from '../../core/validate.js';
+import { MAX_AMOUNT, withinAmountBound } from '../../core/validate.js';
 import type { LedgerAccount, PostingRule } from '../../core/record.js';
 import { enumValues } from '../../graphql/generated/enums.js';
 import { records, type AnyRecord } from '../../graphql/generated/records.js';
@@ -99,6 +99,17 @@ export async function creditFits(tx: Exec, customerId: string, currency: string,
   const b = await findBalance(tx, customerId, currency);
   const total = b ? BigInt(b.availableMinor) + BigInt(b.heldMinor) : 0n;
   return withinAmountBound(total + amountMinor);
+}
+
+/**
+ * §4: a credit past the bound → 400 AMOUNT_OUT_OF_RANGE on `/amountMinor`, checked right before the effect
+ * so that nothing is written (a crypto deposit or collection payment credited now).
+ */
+export async function requireCreditFits(tx: Exec, d: { customerId: string; currency: string; amountMinor: string }): Promise<void> {
+  if (!(await creditFits(tx, d.customerId, d.currency, BigInt(d.amountMinor))))
+    throw new Problem('AMOUNT_OUT_OF_RANGE', `Crediting amountMinor would take the customer's ${d.currency} balance past ${MAX_AMOUNT} (38 digits).`, [
+      { pointer: '/amountMinor', detail: `would take the ${d.currency} balance (available + held) past 38 digits` },
+    ]);
 }
 
 /**

@@ -9,7 +9,8 @@ import { mutation } from '../../../core/operation.js';
 import { FieldErrors, Problem } from '../../../core/problem.js';
 import { checkAmount, checkLength } from '../../../core/validate.js';
 import { findRoute, requireSandboxRail } from '../../routes/index.js';
-import { detectPayment, newPaymentId, requirePaymentCreditFits } from '../payments.js';
+import { requireCreditFits } from '../../ledger/index.js';
+import { detectPayment, newPaymentId } from '../payments.js';
 import { findCollectionAddress, findPaymentByTx } from '../repository.js';
 import { paymentTargetKind } from '../targets.js';
 
@@ -52,7 +53,7 @@ export default mutation('simulateCollectionPayment', {
     errors.throwIfAny();
     // §4's bound on the credit the confirmation will make (stage G, it reads a balance); none without one.
     const confirm = input.confirm !== false;
-    if (confirm) await requirePaymentCreditFits(tx, { customerId: target.customerId, currency: route.currency, amountMinor: input.amountMinor });
+    if (confirm) await requireCreditFits(tx, { customerId: target.customerId, currency: route.currency, amountMinor: input.amountMinor });
     // 6. a transaction pays an address once (uq_collection_payment_tx holds under races).
     if (txHashStored !== undefined && (await findPaymentByTx(tx, chain, txHashStored, address.addressKey)))
       throw new Problem('DUPLICATE_TX_HASH', 'A payment of this transaction to this address was already detected.');

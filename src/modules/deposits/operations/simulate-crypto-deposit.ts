@@ -8,9 +8,10 @@ import { mutation } from '../../../core/operation.js';
 import { FieldErrors, Problem } from '../../../core/problem.js';
 import { checkAmount, checkLength } from '../../../core/validate.js';
 import { requireOwnCustomer } from '../../customers/index.js';
+import { requireCreditFits } from '../../ledger/index.js';
 import { requirePermittedRoute, requireSandboxRail } from '../../routes/index.js';
 import { findDepositByTx, insertDeposit } from '../repository.js';
-import { arrivalStatus, DEPOSIT_STATUS_INFO, publishNewDeposit, requireCreditFits, travelRuleRequired, type DepositStatus } from '../rules.js';
+import { arrivalStatus, DEPOSIT_STATUS_INFO, publishNewDeposit, travelRuleRequired, type DepositStatus } from '../rules.js';
 
 export default mutation('simulateCryptoDeposit', {
   rest: { method: 'POST', path: '/partner/v1/customers/:customerId/crypto/deposit-simulations' },

@@ -6,9 +6,10 @@ import { requireOwn } from '../../../core/ownership.js';
 import { mutation } from '../../../core/operation.js';
 import { Problem } from '../../../core/problem.js';
 import { transition } from '../../lifecycle/index.js';
+import { requireCreditFits } from '../../ledger/index.js';
 import { requirePermittedRoute } from '../../routes/index.js';
 import { findDeposit } from '../repository.js';
-import { depositLifecycle, depositView, requireCreditFits, sourceDenied } from '../rules.js';
+import { depositLifecycle, depositView, sourceDenied } from '../rules.js';
 import { checkOriginator, sealOriginator } from '../travel-rule.js';
 
 const notPending = (status: string) =>
