@@ -8,7 +8,7 @@ import { openEngine as openDatabase, type DatabaseTarget, type Engine, type Engi
 import { onEventRecorded } from '../modules/events/index.js';
 import { moduleHooks } from './generated/hooks.js';
 import { eventSubscribers } from './generated/subscribers.js';
-import { unwiredHooks } from '../core/hook.js';
+import { loadLazily, unwiredHooks } from '../core/hook.js';
 
 export type { DatabaseTarget, Engine, EngineOptions } from '../db/engine.js';
 export { databaseTargetFromUrl } from '../db/engine.js';
@@ -17,7 +17,30 @@ export { databaseTargetFromUrl } from '../db/engine.js';
 export async function openEngine(target: DatabaseTarget, options: EngineOptions = {}): Promise<Engine> {
   wireEventSubscribers();
   wireModuleHooks();
-  return openDatabase(target, options);
+  return loadingBeforeFirstWrite(await openDatabase(target, options));
+}
+
+/**
+ * No transaction waits on an import: the hooks' and subscribers' code (`lazily()`, loaded at first use) is
+ * loaded before a process's first write begins, not inside it holding the writer (partnerctl's first
+ * event-writing command). Reads never load it, so a partnerctl read stays light; the server has loaded it
+ * before it answers.
+ */
+function loadingBeforeFirstWrite(engine: Engine): Engine {
+  const { writer } = engine;
+  const run = writer.run.bind(writer);
+  let loaded = false;
+  let loading: Promise<void> | undefined;
+  const load = () =>
+    (loading ??= loadLazily().then(
+      () => void (loaded = true),
+      (err: unknown) => {
+        loading = undefined;
+        throw err;
+      },
+    ));
+  writer.run = (work, options) => (loaded ? run(work, options) : load().then(() => run(work, options)));
+  return engine;
 }
 
 /** Every module's hooks into lower modules' steps (hooks.ts; each registration is kept once). */
