@@ -5,14 +5,15 @@
 // import generated code), so a new record type edits no central list.
 
 /**
- * A side of a journal entry: the customer's own accounts, or the service's per currency: the world
- * outside, the fees, and the conversion desk (`fx`, §13.4, which may go negative).
+ * A side of a journal entry: the customer's own accounts, or the service's per currency (§16.3): the
+ * world outside (`external` for chains, `bank` for fiat rails, §14.9), the fees, and the conversion desk
+ * (`fx`, §13.4). Service accounts may go negative.
  */
-export type LedgerAccount = 'available' | 'held' | 'external' | 'fees' | 'fx';
+export type LedgerAccount = 'available' | 'held' | 'external' | 'bank' | 'fees' | 'fx';
 
 /** §10.1's table: the two accounts of one transaction type (from → to) and the customer's deltas per unit. */
 export type PostingRule = {
-  readonly from: Exclude<LedgerAccount, 'fees'>;
+  readonly from: LedgerAccount;
   readonly to: LedgerAccount;
   readonly available: -1 | 0 | 1;
   readonly held: -1 | 0 | 1;
