@@ -2,7 +2,7 @@
 // evidence and from the SDL: do not edit. A new money-moving operation gets its method here.
 import type { Authorizer } from '../evidence.js';
 import type { MoneyOptions } from '../options.js';
-import type { CreateConversionApprovalDraftInput, CreateCryptoRefundApprovalDraftInput, CreateCryptoWithdrawalApprovalDraftInput, CryptoWithdrawal, PartnerConversion, PartnerCryptoRefund } from './types.js';
+import type { CreateConversionApprovalDraftInput, CreateCryptoRefundApprovalDraftInput, CreateCryptoWithdrawalApprovalDraftInput, CreateFiatWithdrawalApprovalDraftInput, CryptoWithdrawal, PartnerConversion, PartnerCryptoRefund, PartnerFiatWithdrawal } from './types.js';
 
 /**
  * Every §5 operationType: its root field, the path argument its payload carries, where it is served on
@@ -15,6 +15,20 @@ export const MONEY_OPERATIONS = {
     rest: '/partner/v1/customers/{customerId}/conversions',
     variables: '$id: UUID!, $input: CreateConversionApprovalDraftInput!',
     selection: '{ conversionId customerId quoteId clientReference sourceCurrency sourceCurrencyScale sourceAmountMinor targetCurrency targetCurrencyScale targetAmountMinor fixedSide midRate rate spreadBps spreadAmountMinor status statusInfo createdAt updatedAt completedAt }',
+  },
+  FIAT_WITHDRAWAL_CREATE: {
+    field: 'createFiatWithdrawalApprovalDraft',
+    pathId: 'customerId',
+    rest: '/partner/v1/customers/{customerId}/fiat/withdrawals',
+    variables: '$id: UUID!, $input: CreateFiatWithdrawalApprovalDraftInput!',
+    selection: '{ fiatWithdrawalId customerId rail bankAccountId bankAccountLast4 amountMinor currency currencyScale feeAmountMinor feeCurrency quoteId paymentReference clientReference purposeOfPayment otherPurpose status statusInfo informationRequests { key kind description requestedAt answeredAt } informationDueAt bankReference returnReason createdAt updatedAt submittedAt sentToBankAt completedAt returnedAt }',
+  },
+  FIAT_WITHDRAWAL_SUBMIT: {
+    field: 'submitFiatWithdrawal',
+    pathId: 'fiatWithdrawalId',
+    rest: '/partner/v1/fiat/withdrawals/{fiatWithdrawalId}/submission',
+    variables: '$id: UUID!, $input: SubmitFiatWithdrawalInput!',
+    selection: '{ fiatWithdrawalId customerId rail bankAccountId bankAccountLast4 amountMinor currency currencyScale feeAmountMinor feeCurrency quoteId paymentReference clientReference purposeOfPayment otherPurpose status statusInfo informationRequests { key kind description requestedAt answeredAt } informationDueAt bankReference returnReason createdAt updatedAt submittedAt sentToBankAt completedAt returnedAt }',
   },
   CRYPTO_REFUND_CREATE: {
     field: 'createCryptoRefundApprovalDraft',
@@ -72,6 +86,20 @@ export const MONEY_FIELDS = {
     variables: '$id: UUID!, $input: CreateConversionApprovalDraftInput!',
     selection: '{ conversionId customerId quoteId clientReference sourceCurrency sourceCurrencyScale sourceAmountMinor targetCurrency targetCurrencyScale targetAmountMinor fixedSide midRate rate spreadBps spreadAmountMinor status statusInfo createdAt updatedAt completedAt }',
   },
+  createFiatWithdrawalApprovalDraft: {
+    operationType: 'FIAT_WITHDRAWAL_CREATE',
+    pathId: 'customerId',
+    rest: '/partner/v1/customers/{customerId}/fiat/withdrawals',
+    variables: '$id: UUID!, $input: CreateFiatWithdrawalApprovalDraftInput!',
+    selection: '{ fiatWithdrawalId customerId rail bankAccountId bankAccountLast4 amountMinor currency currencyScale feeAmountMinor feeCurrency quoteId paymentReference clientReference purposeOfPayment otherPurpose status statusInfo informationRequests { key kind description requestedAt answeredAt } informationDueAt bankReference returnReason createdAt updatedAt submittedAt sentToBankAt completedAt returnedAt }',
+  },
+  submitFiatWithdrawal: {
+    operationType: 'FIAT_WITHDRAWAL_SUBMIT',
+    pathId: 'fiatWithdrawalId',
+    rest: '/partner/v1/fiat/withdrawals/{fiatWithdrawalId}/submission',
+    variables: '$id: UUID!, $input: SubmitFiatWithdrawalInput!',
+    selection: '{ fiatWithdrawalId customerId rail bankAccountId bankAccountLast4 amountMinor currency currencyScale feeAmountMinor feeCurrency quoteId paymentReference clientReference purposeOfPayment otherPurpose status statusInfo informationRequests { key kind description requestedAt answeredAt } informationDueAt bankReference returnReason createdAt updatedAt submittedAt sentToBankAt completedAt returnedAt }',
+  },
   createCryptoRefundApprovalDraft: {
     operationType: 'CRYPTO_REFUND_CREATE',
     pathId: 'depositId',
@@ -126,6 +154,16 @@ export abstract class MoneyOperations {
   /** `createConversionApprovalDraft` with `CONVERSION_CREATE` evidence; REST `POST /partner/v1/customers/{customerId}/conversions`. */
   createConversionApprovalDraft(customerId: string, input: Without<CreateConversionApprovalDraftInput>, who: Authorizer, options: MoneyOptions = {}): Promise<PartnerConversion> {
     return this.money('createConversionApprovalDraft', customerId, input, who, options);
+  }
+
+  /** `createFiatWithdrawalApprovalDraft` with `FIAT_WITHDRAWAL_CREATE` evidence; REST `POST /partner/v1/customers/{customerId}/fiat/withdrawals`. */
+  createFiatWithdrawalApprovalDraft(customerId: string, input: Without<CreateFiatWithdrawalApprovalDraftInput>, who: Authorizer, options: MoneyOptions = {}): Promise<PartnerFiatWithdrawal> {
+    return this.money('createFiatWithdrawalApprovalDraft', customerId, input, who, options);
+  }
+
+  /** `submitFiatWithdrawal` with `FIAT_WITHDRAWAL_SUBMIT` evidence; REST `POST /partner/v1/fiat/withdrawals/{fiatWithdrawalId}/submission`. */
+  submitFiatWithdrawal(fiatWithdrawalId: string, who: Authorizer, options: MoneyOptions = {}): Promise<PartnerFiatWithdrawal> {
+    return this.money('submitFiatWithdrawal', fiatWithdrawalId, {}, who, options);
   }
 
   /** `createCryptoRefundApprovalDraft` with `CRYPTO_REFUND_CREATE` evidence; REST `POST /partner/v1/crypto/deposits/{depositId}/refunds`. */

@@ -324,6 +324,41 @@ export type CreateFiatAccountApplicationInput = {
   sourceOfFunds: Scalars['String']['input'];
 };
 
+/** §14.7. */
+export type CreateFiatWithdrawalApprovalDraftInput = {
+  /** Minor units, > 0, within the partner's rail bounds. */
+  amountMinor: Scalars['String']['input'];
+  /** A bank account of this customer whose type and currency fit the rail (WIRE: with holderAddress). */
+  bankAccountId: Scalars['UUID']['input'];
+  /** 1–128 characters, unique per customer. */
+  clientReference?: InputMaybe<Scalars['String']['input']>;
+  currency: Scalars['String']['input'];
+  currencyScale: Scalars['Int']['input'];
+  operationAuthorization: OperationAuthorizationInput;
+  /** 1–500 characters. */
+  otherPurpose?: InputMaybe<Scalars['String']['input']>;
+  /** Characters [A-Za-z0-9/?:().,'+ -], at least one not a space; SEPA and WIRE 1–140, ACH 1–80. */
+  paymentReference: Scalars['String']['input'];
+  /** A purposeOfPayment code (codes.json); 99 needs otherPurpose. */
+  purposeOfPayment?: InputMaybe<Scalars['Int']['input']>;
+  /** A fiat withdrawal quote of this customer with the same terms, unused and unexpired; consumed. */
+  quoteId?: InputMaybe<Scalars['UUID']['input']>;
+  rail: FiatRail;
+};
+
+/** §14.6: a rail's fee applied to an amount to a bank account, binding until expiresAt. */
+export type CreateFiatWithdrawalQuoteInput = {
+  /** Minor units, > 0, within the partner's rail bounds. */
+  amountMinor: Scalars['String']['input'];
+  /** A bank account of this customer whose type and currency fit the rail (WIRE: with holderAddress). */
+  bankAccountId: Scalars['UUID']['input'];
+  /** The rail's currency. */
+  currency: Scalars['String']['input'];
+  /** The rail's currency scale (2). */
+  currencyScale: Scalars['Int']['input'];
+  rail: FiatRail;
+};
+
 /** Contract §17.1. */
 export type CreateFrontendSessionInput = {
   /** One of the client's registered origins (partnerctl client origin add), compared after §17.3 normalisation. */
@@ -404,6 +439,14 @@ export type FiatRail =
   | 'SEPA'
   | 'WIRE';
 
+/** §14.7: why the beneficiary's bank returned a payment. */
+export type FiatReturnReason =
+  | 'ACCOUNT_CLOSED'
+  | 'INVALID_ACCOUNT'
+  | 'NAME_MISMATCH'
+  | 'OTHER'
+  | 'REFUSED_BY_BENEFICIARY_BANK';
+
 /** The destination's screening: PENDING until the step out of SCREENING (§10.6). */
 export type KytResult =
   | 'CLEARED'
@@ -435,6 +478,8 @@ export type Mutation = {
   createCustomer: PartnerCustomer;
   createCustomerFile: PartnerCustomerFile;
   createFiatAccountApplication: PartnerFiatAccountApplication;
+  createFiatWithdrawalApprovalDraft: PartnerFiatWithdrawal;
+  createFiatWithdrawalQuote: PartnerFiatWithdrawalQuote;
   /** §17.1: a session for one of the customer's browsers; the token is shown in this answer only. */
   createFrontendSession: PartnerFrontendSession;
   /** §11.4: a new ENABLED endpoint and its signing secret (at most 10 ENABLED per client). */
@@ -464,6 +509,8 @@ export type Mutation = {
   submitCustomerVerificationEvidence: PartnerCustomer;
   /** §14.3: answers every open request of the application; answers are stored and never echoed. */
   submitFiatAccountApplicationAdditionalInformation: PartnerFiatAccountApplication;
+  submitFiatWithdrawal: PartnerFiatWithdrawal;
+  submitFiatWithdrawalAdditionalInformation: PartnerFiatWithdrawal;
   /** §10.9: screens the address against the deny list now (ACTIVE ↔ BLOCKED). */
   syncCryptoWalletBeneficiary: WalletBeneficiary;
   updateCollectionBuyer: PartnerBuyer;
@@ -596,6 +643,20 @@ export type MutationCreateFiatAccountApplicationArgs = {
 
 
 /** Every mutation requires an Idempotency-Key header (contract §3). */
+export type MutationCreateFiatWithdrawalApprovalDraftArgs = {
+  customerId: Scalars['UUID']['input'];
+  input: CreateFiatWithdrawalApprovalDraftInput;
+};
+
+
+/** Every mutation requires an Idempotency-Key header (contract §3). */
+export type MutationCreateFiatWithdrawalQuoteArgs = {
+  customerId: Scalars['UUID']['input'];
+  input: CreateFiatWithdrawalQuoteInput;
+};
+
+
+/** Every mutation requires an Idempotency-Key header (contract §3). */
 export type MutationCreateFrontendSessionArgs = {
   customerId: Scalars['UUID']['input'];
   input: CreateFrontendSessionInput;
@@ -695,6 +756,20 @@ export type MutationSubmitCustomerVerificationEvidenceArgs = {
 /** Every mutation requires an Idempotency-Key header (contract §3). */
 export type MutationSubmitFiatAccountApplicationAdditionalInformationArgs = {
   applicationId: Scalars['UUID']['input'];
+  input: SubmitAdditionalInformationInput;
+};
+
+
+/** Every mutation requires an Idempotency-Key header (contract §3). */
+export type MutationSubmitFiatWithdrawalArgs = {
+  fiatWithdrawalId: Scalars['UUID']['input'];
+  input: SubmitFiatWithdrawalInput;
+};
+
+
+/** Every mutation requires an Idempotency-Key header (contract §3). */
+export type MutationSubmitFiatWithdrawalAdditionalInformationArgs = {
+  fiatWithdrawalId: Scalars['UUID']['input'];
   input: SubmitAdditionalInformationInput;
 };
 
@@ -1385,6 +1460,83 @@ export type PartnerFiatDepositInstructions = {
   routingNumber?: Maybe<Scalars['String']['output']>;
 };
 
+/** §14.7 (R10): quote (optional) → draft → submit → compliance review → sent to the bank. */
+export type PartnerFiatWithdrawal = {
+  __typename?: 'PartnerFiatWithdrawal';
+  amountMinor: Scalars['String']['output'];
+  bankAccountId: Scalars['UUID']['output'];
+  /** The bank account's accountIdentifierLast4, copied at the draft. */
+  bankAccountLast4: Scalars['String']['output'];
+  /** From SENT_TO_BANK: the bank's reference of the payment. */
+  bankReference?: Maybe<Scalars['String']['output']>;
+  clientReference?: Maybe<Scalars['String']['output']>;
+  completedAt?: Maybe<Scalars['DateTime']['output']>;
+  createdAt: Scalars['DateTime']['output'];
+  currency: Scalars['String']['output'];
+  currencyScale: Scalars['Int']['output'];
+  customerId: Scalars['UUID']['output'];
+  feeAmountMinor: Scalars['String']['output'];
+  feeCurrency: Scalars['String']['output'];
+  fiatWithdrawalId: Scalars['UUID']['output'];
+  /** §14.3: set while NEEDS_ADDITIONAL_INFORMATION. */
+  informationDueAt?: Maybe<Scalars['DateTime']['output']>;
+  /** §14.3: every round, oldest first. */
+  informationRequests: Array<PartnerInformationRequest>;
+  otherPurpose?: Maybe<Scalars['String']['output']>;
+  paymentReference: Scalars['String']['output'];
+  purposeOfPayment?: Maybe<Scalars['Int']['output']>;
+  quoteId?: Maybe<Scalars['UUID']['output']>;
+  rail: FiatRail;
+  /** Set when RETURNED. */
+  returnReason?: Maybe<FiatReturnReason>;
+  returnedAt?: Maybe<Scalars['DateTime']['output']>;
+  sentToBankAt?: Maybe<Scalars['DateTime']['output']>;
+  status: PartnerFiatWithdrawalStatus;
+  statusInfo: Scalars['String']['output'];
+  submittedAt?: Maybe<Scalars['DateTime']['output']>;
+  updatedAt: Scalars['DateTime']['output'];
+};
+
+/** §9.3: newest first. */
+export type PartnerFiatWithdrawalPage = {
+  __typename?: 'PartnerFiatWithdrawalPage';
+  items: Array<PartnerFiatWithdrawal>;
+  pageInfo: PageInfo;
+};
+
+/** §14.6: nothing is held and funds are not checked; not a resource (no events). */
+export type PartnerFiatWithdrawalQuote = {
+  __typename?: 'PartnerFiatWithdrawalQuote';
+  amountMinor: Scalars['String']['output'];
+  bankAccountId: Scalars['UUID']['output'];
+  createdAt: Scalars['DateTime']['output'];
+  currency: Scalars['String']['output'];
+  currencyScale: Scalars['Int']['output'];
+  customerId: Scalars['UUID']['output'];
+  /** §14.1: createdAt + the rail's days (SEPA 1, ACH 3, WIRE 1). */
+  estimatedArrivalAt: Scalars['DateTime']['output'];
+  /** createdAt + FIAT_WITHDRAWAL_QUOTE_TTL_SECONDS. */
+  expiresAt: Scalars['DateTime']['output'];
+  /** The partner's rail fee when the quote was made. */
+  feeAmountMinor: Scalars['String']['output'];
+  feeCurrency: Scalars['String']['output'];
+  quoteId: Scalars['UUID']['output'];
+  rail: FiatRail;
+  /** amountMinor + feeAmountMinor. */
+  totalAmountMinor: Scalars['String']['output'];
+};
+
+/** §14.7's status table. */
+export type PartnerFiatWithdrawalStatus =
+  | 'APPROVED'
+  | 'COMPLETED'
+  | 'COMPLIANCE_REVIEW'
+  | 'NEEDS_ADDITIONAL_INFORMATION'
+  | 'REJECTED'
+  | 'RETURNED'
+  | 'SENT_TO_BANK'
+  | 'SUBMITTED';
+
 export type PartnerFilePurpose =
   | 'ARTICLES_OF_ASSOCIATION'
   | 'BANK_STATEMENT'
@@ -1456,6 +1608,7 @@ export type PartnerResourceType =
   | 'CUSTOMER_FILE'
   | 'FIAT_ACCOUNT'
   | 'FIAT_ACCOUNT_APPLICATION'
+  | 'FIAT_WITHDRAWAL'
   | 'TRANSACTION'
   | 'WALLET_BENEFICIARY';
 
@@ -1493,6 +1646,10 @@ export type PartnerTransactionType =
   | 'CONVERSION_CREDIT'
   | 'CONVERSION_DEBIT'
   | 'DEPOSIT'
+  | 'FIAT_WITHDRAWAL'
+  | 'FIAT_WITHDRAWAL_FEE'
+  | 'FIAT_WITHDRAWAL_FEE_REFUND'
+  | 'FIAT_WITHDRAWAL_RETURN'
   | 'HOLD'
   | 'REFUND'
   | 'RELEASE'
@@ -1695,6 +1852,8 @@ export type Query = {
   fiatAccountCapabilities: Array<PartnerFiatAccountCapability>;
   fiatAccounts: PartnerFiatAccountPage;
   fiatDepositInstructions?: Maybe<PartnerFiatDepositInstructions>;
+  fiatWithdrawal?: Maybe<PartnerFiatWithdrawal>;
+  fiatWithdrawals: PartnerFiatWithdrawalPage;
   /** §17.1: the customer's sessions, newest first; active: true → unexpired and unrevoked only, false → the others. */
   frontendSessions: PartnerFrontendSessionPage;
   transaction?: Maybe<PartnerTransaction>;
@@ -2005,6 +2164,26 @@ export type QueryFiatDepositInstructionsArgs = {
 
 
 /** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
+export type QueryFiatWithdrawalArgs = {
+  fiatWithdrawalId: Scalars['UUID']['input'];
+};
+
+
+/** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
+export type QueryFiatWithdrawalsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  bankAccountId?: InputMaybe<Scalars['UUID']['input']>;
+  clientReference?: InputMaybe<Scalars['String']['input']>;
+  createdBefore?: InputMaybe<Scalars['DateTime']['input']>;
+  createdFrom?: InputMaybe<Scalars['DateTime']['input']>;
+  customerId: Scalars['UUID']['input'];
+  first?: InputMaybe<Scalars['Int']['input']>;
+  rail?: InputMaybe<FiatRail>;
+  statuses?: InputMaybe<Array<PartnerFiatWithdrawalStatus>>;
+};
+
+
+/** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
 export type QueryFrontendSessionsArgs = {
   active?: InputMaybe<Scalars['Boolean']['input']>;
   after?: InputMaybe<Scalars['String']['input']>;
@@ -2102,6 +2281,11 @@ export type SubmitCustomerVerificationEvidenceInput = {
   /** 1–20 checks, each type at most once. */
   checks: Array<VerificationCheckInput>;
   subject: VerificationSubjectInput;
+};
+
+/** §14.7. */
+export type SubmitFiatWithdrawalInput = {
+  operationAuthorization: OperationAuthorizationInput;
 };
 
 export type SupportFileInput = {

@@ -5,6 +5,7 @@ import collections from '../../modules/collections/config.js';
 import conversion from '../../modules/conversion/config.js';
 import customers from '../../modules/customers/config.js';
 import evm from '../../modules/evm/config.js';
+import fiatWithdrawals from '../../modules/fiat-withdrawals/config.js';
 import files from '../../modules/files/config.js';
 import frontend from '../../modules/frontend/config.js';
 import information from '../../modules/information/config.js';
@@ -13,7 +14,7 @@ import webhooks from '../../modules/webhooks/config.js';
 import withdrawals from '../../modules/withdrawals/config.js';
 
 /** Every area's configuration keys, in module order. */
-export const areaConfigs = { checkouts, collections, conversion, customers, evm, files, frontend, information, transfers, webhooks, withdrawals } as const;
+export const areaConfigs = { checkouts, collections, conversion, customers, evm, fiatWithdrawals, files, frontend, information, transfers, webhooks, withdrawals } as const;
 
 /** The areas' part of the Config. */
-export type AreasConfig = ValueOf<typeof checkouts> & ValueOf<typeof collections> & ValueOf<typeof conversion> & ValueOf<typeof customers> & ValueOf<typeof evm> & ValueOf<typeof files> & ValueOf<typeof frontend> & ValueOf<typeof information> & ValueOf<typeof transfers> & ValueOf<typeof webhooks> & ValueOf<typeof withdrawals>;
+export type AreasConfig = ValueOf<typeof checkouts> & ValueOf<typeof collections> & ValueOf<typeof conversion> & ValueOf<typeof customers> & ValueOf<typeof evm> & ValueOf<typeof fiatWithdrawals> & ValueOf<typeof files> & ValueOf<typeof frontend> & ValueOf<typeof information> & ValueOf<typeof transfers> & ValueOf<typeof webhooks> & ValueOf<typeof withdrawals>;

@@ -7,6 +7,7 @@ import type { ConversionRow } from '../../modules/conversion/tables.js';
 import type { CustomerView } from '../../modules/customers/tables.js';
 import type { DepositView } from '../../modules/deposits/rules.js';
 import type { FiatAccountApplicationView, FiatAccountView } from '../../modules/fiat-accounts/tables.js';
+import type { FiatWithdrawalView } from '../../modules/fiat-withdrawals/tables.js';
 import type { CustomerFileView } from '../../modules/files/tables.js';
 import type { CryptoRefundRow } from '../../modules/refunds/tables.js';
 import type { CryptoWithdrawalRow } from '../../modules/withdrawals/tables.js';
@@ -339,6 +340,41 @@ export type CreateFiatAccountApplicationInput = {
   sourceOfFunds: Scalars['String']['input'];
 };
 
+/** §14.7. */
+export type CreateFiatWithdrawalApprovalDraftInput = {
+  /** Minor units, > 0, within the partner's rail bounds. */
+  amountMinor: Scalars['String']['input'];
+  /** A bank account of this customer whose type and currency fit the rail (WIRE: with holderAddress). */
+  bankAccountId: Scalars['UUID']['input'];
+  /** 1–128 characters, unique per customer. */
+  clientReference?: InputMaybe<Scalars['String']['input']>;
+  currency: Scalars['String']['input'];
+  currencyScale: Scalars['Int']['input'];
+  operationAuthorization: OperationAuthorizationInput;
+  /** 1–500 characters. */
+  otherPurpose?: InputMaybe<Scalars['String']['input']>;
+  /** Characters [A-Za-z0-9/?:().,'+ -], at least one not a space; SEPA and WIRE 1–140, ACH 1–80. */
+  paymentReference: Scalars['String']['input'];
+  /** A purposeOfPayment code (codes.json); 99 needs otherPurpose. */
+  purposeOfPayment?: InputMaybe<Scalars['Int']['input']>;
+  /** A fiat withdrawal quote of this customer with the same terms, unused and unexpired; consumed. */
+  quoteId?: InputMaybe<Scalars['UUID']['input']>;
+  rail: FiatRail;
+};
+
+/** §14.6: a rail's fee applied to an amount to a bank account, binding until expiresAt. */
+export type CreateFiatWithdrawalQuoteInput = {
+  /** Minor units, > 0, within the partner's rail bounds. */
+  amountMinor: Scalars['String']['input'];
+  /** A bank account of this customer whose type and currency fit the rail (WIRE: with holderAddress). */
+  bankAccountId: Scalars['UUID']['input'];
+  /** The rail's currency. */
+  currency: Scalars['String']['input'];
+  /** The rail's currency scale (2). */
+  currencyScale: Scalars['Int']['input'];
+  rail: FiatRail;
+};
+
 /** Contract §17.1. */
 export type CreateFrontendSessionInput = {
   /** One of the client's registered origins (partnerctl client origin add), compared after §17.3 normalisation. */
@@ -419,6 +455,14 @@ export type FiatRail =
   | 'SEPA'
   | 'WIRE';
 
+/** §14.7: why the beneficiary's bank returned a payment. */
+export type FiatReturnReason =
+  | 'ACCOUNT_CLOSED'
+  | 'INVALID_ACCOUNT'
+  | 'NAME_MISMATCH'
+  | 'OTHER'
+  | 'REFUSED_BY_BENEFICIARY_BANK';
+
 /** The destination's screening: PENDING until the step out of SCREENING (§10.6). */
 export type KytResult =
   | 'CLEARED'
@@ -450,6 +494,8 @@ export type Mutation = {
   createCustomer: PartnerCustomer;
   createCustomerFile: PartnerCustomerFile;
   createFiatAccountApplication: PartnerFiatAccountApplication;
+  createFiatWithdrawalApprovalDraft: PartnerFiatWithdrawal;
+  createFiatWithdrawalQuote: PartnerFiatWithdrawalQuote;
   /** §17.1: a session for one of the customer's browsers; the token is shown in this answer only. */
   createFrontendSession: PartnerFrontendSession;
   /** §11.4: a new ENABLED endpoint and its signing secret (at most 10 ENABLED per client). */
@@ -479,6 +525,8 @@ export type Mutation = {
   submitCustomerVerificationEvidence: PartnerCustomer;
   /** §14.3: answers every open request of the application; answers are stored and never echoed. */
   submitFiatAccountApplicationAdditionalInformation: PartnerFiatAccountApplication;
+  submitFiatWithdrawal: PartnerFiatWithdrawal;
+  submitFiatWithdrawalAdditionalInformation: PartnerFiatWithdrawal;
   /** §10.9: screens the address against the deny list now (ACTIVE ↔ BLOCKED). */
   syncCryptoWalletBeneficiary: WalletBeneficiary;
   updateCollectionBuyer: PartnerBuyer;
@@ -611,6 +659,20 @@ export type MutationCreateFiatAccountApplicationArgs = {
 
 
 /** Every mutation requires an Idempotency-Key header (contract §3). */
+export type MutationCreateFiatWithdrawalApprovalDraftArgs = {
+  customerId: Scalars['UUID']['input'];
+  input: CreateFiatWithdrawalApprovalDraftInput;
+};
+
+
+/** Every mutation requires an Idempotency-Key header (contract §3). */
+export type MutationCreateFiatWithdrawalQuoteArgs = {
+  customerId: Scalars['UUID']['input'];
+  input: CreateFiatWithdrawalQuoteInput;
+};
+
+
+/** Every mutation requires an Idempotency-Key header (contract §3). */
 export type MutationCreateFrontendSessionArgs = {
   customerId: Scalars['UUID']['input'];
   input: CreateFrontendSessionInput;
@@ -710,6 +772,20 @@ export type MutationSubmitCustomerVerificationEvidenceArgs = {
 /** Every mutation requires an Idempotency-Key header (contract §3). */
 export type MutationSubmitFiatAccountApplicationAdditionalInformationArgs = {
   applicationId: Scalars['UUID']['input'];
+  input: SubmitAdditionalInformationInput;
+};
+
+
+/** Every mutation requires an Idempotency-Key header (contract §3). */
+export type MutationSubmitFiatWithdrawalArgs = {
+  fiatWithdrawalId: Scalars['UUID']['input'];
+  input: SubmitFiatWithdrawalInput;
+};
+
+
+/** Every mutation requires an Idempotency-Key header (contract §3). */
+export type MutationSubmitFiatWithdrawalAdditionalInformationArgs = {
+  fiatWithdrawalId: Scalars['UUID']['input'];
   input: SubmitAdditionalInformationInput;
 };
 
@@ -1400,6 +1476,83 @@ export type PartnerFiatDepositInstructions = {
   routingNumber?: Maybe<Scalars['String']['output']>;
 };
 
+/** §14.7 (R10): quote (optional) → draft → submit → compliance review → sent to the bank. */
+export type PartnerFiatWithdrawal = {
+  __typename?: 'PartnerFiatWithdrawal';
+  amountMinor: Scalars['String']['output'];
+  bankAccountId: Scalars['UUID']['output'];
+  /** The bank account's accountIdentifierLast4, copied at the draft. */
+  bankAccountLast4: Scalars['String']['output'];
+  /** From SENT_TO_BANK: the bank's reference of the payment. */
+  bankReference?: Maybe<Scalars['String']['output']>;
+  clientReference?: Maybe<Scalars['String']['output']>;
+  completedAt?: Maybe<Scalars['DateTime']['output']>;
+  createdAt: Scalars['DateTime']['output'];
+  currency: Scalars['String']['output'];
+  currencyScale: Scalars['Int']['output'];
+  customerId: Scalars['UUID']['output'];
+  feeAmountMinor: Scalars['String']['output'];
+  feeCurrency: Scalars['String']['output'];
+  fiatWithdrawalId: Scalars['UUID']['output'];
+  /** §14.3: set while NEEDS_ADDITIONAL_INFORMATION. */
+  informationDueAt?: Maybe<Scalars['DateTime']['output']>;
+  /** §14.3: every round, oldest first. */
+  informationRequests: Array<PartnerInformationRequest>;
+  otherPurpose?: Maybe<Scalars['String']['output']>;
+  paymentReference: Scalars['String']['output'];
+  purposeOfPayment?: Maybe<Scalars['Int']['output']>;
+  quoteId?: Maybe<Scalars['UUID']['output']>;
+  rail: FiatRail;
+  /** Set when RETURNED. */
+  returnReason?: Maybe<FiatReturnReason>;
+  returnedAt?: Maybe<Scalars['DateTime']['output']>;
+  sentToBankAt?: Maybe<Scalars['DateTime']['output']>;
+  status: PartnerFiatWithdrawalStatus;
+  statusInfo: Scalars['String']['output'];
+  submittedAt?: Maybe<Scalars['DateTime']['output']>;
+  updatedAt: Scalars['DateTime']['output'];
+};
+
+/** §9.3: newest first. */
+export type PartnerFiatWithdrawalPage = {
+  __typename?: 'PartnerFiatWithdrawalPage';
+  items: Array<PartnerFiatWithdrawal>;
+  pageInfo: PageInfo;
+};
+
+/** §14.6: nothing is held and funds are not checked; not a resource (no events). */
+export type PartnerFiatWithdrawalQuote = {
+  __typename?: 'PartnerFiatWithdrawalQuote';
+  amountMinor: Scalars['String']['output'];
+  bankAccountId: Scalars['UUID']['output'];
+  createdAt: Scalars['DateTime']['output'];
+  currency: Scalars['String']['output'];
+  currencyScale: Scalars['Int']['output'];
+  customerId: Scalars['UUID']['output'];
+  /** §14.1: createdAt + the rail's days (SEPA 1, ACH 3, WIRE 1). */
+  estimatedArrivalAt: Scalars['DateTime']['output'];
+  /** createdAt + FIAT_WITHDRAWAL_QUOTE_TTL_SECONDS. */
+  expiresAt: Scalars['DateTime']['output'];
+  /** The partner's rail fee when the quote was made. */
+  feeAmountMinor: Scalars['String']['output'];
+  feeCurrency: Scalars['String']['output'];
+  quoteId: Scalars['UUID']['output'];
+  rail: FiatRail;
+  /** amountMinor + feeAmountMinor. */
+  totalAmountMinor: Scalars['String']['output'];
+};
+
+/** §14.7's status table. */
+export type PartnerFiatWithdrawalStatus =
+  | 'APPROVED'
+  | 'COMPLETED'
+  | 'COMPLIANCE_REVIEW'
+  | 'NEEDS_ADDITIONAL_INFORMATION'
+  | 'REJECTED'
+  | 'RETURNED'
+  | 'SENT_TO_BANK'
+  | 'SUBMITTED';
+
 export type PartnerFilePurpose =
   | 'ARTICLES_OF_ASSOCIATION'
   | 'BANK_STATEMENT'
@@ -1471,6 +1624,7 @@ export type PartnerResourceType =
   | 'CUSTOMER_FILE'
   | 'FIAT_ACCOUNT'
   | 'FIAT_ACCOUNT_APPLICATION'
+  | 'FIAT_WITHDRAWAL'
   | 'TRANSACTION'
   | 'WALLET_BENEFICIARY';
 
@@ -1508,6 +1662,10 @@ export type PartnerTransactionType =
   | 'CONVERSION_CREDIT'
   | 'CONVERSION_DEBIT'
   | 'DEPOSIT'
+  | 'FIAT_WITHDRAWAL'
+  | 'FIAT_WITHDRAWAL_FEE'
+  | 'FIAT_WITHDRAWAL_FEE_REFUND'
+  | 'FIAT_WITHDRAWAL_RETURN'
   | 'HOLD'
   | 'REFUND'
   | 'RELEASE'
@@ -1710,6 +1868,8 @@ export type Query = {
   fiatAccountCapabilities: Array<PartnerFiatAccountCapability>;
   fiatAccounts: PartnerFiatAccountPage;
   fiatDepositInstructions?: Maybe<PartnerFiatDepositInstructions>;
+  fiatWithdrawal?: Maybe<PartnerFiatWithdrawal>;
+  fiatWithdrawals: PartnerFiatWithdrawalPage;
   /** §17.1: the customer's sessions, newest first; active: true → unexpired and unrevoked only, false → the others. */
   frontendSessions: PartnerFrontendSessionPage;
   transaction?: Maybe<PartnerTransaction>;
@@ -2020,6 +2180,26 @@ export type QueryFiatDepositInstructionsArgs = {
 
 
 /** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
+export type QueryFiatWithdrawalArgs = {
+  fiatWithdrawalId: Scalars['UUID']['input'];
+};
+
+
+/** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
+export type QueryFiatWithdrawalsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  bankAccountId?: InputMaybe<Scalars['UUID']['input']>;
+  clientReference?: InputMaybe<Scalars['String']['input']>;
+  createdBefore?: InputMaybe<Scalars['DateTime']['input']>;
+  createdFrom?: InputMaybe<Scalars['DateTime']['input']>;
+  customerId: Scalars['UUID']['input'];
+  first?: InputMaybe<Scalars['Int']['input']>;
+  rail?: InputMaybe<FiatRail>;
+  statuses?: InputMaybe<Array<PartnerFiatWithdrawalStatus>>;
+};
+
+
+/** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
 export type QueryFrontendSessionsArgs = {
   active?: InputMaybe<Scalars['Boolean']['input']>;
   after?: InputMaybe<Scalars['String']['input']>;
@@ -2117,6 +2297,11 @@ export type SubmitCustomerVerificationEvidenceInput = {
   /** 1–20 checks, each type at most once. */
   checks: Array<VerificationCheckInput>;
   subject: VerificationSubjectInput;
+};
+
+/** §14.7. */
+export type SubmitFiatWithdrawalInput = {
+  operationAuthorization: OperationAuthorizationInput;
 };
 
 export type SupportFileInput = {
@@ -2353,6 +2538,8 @@ export type ResolversTypes = {
   CreateCustomerFileInput: CreateCustomerFileInput;
   CreateCustomerInput: CreateCustomerInput;
   CreateFiatAccountApplicationInput: CreateFiatAccountApplicationInput;
+  CreateFiatWithdrawalApprovalDraftInput: CreateFiatWithdrawalApprovalDraftInput;
+  CreateFiatWithdrawalQuoteInput: CreateFiatWithdrawalQuoteInput;
   CreateFrontendSessionInput: CreateFrontendSessionInput;
   CreateWebhookEndpointInput: CreateWebhookEndpointInput;
   CryptoWithdrawal: ResolverTypeWrapper<CryptoWithdrawalRow>;
@@ -2361,6 +2548,7 @@ export type ResolversTypes = {
   DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
   FiatCapabilityStatus: FiatCapabilityStatus;
   FiatRail: FiatRail;
+  FiatReturnReason: FiatReturnReason;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   JSONObject: ResolverTypeWrapper<Scalars['JSONObject']['output']>;
   KytResult: KytResult;
@@ -2416,6 +2604,10 @@ export type ResolversTypes = {
   PartnerFiatAccountPage: ResolverTypeWrapper<Omit<PartnerFiatAccountPage, 'items'> & { items: Array<ResolversTypes['PartnerFiatAccount']> }>;
   PartnerFiatAccountStatus: PartnerFiatAccountStatus;
   PartnerFiatDepositInstructions: ResolverTypeWrapper<PartnerFiatDepositInstructions>;
+  PartnerFiatWithdrawal: ResolverTypeWrapper<FiatWithdrawalView>;
+  PartnerFiatWithdrawalPage: ResolverTypeWrapper<Omit<PartnerFiatWithdrawalPage, 'items'> & { items: Array<ResolversTypes['PartnerFiatWithdrawal']> }>;
+  PartnerFiatWithdrawalQuote: ResolverTypeWrapper<PartnerFiatWithdrawalQuote>;
+  PartnerFiatWithdrawalStatus: PartnerFiatWithdrawalStatus;
   PartnerFilePurpose: PartnerFilePurpose;
   PartnerFileSource: PartnerFileSource;
   PartnerFileUpload: ResolverTypeWrapper<PartnerFileUpload>;
@@ -2444,6 +2636,7 @@ export type ResolversTypes = {
   SubmitCryptoRefundInput: SubmitCryptoRefundInput;
   SubmitCryptoWithdrawalInput: SubmitCryptoWithdrawalInput;
   SubmitCustomerVerificationEvidenceInput: SubmitCustomerVerificationEvidenceInput;
+  SubmitFiatWithdrawalInput: SubmitFiatWithdrawalInput;
   SupportFileInput: SupportFileInput;
   TravelRuleOriginatorInput: TravelRuleOriginatorInput;
   TravelRulePartyType: TravelRulePartyType;
@@ -2484,6 +2677,8 @@ export type ResolversParentTypes = {
   CreateCustomerFileInput: CreateCustomerFileInput;
   CreateCustomerInput: CreateCustomerInput;
   CreateFiatAccountApplicationInput: CreateFiatAccountApplicationInput;
+  CreateFiatWithdrawalApprovalDraftInput: CreateFiatWithdrawalApprovalDraftInput;
+  CreateFiatWithdrawalQuoteInput: CreateFiatWithdrawalQuoteInput;
   CreateFrontendSessionInput: CreateFrontendSessionInput;
   CreateWebhookEndpointInput: CreateWebhookEndpointInput;
   CryptoWithdrawal: CryptoWithdrawalRow;
@@ -2530,6 +2725,9 @@ export type ResolversParentTypes = {
   PartnerFiatAccountCapability: PartnerFiatAccountCapability;
   PartnerFiatAccountPage: Omit<PartnerFiatAccountPage, 'items'> & { items: Array<ResolversParentTypes['PartnerFiatAccount']> };
   PartnerFiatDepositInstructions: PartnerFiatDepositInstructions;
+  PartnerFiatWithdrawal: FiatWithdrawalView;
+  PartnerFiatWithdrawalPage: Omit<PartnerFiatWithdrawalPage, 'items'> & { items: Array<ResolversParentTypes['PartnerFiatWithdrawal']> };
+  PartnerFiatWithdrawalQuote: PartnerFiatWithdrawalQuote;
   PartnerFileUpload: PartnerFileUpload;
   PartnerFrontendSession: PartnerFrontendSession;
   PartnerFrontendSessionPage: PartnerFrontendSessionPage;
@@ -2553,6 +2751,7 @@ export type ResolversParentTypes = {
   SubmitCryptoRefundInput: SubmitCryptoRefundInput;
   SubmitCryptoWithdrawalInput: SubmitCryptoWithdrawalInput;
   SubmitCustomerVerificationEvidenceInput: SubmitCustomerVerificationEvidenceInput;
+  SubmitFiatWithdrawalInput: SubmitFiatWithdrawalInput;
   SupportFileInput: SupportFileInput;
   TravelRuleOriginatorInput: TravelRuleOriginatorInput;
   UUID: Scalars['UUID']['output'];
@@ -2640,6 +2839,8 @@ export type MutationResolvers<ContextType = CallContext, ParentType extends Reso
   createCustomer?: Resolver<ResolversTypes['PartnerCustomer'], ParentType, ContextType, RequireFields<MutationCreateCustomerArgs, 'input'>>;
   createCustomerFile?: Resolver<ResolversTypes['PartnerCustomerFile'], ParentType, ContextType, RequireFields<MutationCreateCustomerFileArgs, 'customerId' | 'input'>>;
   createFiatAccountApplication?: Resolver<ResolversTypes['PartnerFiatAccountApplication'], ParentType, ContextType, RequireFields<MutationCreateFiatAccountApplicationArgs, 'customerId' | 'input'>>;
+  createFiatWithdrawalApprovalDraft?: Resolver<ResolversTypes['PartnerFiatWithdrawal'], ParentType, ContextType, RequireFields<MutationCreateFiatWithdrawalApprovalDraftArgs, 'customerId' | 'input'>>;
+  createFiatWithdrawalQuote?: Resolver<ResolversTypes['PartnerFiatWithdrawalQuote'], ParentType, ContextType, RequireFields<MutationCreateFiatWithdrawalQuoteArgs, 'customerId' | 'input'>>;
   createFrontendSession?: Resolver<ResolversTypes['PartnerFrontendSession'], ParentType, ContextType, RequireFields<MutationCreateFrontendSessionArgs, 'customerId' | 'input'>>;
   createWebhookEndpoint?: Resolver<ResolversTypes['PartnerWebhookEndpointSecret'], ParentType, ContextType, RequireFields<MutationCreateWebhookEndpointArgs, 'input'>>;
   deactivateCollectionWallet?: Resolver<ResolversTypes['PartnerCollectionWallet'], ParentType, ContextType, RequireFields<MutationDeactivateCollectionWalletArgs, 'collectionWalletId'>>;
@@ -2656,6 +2857,8 @@ export type MutationResolvers<ContextType = CallContext, ParentType extends Reso
   submitCryptoWithdrawal?: Resolver<ResolversTypes['CryptoWithdrawal'], ParentType, ContextType, RequireFields<MutationSubmitCryptoWithdrawalArgs, 'input' | 'withdrawalId'>>;
   submitCustomerVerificationEvidence?: Resolver<ResolversTypes['PartnerCustomer'], ParentType, ContextType, RequireFields<MutationSubmitCustomerVerificationEvidenceArgs, 'customerId' | 'input'>>;
   submitFiatAccountApplicationAdditionalInformation?: Resolver<ResolversTypes['PartnerFiatAccountApplication'], ParentType, ContextType, RequireFields<MutationSubmitFiatAccountApplicationAdditionalInformationArgs, 'applicationId' | 'input'>>;
+  submitFiatWithdrawal?: Resolver<ResolversTypes['PartnerFiatWithdrawal'], ParentType, ContextType, RequireFields<MutationSubmitFiatWithdrawalArgs, 'fiatWithdrawalId' | 'input'>>;
+  submitFiatWithdrawalAdditionalInformation?: Resolver<ResolversTypes['PartnerFiatWithdrawal'], ParentType, ContextType, RequireFields<MutationSubmitFiatWithdrawalAdditionalInformationArgs, 'fiatWithdrawalId' | 'input'>>;
   syncCryptoWalletBeneficiary?: Resolver<ResolversTypes['WalletBeneficiary'], ParentType, ContextType, RequireFields<MutationSyncCryptoWalletBeneficiaryArgs, 'walletBeneficiaryId'>>;
   updateCollectionBuyer?: Resolver<ResolversTypes['PartnerBuyer'], ParentType, ContextType, RequireFields<MutationUpdateCollectionBuyerArgs, 'buyerId' | 'input'>>;
   updateCollectionWalletExpiry?: Resolver<ResolversTypes['PartnerCollectionWallet'], ParentType, ContextType, RequireFields<MutationUpdateCollectionWalletExpiryArgs, 'collectionWalletId' | 'input'>>;
@@ -3108,6 +3311,57 @@ export type PartnerFiatDepositInstructionsResolvers<ContextType = CallContext, P
   routingNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
+export type PartnerFiatWithdrawalResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['PartnerFiatWithdrawal'] = ResolversParentTypes['PartnerFiatWithdrawal']> = {
+  amountMinor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  bankAccountId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  bankAccountLast4?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  bankReference?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  clientReference?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  completedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  currencyScale?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  customerId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  feeAmountMinor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  feeCurrency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  fiatWithdrawalId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  informationDueAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  informationRequests?: Resolver<Array<ResolversTypes['PartnerInformationRequest']>, ParentType, ContextType>;
+  otherPurpose?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  paymentReference?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  purposeOfPayment?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  quoteId?: Resolver<Maybe<ResolversTypes['UUID']>, ParentType, ContextType>;
+  rail?: Resolver<ResolversTypes['FiatRail'], ParentType, ContextType>;
+  returnReason?: Resolver<Maybe<ResolversTypes['FiatReturnReason']>, ParentType, ContextType>;
+  returnedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  sentToBankAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['PartnerFiatWithdrawalStatus'], ParentType, ContextType>;
+  statusInfo?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  submittedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type PartnerFiatWithdrawalPageResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['PartnerFiatWithdrawalPage'] = ResolversParentTypes['PartnerFiatWithdrawalPage']> = {
+  items?: Resolver<Array<ResolversTypes['PartnerFiatWithdrawal']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+};
+
+export type PartnerFiatWithdrawalQuoteResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['PartnerFiatWithdrawalQuote'] = ResolversParentTypes['PartnerFiatWithdrawalQuote']> = {
+  amountMinor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  bankAccountId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  currencyScale?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  customerId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  estimatedArrivalAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  expiresAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  feeAmountMinor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  feeCurrency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  quoteId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  rail?: Resolver<ResolversTypes['FiatRail'], ParentType, ContextType>;
+  totalAmountMinor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type PartnerFileUploadResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['PartnerFileUpload'] = ResolversParentTypes['PartnerFileUpload']> = {
   expiresAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   maxSizeBytes?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -3243,6 +3497,8 @@ export type QueryResolvers<ContextType = CallContext, ParentType extends Resolve
   fiatAccountCapabilities?: Resolver<Array<ResolversTypes['PartnerFiatAccountCapability']>, ParentType, ContextType, RequireFields<QueryFiatAccountCapabilitiesArgs, 'customerId'>>;
   fiatAccounts?: Resolver<ResolversTypes['PartnerFiatAccountPage'], ParentType, ContextType, RequireFields<QueryFiatAccountsArgs, 'customerId' | 'first'>>;
   fiatDepositInstructions?: Resolver<Maybe<ResolversTypes['PartnerFiatDepositInstructions']>, ParentType, ContextType, RequireFields<QueryFiatDepositInstructionsArgs, 'fiatAccountId'>>;
+  fiatWithdrawal?: Resolver<Maybe<ResolversTypes['PartnerFiatWithdrawal']>, ParentType, ContextType, RequireFields<QueryFiatWithdrawalArgs, 'fiatWithdrawalId'>>;
+  fiatWithdrawals?: Resolver<ResolversTypes['PartnerFiatWithdrawalPage'], ParentType, ContextType, RequireFields<QueryFiatWithdrawalsArgs, 'customerId' | 'first'>>;
   frontendSessions?: Resolver<ResolversTypes['PartnerFrontendSessionPage'], ParentType, ContextType, RequireFields<QueryFrontendSessionsArgs, 'customerId' | 'first'>>;
   transaction?: Resolver<Maybe<ResolversTypes['PartnerTransaction']>, ParentType, ContextType, RequireFields<QueryTransactionArgs, 'transactionId'>>;
   webhookDeliveries?: Resolver<ResolversTypes['PartnerWebhookDeliveryPage'], ParentType, ContextType, RequireFields<QueryWebhookDeliveriesArgs, 'endpointId' | 'first'>>;
@@ -3331,6 +3587,9 @@ export type Resolvers<ContextType = CallContext> = {
   PartnerFiatAccountCapability?: PartnerFiatAccountCapabilityResolvers<ContextType>;
   PartnerFiatAccountPage?: PartnerFiatAccountPageResolvers<ContextType>;
   PartnerFiatDepositInstructions?: PartnerFiatDepositInstructionsResolvers<ContextType>;
+  PartnerFiatWithdrawal?: PartnerFiatWithdrawalResolvers<ContextType>;
+  PartnerFiatWithdrawalPage?: PartnerFiatWithdrawalPageResolvers<ContextType>;
+  PartnerFiatWithdrawalQuote?: PartnerFiatWithdrawalQuoteResolvers<ContextType>;
   PartnerFileUpload?: PartnerFileUploadResolvers<ContextType>;
   PartnerFrontendSession?: PartnerFrontendSessionResolvers<ContextType>;
   PartnerFrontendSessionPage?: PartnerFrontendSessionPageResolvers<ContextType>;
