@@ -1,0 +1,188 @@
+// Fiat withdrawals (§14.6, §14.7) as a partner and its operator drive them: a partner with its rails, a
+// VERIFIED customer with ACTIVE EUR and USD fiat accounts, bank accounts of both kinds, its withdrawal
+// capabilities; funds reach its EUR / USD balances by a conversion from a coin of the test's own (rate 1,
+// spread 0, so N EUR minor units cost N × 10^4 coin units exactly); quotes, drafts and submissions on
+// either surface, signed and authorized at the server's clock.
+import { randomUUID } from 'node:crypto';
+import type { FiatRail } from '../../src/modules/fiat-rails/index.js';
+import { enableRail } from '../../src/modules/fiat-rails/operators.js';
+import { createPair, setRate } from '../../src/modules/conversion/operators.js';
+import { evidenceFor, Scenario, type Reply, type RequestOptions, type TestServer } from './harness.js';
+import { newCoin } from './conversion.js';
+import { FiatParty } from './fiat-accounts.js';
+import { selectionOf } from './sdl-fields.js';
+import { atServer, fund } from './withdrawals.js';
+
+export const FIAT_WITHDRAWAL_FIELDS = selectionOf('PartnerFiatWithdrawal');
+export const FIAT_QUOTE_FIELDS = selectionOf('PartnerFiatWithdrawalQuote');
+export const QUOTE_MUTATION = `mutation($customerId: UUID!, $input: CreateFiatWithdrawalQuoteInput!) {
+  createFiatWithdrawalQuote(customerId: $customerId, input: $input) { ${FIAT_QUOTE_FIELDS} } }`;
+export const DRAFT_MUTATION = `mutation($customerId: UUID!, $input: CreateFiatWithdrawalApprovalDraftInput!) {
+  createFiatWithdrawalApprovalDraft(customerId: $customerId, input: $input) { ${FIAT_WITHDRAWAL_FIELDS} } }`;
+export const SUBMIT_MUTATION = `mutation($id: UUID!, $input: SubmitFiatWithdrawalInput!) {
+  submitFiatWithdrawal(fiatWithdrawalId: $id, input: $input) { ${FIAT_WITHDRAWAL_FIELDS} } }`;
+export const ANSWER_MUTATION = `mutation($id: UUID!, $input: SubmitAdditionalInformationInput!) {
+  submitFiatWithdrawalAdditionalInformation(fiatWithdrawalId: $id, input: $input) { ${FIAT_WITHDRAWAL_FIELDS} } }`;
+export const WITHDRAWAL_QUERY = `query($id: UUID!) { fiatWithdrawal(fiatWithdrawalId: $id) { ${FIAT_WITHDRAWAL_FIELDS} } }`;
+
+export const IBAN = 'DE89370400440532013000';
+export const ROUTING = '021000021';
+export const ACCOUNT_NUMBER = '123456789';
+const HOLDER_ADDRESS = { line1: '1 Main St', city: 'Springfield', postalCode: '12345', country: 'US' };
+
+type Json = Record<string, any>;
+
+export class FiatWd {
+  /** The bank accounts made by `create`: IBAN (EUR) and US_ABA with a holderAddress (USD). */
+  iban = '';
+  us = '';
+
+  constructor(
+    readonly f: FiatParty,
+    readonly coin: string,
+  ) {}
+
+  get server(): TestServer {
+    return this.f.server;
+  }
+  get s(): Scenario {
+    return this.f.s;
+  }
+  get customerId(): string {
+    return this.f.customerId;
+  }
+
+  /**
+   * A partner with SEPA, ACH and WIRE enabled (fee `fee`, bounds as given), a VERIFIED customer with ACTIVE EUR
+   * and USD accounts, an IBAN and a US_ABA bank account, its withdrawal capabilities ACTIVE (unless
+   * `capabilities: false`), and the coin pairs that fund it.
+   */
+  static async create(server: TestServer, o: { fee?: string; minMinor?: string; maxMinor?: string; capabilities?: boolean } = {}): Promise<FiatWd> {
+    const coin = newCoin();
+    const s = await Scenario.create(server, { currency: coin, scale: 6, minMinor: '1', maxMinor: '100000000000000000000' });
+    const f = new FiatParty(s, await s.verifiedCustomer());
+    const w = new FiatWd(f, coin);
+    await w.rails({ withdrawalFeeMinor: o.fee ?? '0', minMinor: o.minMinor, maxMinor: o.maxMinor });
+    await f.account('EUR');
+    await f.account('USD');
+    for (const target of ['EUR', 'USD']) {
+      await server.operator((db) => createPair(db, { clientId: s.client.clientId, source: coin, target, spreadBps: '0' }));
+      await server.operator((db) => setRate(db, { base: coin, quote: target, rate: '1' }, server.clock.now()));
+    }
+    w.iban = (await w.bankAccount(w.ibanInput())).bankAccountId;
+    w.us = (await w.bankAccount(w.usInput())).bankAccountId;
+    if (o.capabilities !== false) for (const rail of ['SEPA', 'ACH', 'WIRE'] as const) await w.activate(rail);
+    return w;
+  }
+
+  /** `partnerctl fiat rail enable` of every rail with these settings. */
+  async rails(o: { withdrawalFeeMinor?: string; minMinor?: string; maxMinor?: string }, rails: FiatRail[] = ['SEPA', 'ACH', 'WIRE']): Promise<void> {
+    for (const rail of rails) await this.server.operator((db) => enableRail(db, { clientId: this.s.client.clientId, rail, ...o }));
+  }
+
+  /** The customer's withdrawal capability for the rail made ACTIVE (a test-only stand-in until activation exists). */
+  async activate(_rail: FiatRail): Promise<void> {}
+
+  ibanInput(o: Json = {}): Json {
+    return { accountType: 'IBAN', currency: 'EUR', holderName: 'Ada Lovelace', holderType: 'INDIVIDUAL', holderCountry: 'DE', isOwner: true, iban: IBAN, ...o };
+  }
+  usInput(o: Json = {}): Json {
+    return {
+      accountType: 'US_ABA', currency: 'USD', holderName: 'Ada Lovelace', holderType: 'INDIVIDUAL', holderCountry: 'US', isOwner: true,
+      routingNumber: ROUTING, accountNumber: ACCOUNT_NUMBER, usAccountKind: 'CHECKING', holderAddress: HOLDER_ADDRESS, ...o,
+    };
+  }
+
+  async bankAccount(input: Json, customerId = this.customerId): Promise<Json & { bankAccountId: string }> {
+    const r = await this.rest('POST', `/partner/v1/customers/${customerId}/fiat/bank-accounts`, { body: input });
+    if (r.status !== 200) throw new Error(`createBankAccount: ${r.text}`);
+    return r.body;
+  }
+
+  /** Credits `minor` units of EUR or USD: a deposit of the coin, then a conversion at rate 1 (§13). */
+  async fund(minor: string, currency: 'EUR' | 'USD' = 'EUR', customerId = this.customerId): Promise<void> {
+    const source = (BigInt(minor) * 10_000n).toString();
+    await fund(this.s, customerId, source, this.coin, 6);
+    const q = await this.rest('POST', `/partner/v1/customers/${customerId}/conversion-quotes`, {
+      body: { sourceCurrency: this.coin, targetCurrency: currency, sourceAmountMinor: source },
+    });
+    if (q.status !== 200) throw new Error(`createConversionQuote: ${q.text}`);
+    if (q.body.targetAmountMinor !== minor) throw new Error(`conversion gives ${q.body.targetAmountMinor}, not ${minor}`);
+    const input: Json = { quoteId: q.body.quoteId };
+    input.operationAuthorization = evidenceFor('CONVERSION_CREATE', { customerId }, input, { authorizedAt: this.server.clock.now() });
+    const c = await this.rest('POST', `/partner/v1/customers/${customerId}/conversions`, { body: input });
+    if (c.status !== 200) throw new Error(`createConversionApprovalDraft: ${c.text}`);
+  }
+
+  rest(method: string, path: string, o: RequestOptions = {}): Promise<Reply> {
+    return this.server.request(this.s.client, method, path, atServer(this.server, o));
+  }
+  gql(query: string, variables?: Record<string, unknown>, o: RequestOptions = {}): Promise<Reply> {
+    return this.server.gql(this.s.client, query, variables, atServer(this.server, o));
+  }
+
+  quoteInput(o: Json = {}): Json {
+    return { rail: 'SEPA', bankAccountId: this.iban, amountMinor: '10000', currency: 'EUR', currencyScale: 2, ...o };
+  }
+  quoteRest(input: unknown, o: RequestOptions & { customerId?: string } = {}): Promise<Reply> {
+    return this.rest('POST', `/partner/v1/customers/${o.customerId ?? this.customerId}/fiat/withdrawal-quotes`, { body: input, ...o });
+  }
+  quoteGql(input: unknown, o: RequestOptions & { customerId?: string } = {}): Promise<Reply> {
+    return this.gql(QUOTE_MUTATION, { customerId: o.customerId ?? this.customerId, input }, o);
+  }
+  async quote(o: Json = {}): Promise<Json & { quoteId: string }> {
+    const r = await this.quoteRest(this.quoteInput(o));
+    if (r.status !== 200) throw new Error(`createFiatWithdrawalQuote: ${r.status} ${r.text}`);
+    return r.body;
+  }
+
+  /** The draft's input with its evidence (FIAT_WITHDRAWAL_CREATE on the customer) authorized at the server's clock. */
+  draftInput(o: Json = {}, customerId = this.customerId, ev: { authorizedAt?: Date; operationHash?: string } = {}): Json {
+    const input: Json = { rail: 'SEPA', bankAccountId: this.iban, amountMinor: '10000', currency: 'EUR', currencyScale: 2, paymentReference: 'Invoice 1', ...o };
+    input.operationAuthorization = evidenceFor('FIAT_WITHDRAWAL_CREATE', { customerId }, input, { authorizedAt: this.server.clock.now(), ...ev });
+    return input;
+  }
+  draftRest(body: unknown, o: RequestOptions & { customerId?: string } = {}): Promise<Reply> {
+    return this.rest('POST', `/partner/v1/customers/${o.customerId ?? this.customerId}/fiat/withdrawals`, { body, ...o });
+  }
+  draftGql(input: unknown, o: RequestOptions & { customerId?: string } = {}): Promise<Reply> {
+    return this.gql(DRAFT_MUTATION, { customerId: o.customerId ?? this.customerId, input }, o);
+  }
+  async draft(o: Json = {}): Promise<Json & { fiatWithdrawalId: string }> {
+    const r = await this.draftRest(this.draftInput(o));
+    if (r.status !== 200) throw new Error(`createFiatWithdrawalApprovalDraft: ${r.status} ${r.text}`);
+    return r.body;
+  }
+
+  submitInput(fiatWithdrawalId: string, ev: { authorizedAt?: Date; operationHash?: string } = {}): Json {
+    return { operationAuthorization: evidenceFor('FIAT_WITHDRAWAL_SUBMIT', { fiatWithdrawalId }, {}, { authorizedAt: this.server.clock.now(), ...ev }) };
+  }
+  submitRest(fiatWithdrawalId: string, body: unknown = this.submitInput(fiatWithdrawalId), o: RequestOptions = {}): Promise<Reply> {
+    return this.rest('POST', `/partner/v1/fiat/withdrawals/${fiatWithdrawalId}/submission`, { body, ...o });
+  }
+  submitGql(fiatWithdrawalId: string, input: unknown = this.submitInput(fiatWithdrawalId), o: RequestOptions = {}): Promise<Reply> {
+    return this.gql(SUBMIT_MUTATION, { id: fiatWithdrawalId, input }, o);
+  }
+  /** A draft, submitted (REST); the SUBMITTED withdrawal. */
+  async submitted(o: Json = {}): Promise<Json & { fiatWithdrawalId: string }> {
+    const d = await this.draft(o);
+    const r = await this.submitRest(d.fiatWithdrawalId);
+    if (r.status !== 200) throw new Error(`submitFiatWithdrawal: ${r.status} ${r.text}`);
+    return r.body;
+  }
+
+  answerRest(fiatWithdrawalId: string, items: unknown, o: RequestOptions = {}): Promise<Reply> {
+    return this.rest('POST', `/partner/v1/fiat/withdrawals/${fiatWithdrawalId}/additional-information`, { body: { items }, ...o });
+  }
+  answerGql(fiatWithdrawalId: string, items: unknown, o: RequestOptions = {}): Promise<Reply> {
+    return this.gql(ANSWER_MUTATION, { id: fiatWithdrawalId, input: { items } }, o);
+  }
+
+  async get(fiatWithdrawalId: string): Promise<Json> {
+    const r = await this.rest('GET', `/partner/v1/fiat/withdrawals/${fiatWithdrawalId}`);
+    if (r.status !== 200) throw new Error(`fiatWithdrawal: ${r.text}`);
+    return r.body;
+  }
+}
+
+export const newRef = () => `fw-${randomUUID()}`;
