@@ -7,6 +7,7 @@ import devnet from '../../modules/devnet/cli.js';
 import evm from '../../modules/evm/cli.js';
 import fiatAccounts from '../../modules/fiat-accounts/cli.js';
 import fiatRails from '../../modules/fiat-rails/cli.js';
+import fiatWithdrawals from '../../modules/fiat-withdrawals/cli.js';
 import frontend from '../../modules/frontend/cli.js';
 import information from '../../modules/information/cli.js';
 import routes from '../../modules/routes/cli.js';
@@ -21,6 +22,7 @@ export const areaCommands: Record<string, AreaCommands> = {
   evm,
   'fiat-accounts': fiatAccounts,
   'fiat-rails': fiatRails,
+  'fiat-withdrawals': fiatWithdrawals,
   frontend,
   information,
   routes,
