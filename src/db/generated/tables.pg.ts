@@ -11,6 +11,7 @@ export * from '../../modules/events/tables.pg.js';
 export * from '../../modules/evm/tables.pg.js';
 export * from '../../modules/fiat-accounts/tables.pg.js';
 export * from '../../modules/fiat-rails/tables.pg.js';
+export * from '../../modules/fiat-withdrawal-capabilities/tables.pg.js';
 export * from '../../modules/fiat-withdrawals/tables.pg.js';
 export * from '../../modules/files/tables.pg.js';
 export * from '../../modules/frontend/tables.pg.js';

@@ -10,7 +10,7 @@ import { customerGate, requireOwnCustomer } from '../../customers/index.js';
 import { recordEvent } from '../../events/index.js';
 import { requireActiveFiatAccount } from '../../fiat-accounts/index.js';
 import { RAILS, requireRailPermitted } from '../../fiat-rails/index.js';
-import { requireActiveWithdrawalCapability } from '../capability.js';
+import { requireActiveWithdrawalCapability } from '../../fiat-withdrawal-capabilities/index.js';
 import { findFiatWithdrawalByClientReference, findFiatWithdrawalQuote, insertFiatWithdrawal, markFiatWithdrawalQuoteUsed } from '../repository.js';
 import {
   checkPaymentReference,

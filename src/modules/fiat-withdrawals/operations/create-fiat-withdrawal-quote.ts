@@ -9,7 +9,7 @@ import { requireOwnBankAccount } from '../../bank-accounts/index.js';
 import { customerGate, requireOwnCustomer } from '../../customers/index.js';
 import { requireActiveFiatAccount } from '../../fiat-accounts/index.js';
 import { RAILS, requireRailPermitted } from '../../fiat-rails/index.js';
-import { requireActiveWithdrawalCapability } from '../capability.js';
+import { requireActiveWithdrawalCapability } from '../../fiat-withdrawal-capabilities/index.js';
 import { insertFiatWithdrawalQuote } from '../repository.js';
 import { estimatedArrivalAt, quoteView, requireCustomersBankAccount, requireRailTerms } from '../rules.js';
 

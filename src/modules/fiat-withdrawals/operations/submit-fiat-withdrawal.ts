@@ -6,7 +6,7 @@ import { findBankAccount } from '../../bank-accounts/index.js';
 import { gateCustomerOf } from '../../customers/index.js';
 import { requireActiveFiatAccount } from '../../fiat-accounts/index.js';
 import { requireRailPermitted, type FiatRail } from '../../fiat-rails/index.js';
-import { requireActiveWithdrawalCapability } from '../capability.js';
+import { requireActiveWithdrawalCapability } from '../../fiat-withdrawal-capabilities/index.js';
 import { availableOf } from '../../ledger/index.js';
 import { transition } from '../../lifecycle/index.js';
 import { capturedWithdrawalOutcome } from '../sandbox.js';
