@@ -80,8 +80,24 @@ export class FiatWd {
     for (const rail of rails) await this.server.operator((db) => enableRail(db, { clientId: this.s.client.clientId, rail, ...o }));
   }
 
-  /** The customer's withdrawal capability for the rail made ACTIVE (a test-only stand-in until activation exists). */
-  async activate(_rail: FiatRail): Promise<void> {}
+  /**
+   * The customer's withdrawal capability for the rail ACTIVE, written straight into its table (as
+   * helpers/withdrawals.ts's failAddress does) until activateFiatWithdrawalCapability exists on main.
+   */
+  async activate(rail: FiatRail, customerId = this.customerId): Promise<void> {
+    const at = this.server.clock.now().toISOString();
+    await this.server.db.run(
+      `INSERT INTO fiat_withdrawal_capabilities (capability_id, customer_id, client_id, rail, currency, status, status_info,
+         expected_monthly_volume_minor, withdrawal_purpose, review_due_at, review_outcome, review_keys, activated_at, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, 'ACTIVE', 'Active', '100000', 'Payouts', NULL, NULL, NULL, ?, ?, ?)`,
+      randomUUID(), customerId, this.s.client.clientId, rail, rail === 'SEPA' ? 'EUR' : 'USD', at, at, at,
+    );
+  }
+
+  /** The capability's status set straight in its table (a test of WITHDRAWAL_CAPABILITY_NOT_ACTIVE). */
+  async capabilityStatus(rail: FiatRail, status: string, customerId = this.customerId): Promise<void> {
+    await this.server.db.run('UPDATE fiat_withdrawal_capabilities SET status = ? WHERE customer_id = ? AND rail = ?', status, customerId, rail);
+  }
 
   ibanInput(o: Json = {}): Json {
     return { accountType: 'IBAN', currency: 'EUR', holderName: 'Ada Lovelace', holderType: 'INDIVIDUAL', holderCountry: 'DE', isOwner: true, iban: IBAN, ...o };
