@@ -36,6 +36,9 @@ export class FiatWd {
   /** The bank accounts made by `create`: IBAN (EUR) and US_ABA with a holderAddress (USD). */
   iban = '';
   us = '';
+  /** The customer's ACTIVE fiat accounts. */
+  eurAccount = '';
+  usdAccount = '';
 
   constructor(
     readonly f: FiatParty,
@@ -63,8 +66,8 @@ export class FiatWd {
     const f = new FiatParty(s, await s.verifiedCustomer());
     const w = new FiatWd(f, coin);
     await w.rails({ withdrawalFeeMinor: o.fee ?? '0', minMinor: o.minMinor, maxMinor: o.maxMinor });
-    await f.account('EUR');
-    await f.account('USD');
+    w.eurAccount = (await f.account('EUR')).fiatAccountId;
+    w.usdAccount = (await f.account('USD')).fiatAccountId;
     for (const target of ['EUR', 'USD']) {
       await server.operator((db) => createPair(db, { clientId: s.client.clientId, source: coin, target, spreadBps: '0' }));
       await server.operator((db) => setRate(db, { base: coin, quote: target, rate: '1' }, server.clock.now()));
