@@ -5,11 +5,10 @@
 // statusInfo. Below it: the sandbox simulator (sandbox-rail.ts) and the EVM broadcaster and tracker
 // (src/modules/evm/). A new rail is one implementation of this interface.
 //
-// A bank rail (fiat withdrawals, sent to a bank) fits as is: `submit` builds the payout (its idempotency key and bank
-// reference), stores it with the step to the sent state in one transaction through `take`, and hands it to
-// the bank after the commit (sent again until the bank acknowledges it); `observe` polls the payout's
-// status (or reads what the bank pushed, stored by the bank's callback) and answers `accepted` (the bank
-// took it, its reference), `succeeded` (paid) or `failed` (refused before or returned after it was sent).
+// Fiat withdrawals do not use this seam: a bank payout settles when it is handed to the bank (§14.9), not
+// when a network confirms it, a bank may return it after it settled (a credit back, not a release), and its
+// review is a compliance review with an information loop, not the deny-list screening. Their bank rail is
+// src/modules/fiat-withdrawals/bank-rail.ts.
 import type { Exec } from '../../db/exec.js';
 import type { TransferRecord } from './kind.js';
 
