@@ -197,7 +197,7 @@ export class World {
   static async walk(server: TestServer, o: { name?: string; routeCode?: string; hook?: StepHook } = {}): Promise<World> {
     const client = await server.newClient(o.name ?? 'Scenario partner');
     const routeCode = await server.newRoute(client, { ...SCENARIO_ROUTE, ...(o.routeCode ? { code: o.routeCode } : {}) });
-    await server.operator((db) => provisionWalk(db, client.clientId, server.clock.now()));
+    await server.operator((db) => provisionWalk(db, client.clientId, server.clock.now(), server.config.secretBox));
     const partner = new PartnerClient({ baseUrl: server.url, clientId: client.clientId, secret: client.secret, now: server.clock.now });
     const steps = scenario(partner, routeCode);
     const tokens = new Set<string>([client.clientId]);

@@ -2,19 +2,30 @@
 // cross-cutting suites' World.walk): the conversion pair USDT → EUR and the rate USDT/EUR (§13.1), so the
 // conversion steps (src/modules/conversion/examples.ts) have a pair and a fresh rate; and the origin
 // https://app.example.com (§17.3), so the frontend session steps (src/modules/frontend/examples.ts) may name it;
-// and the rails SEPA and ACH (§14.1), so the fiat account steps (src/modules/fiat-accounts/examples.ts) may apply.
+// and the rails SEPA and ACH (§14.1), so the fiat account steps (src/modules/fiat-accounts/examples.ts) may apply;
+// and a sandbox fiat withdrawal outcome (§14.3), so the fiat withdrawal steps may answer their review.
 import { createPair, setRate } from '../../src/modules/conversion/operators.js';
 import { addClientOrigin } from '../../src/modules/frontend/operators.js';
 import { findPair } from '../../src/modules/conversion/index.js';
 import { enableRail } from '../../src/modules/fiat-rails/operators.js';
 import { sandboxFiatReviewOutcome } from '../../src/modules/information/operators.js';
+import { sandboxFiatWithdrawalOutcome } from '../../src/modules/fiat-withdrawals/operators.js';
+import type { SecretBox } from '../../src/core/secret-box.js';
 import type { Engine } from '../../src/db/engine.js';
 
 /** The origin the walk's frontend session names. */
 export const WALK_ORIGIN = 'https://app.example.com';
 
-/** Everything the walk's partner needs of an operator; `at` as provisionConversion's. */
-export async function provisionWalk(db: Engine, clientId: string, at: Date): Promise<void> {
+/** The IBAN the walk's fiat withdrawals pay (src/modules/bank-accounts/examples.ts), normalised. */
+export const WALK_IBAN = 'DE89370400440532013000';
+
+/**
+ * Everything the walk's partner needs of an operator; `at` as provisionConversion's. `box`: the server's,
+ * for the sandbox withdrawal outcome of WALK_IBAN (its first review asks for PAYMENT_PURPOSE_DETAIL, §14.3),
+ * so that src/modules/fiat-withdrawals/examples.ts documents the answer.
+ */
+export async function provisionWalk(db: Engine, clientId: string, at: Date, box: SecretBox): Promise<void> {
+  await sandboxFiatWithdrawalOutcome(db, box, WALK_IBAN, { outcome: 'NEEDS_ADDITIONAL_INFORMATION', keys: ['PAYMENT_PURPOSE_DETAIL'], clear: false });
   await provisionConversion(db, clientId, at);
   // An https origin: the same in either mode.
   await addClientOrigin(db, clientId, WALK_ORIGIN, false);

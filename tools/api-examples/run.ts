@@ -23,7 +23,7 @@ export async function generateReference(): Promise<string> {
         minMinor: '1000000', maxMinor: '1000000000000', feeMinor: '1500000', travelRuleThresholdMinor: '1000000000',
       }),
     );
-    await server.operator((db) => provisionWalk(db, creds.clientId, server.clock.now()));
+    await server.operator((db) => provisionWalk(db, creds.clientId, server.clock.now(), server.config.secretBox));
     const client = new PartnerClient({ baseUrl: server.url, clientId: creds.clientId, secret: creds.secret, now: server.clock.now });
     const schema = buildSchema(loadTypeDefs());
     const exchanges = await record(schema, client, scenario(client, 'USDT-ETH'), () => server.clock.advance(1000), (ids) =>

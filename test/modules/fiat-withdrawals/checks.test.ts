@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setBankAccountEnabled } from '../../../src/modules/bank-accounts/operators.js';
 import { suspendCustomer, verificationDecide } from '../../../src/modules/customers/operators.js';
 import { disableRail } from '../../../src/modules/fiat-rails/operators.js';
-import { evidenceFor, startTestServer, type Reply, type TestServer } from '../../helpers/harness.js';
+import { startTestServer, type Reply, type TestServer } from '../../helpers/harness.js';
 import { FiatParty } from '../../helpers/fiat-accounts.js';
 import { FiatWd } from '../../helpers/fiat-withdrawals.js';
 import { expectGraphQLProblem, expectRestProblem, pointersOf } from '../../helpers/problems.js';
