@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { FiatRail } from '../../src/modules/fiat-rails/index.js';
 import { enableRail } from '../../src/modules/fiat-rails/operators.js';
 import { createPair, setRate } from '../../src/modules/conversion/operators.js';
+import { verificationDecide } from '../../src/modules/customers/operators.js';
 import { evidenceFor, Scenario, type Reply, type RequestOptions, type TestServer } from './harness.js';
 import { newCoin } from './conversion.js';
 import { FiatParty } from './fiat-accounts.js';
@@ -31,6 +32,7 @@ export const ACCOUNT_NUMBER = '123456789';
 const HOLDER_ADDRESS = { line1: '1 Main St', city: 'Springfield', postalCode: '12345', country: 'US' };
 
 type Json = Record<string, any>;
+export type FiatWdOptions = { fee?: string; minMinor?: string; maxMinor?: string; capabilities?: boolean };
 
 export class FiatWd {
   /** The bank accounts made by `create`: IBAN (EUR) and US_ABA with a holderAddress (USD). */
@@ -43,6 +45,8 @@ export class FiatWd {
   constructor(
     readonly f: FiatParty,
     readonly coin: string,
+    /** The partner with the coin's route, which funds arrive on. */
+    readonly funding: Scenario,
   ) {}
 
   get server(): TestServer {
@@ -60,11 +64,20 @@ export class FiatWd {
    * and USD accounts, an IBAN and a US_ABA bank account, its withdrawal capabilities ACTIVE (unless
    * `capabilities: false`), and the coin pairs that fund it.
    */
-  static async create(server: TestServer, o: { fee?: string; minMinor?: string; maxMinor?: string; capabilities?: boolean } = {}): Promise<FiatWd> {
+  static async create(server: TestServer, o: FiatWdOptions = {}): Promise<FiatWd> {
+    const s = await Scenario.create(server);
+    return FiatWd.forCustomer(s, await s.verifiedCustomer(), o);
+  }
+
+  /** As `create`, for a customer of an existing partner (verified here: the §12.4 gate). */
+  static async forCustomer(s: Scenario, customerId: string, o: FiatWdOptions = {}): Promise<FiatWd> {
+    const server = s.server;
+    await server.operator((db) => verificationDecide(db, customerId, 'VERIFIED', undefined));
     const coin = newCoin();
-    const s = await Scenario.create(server, { currency: coin, scale: 6, minMinor: '1', maxMinor: '100000000000000000000' });
-    const f = new FiatParty(s, await s.verifiedCustomer());
-    const w = new FiatWd(f, coin);
+    // The coin's own route of the partner: funds arrive on it, then a conversion makes them EUR or USD.
+    const funding = new Scenario(server, s.client, await server.newRoute(s.client, { currency: coin, scale: 6, minMinor: '1', maxMinor: '100000000000000000000' }));
+    const f = new FiatParty(s, customerId);
+    const w = new FiatWd(f, coin, funding);
     await w.rails({ withdrawalFeeMinor: o.fee ?? '0', minMinor: o.minMinor, maxMinor: o.maxMinor });
     w.eurAccount = (await f.account('EUR')).fiatAccountId;
     w.usdAccount = (await f.account('USD')).fiatAccountId;
@@ -121,7 +134,7 @@ export class FiatWd {
   /** Credits `minor` units of EUR or USD: a deposit of the coin, then a conversion at rate 1 (§13). */
   async fund(minor: string, currency: 'EUR' | 'USD' = 'EUR', customerId = this.customerId): Promise<void> {
     const source = (BigInt(minor) * 10_000n).toString();
-    await fund(this.s, customerId, source, this.coin, 6);
+    await fund(this.funding, customerId, source, this.coin, 6);
     const q = await this.rest('POST', `/partner/v1/customers/${customerId}/conversion-quotes`, {
       body: { sourceCurrency: this.coin, targetCurrency: currency, sourceAmountMinor: source },
     });
@@ -205,3 +218,17 @@ export class FiatWd {
 }
 
 export const newRef = () => `fw-${randomUUID()}`;
+
+/** A withdrawal of the customer SENT_TO_BANK (fee 25): the whole setup, funds, draft, submission, two worker steps. */
+export async function sentToBankWithdrawal(s: Scenario, customerId: string): Promise<string> {
+  const w = await FiatWd.forCustomer(s, customerId, { fee: '25' });
+  await w.fund('1000');
+  const d = await w.submitted({ amountMinor: '500' });
+  for (let i = 0; i < 2; i++) {
+    s.server.clock.advance(s.server.config.sandboxStepDelayMs);
+    await s.server.service.worker.drain();
+  }
+  const sent = await w.get(d.fiatWithdrawalId);
+  if (sent.status !== 'SENT_TO_BANK') throw new Error(`not SENT_TO_BANK: ${JSON.stringify(sent)}`);
+  return d.fiatWithdrawalId;
+}

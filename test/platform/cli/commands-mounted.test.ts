@@ -69,7 +69,7 @@ describe('partnerctl commands, mounted from their declarations', () => {
     const names = program.commands.map((c) => c.name());
     expect(new Set(names).size).toBe(names.length);
     const sandbox = program.commands.find((c) => c.name() === 'sandbox')!;
-    expect(sandbox.commands.map((c) => c.name()).filter((n) => n !== 'help')).toEqual(['fail-address', 'clear-address', 'verification-outcome', 'fiat-review-outcome']);
+    expect(sandbox.commands.map((c) => c.name()).filter((n) => n !== 'help')).toEqual(['fail-address', 'clear-address', 'verification-outcome', 'fiat-withdrawal-outcome', 'fiat-return', 'fiat-review-outcome']);
     const client = program.commands.find((c) => c.name() === 'client')!;
     expect(client.commands.map((c) => c.name()).at(-1)).toBe('origin');
     // The platform's single commands come after every group.

@@ -16,6 +16,7 @@ import { partnerctlHereJson } from '../../helpers/partnerctl-here.js';
 import { processKit } from '../../helpers/processes.js';
 import { insertEndpoint, Receiver } from '../../helpers/receivers.js';
 import { issuedFiatAccount } from '../../helpers/fiat-accounts.js';
+import { sentToBankWithdrawal } from '../../helpers/fiat-withdrawals.js';
 
 const { partnerctlJson } = processKit({ tempPrefix: 'partner-ctl-fanout-' });
 
@@ -70,6 +71,12 @@ const WRITERS: Record<string, Writer> = {
     args: (_c, id) => ['fiat', 'account', 'reactivate', '--fiat-account-id', id],
     types: ['fiat_account.active'],
   },
+  // §14.9: the withdrawal's event, then its two credits' (E6).
+  'sandbox fiat-return': {
+    before: sentToBankWithdrawal,
+    args: (_c, id) => ['sandbox', 'fiat-return', '--fiat-withdrawal-id', id],
+    types: ['fiat_withdrawal.returned', 'transaction.posted', 'transaction.posted'],
+  },
 };
 
 /** Every other command, and why it writes no event (settings, secrets, reads, the chain, the partner's own tools). */
@@ -104,6 +111,7 @@ const NO_EVENT: Record<string, string> = {
   'sandbox clear-address': 'a setting',
   'sandbox verification-outcome': 'a setting, read by the next submission',
   'sandbox fiat-review-outcome': 'a setting, read by the next application or activation',
+  'sandbox fiat-withdrawal-outcome': 'a setting, read by the next fiat withdrawal submitted to the identifier',
   'devnet pay': 'a transfer on the chain; the server records the deposit',
   'devnet mine': 'blocks on the chain',
   'webhook create': 'an endpoint',
@@ -179,12 +187,13 @@ describe('§11.5 D1: events written by partnerctl fan out to webhook deliveries'
       const stranger = await receiver();
       const strangerScenario = await Scenario.create(server);
       await insertEndpoint(server, strangerScenario.client.clientId, stranger.url);
-      const before = (await server.db.all<{ event_id: string }>('SELECT event_id FROM events WHERE resource_id = ?', resourceId)).map((e) => e.event_id);
+      // The customer's events: the record's, and those of the ledger rows it posts (E6).
+      const before = (await server.db.all<{ event_id: string }>('SELECT event_id FROM events WHERE customer_id = ?', customerId)).map((e) => e.event_id);
 
       await run(s, w.args(customerId, resourceId), w.spawned);
 
       const written = (
-        await server.db.all<{ event_id: string; type: string }>('SELECT event_id, type FROM events WHERE resource_id = ? ORDER BY sequence', resourceId)
+        await server.db.all<{ event_id: string; type: string }>('SELECT event_id, type FROM events WHERE customer_id = ? ORDER BY position', customerId)
       ).filter((e) => !before.includes(e.event_id));
       expect(written.map((e) => e.type)).toEqual(w.types);
       const ids = written.map((e) => e.event_id);
