@@ -131,6 +131,8 @@ describe('registry', () => {
       confirmCryptoRefund: 'CRYPTO_REFUND_CONFIRM',
       // §16.8 §5
       createConversionApprovalDraft: 'CONVERSION_CREATE',
+      createFiatWithdrawalApprovalDraft: 'FIAT_WITHDRAWAL_CREATE',
+      submitFiatWithdrawal: 'FIAT_WITHDRAWAL_SUBMIT',
       // §15.7: a second draft operation of the same type, over the path id collectionPaymentId.
       createCollectionPaymentRefundApprovalDraft: 'CRYPTO_REFUND_CREATE',
     });
