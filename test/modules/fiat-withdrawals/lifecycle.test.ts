@@ -11,6 +11,7 @@ import { FiatWd, IBAN, ROUTING, ACCOUNT_NUMBER } from '../../helpers/fiat-withdr
 import { partnerctlHereJson } from '../../helpers/partnerctl-here.js';
 import { expectGraphQLProblem, expectRestProblem } from '../../helpers/problems.js';
 import { allFieldsOf } from '../../helpers/sdl-fields.js';
+import { checkLedgerInvariants, rebuildFromFeed } from '../../helpers/ledger-checks.js';
 import { balanceOf, eventsOf, ledgerOf } from '../../helpers/withdrawals.js';
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
@@ -93,6 +94,9 @@ describe('the course to COMPLETED', () => {
     const feed = await server.db.all<{ type: string; resource_id: string }>(
       `SELECT type, resource_id FROM events WHERE customer_id = ? AND created_at = ? ORDER BY position`, w.customerId, sent.sentToBankAt);
     expect(feed.map((e) => e.type)).toEqual(['fiat_withdrawal.sent_to_bank', 'transaction.posted', 'transaction.posted']);
+    // L1–L5 (L3: what is held is what the withdrawals in holding states hold), and E8 from the feed.
+    await checkLedgerInvariants(server, w.customerId);
+    expect(await rebuildFromFeed(server, w.s.client, [w.customerId])).toBeGreaterThan(0);
   });
 
   it('fee 0: no FIAT_WITHDRAWAL_FEE row; ACH and WIRE pay a US_ABA account (WIRE: one with holderAddress) in USD', async () => {
@@ -166,6 +170,8 @@ describe('captured outcomes (§14.3): the bank account\'s identifier, normalised
       expect(await types(d.fiatWithdrawalId)).toEqual([
         'fiat_withdrawal.approved', 'fiat_withdrawal.submitted', 'fiat_withdrawal.compliance_review', 'fiat_withdrawal.sent_to_bank', 'fiat_withdrawal.returned',
       ]);
+      await checkLedgerInvariants(server, w.customerId);
+      expect(await rebuildFromFeed(server, w.s.client, [w.customerId])).toBeGreaterThan(0);
     } finally {
       await clear(`${ROUTING}:${ACCOUNT_NUMBER}`);
     }
@@ -190,6 +196,7 @@ describe('captured outcomes (§14.3): the bank account\'s identifier, normalised
         ]);
         // Held while it waits.
         expect((await balanceOf(server, w.customerId, 'EUR')).held).toBe('1000');
+        await checkLedgerInvariants(server, w.customerId);
         // INFORMATION_MISMATCH: a key missing.
         const partial = [{ key: 'PAYMENT_PURPOSE_DETAIL', text: 'Rent' }];
         expectRestProblem(await w.answerRest(d.fiatWithdrawalId, partial), 409, 'INFORMATION_MISMATCH');
