@@ -6,6 +6,7 @@ import type { SecretBox } from '../../core/secret-box.js';
 import type { Env } from '../../config/keys.js';
 import { readContextOf } from '../../config/platform.js';
 import { renderAs } from '../../graphql/render.js';
+import { normaliseIdentifier } from '../bank-accounts/index.js';
 import { DEFAULT_KEYS, keysAskedOf, type InformationKey } from '../information/index.js';
 import fiatWithdrawalConfig from './config.js';
 import { returnWithdrawal } from './payout.js';
@@ -27,6 +28,9 @@ export async function sandboxFiatWithdrawalOutcome(
     if (wrong.length > 0) throw new OperatorError(`--keys: ${wrong.join(', ')} cannot be asked of a withdrawal; use ${allowed.join(', ')}`);
     if (new Set(o.keys).size !== o.keys.length) throw new OperatorError('--keys: each key may appear once');
   }
+  // As the bank deny list's: 1–34 letters, digits or ":" once normalised (else VALIDATION_FAILED, exit 1).
+  if (!/^[A-Z0-9:]{1,34}$/.test(normaliseIdentifier(identifier)))
+    throw new OperatorRefusal('VALIDATION_FAILED', '--account-identifier must be 1–34 letters, digits or ":" once spaces are removed (an IBAN, or routing:account)');
   const now = new Date().toISOString();
   return db.writer.run(async (tx) => {
     if (o.clear) return { removed: await clearSandboxWithdrawalOutcome(tx, box, identifier) };

@@ -51,6 +51,9 @@ describe('§16.6 partnerctl sandbox fiat-withdrawal-outcome and fiat-return', ()
     expectUsage(await ctl([...outcome, IBAN]));
     expectUsage(await ctl([...outcome, IBAN, '--outcome', 'REJECTED', '--clear']));
     expectUsage(await ctl(['sandbox', 'fiat-withdrawal-outcome', '--outcome', 'REJECTED']));
+    // A value of the right form that breaks the identifier's rule is a refusal (exit 1), as the bank deny list's.
+    expectRefusal(await ctl([...outcome, 'DE89-3704', '--outcome', 'REJECTED']), 'VALIDATION_FAILED');
+    expectRefusal(await ctl([...outcome, 'X'.repeat(35), '--clear']), 'VALIDATION_FAILED');
   });
 
   it('fiat-return: prints the withdrawal as GET shows it, RETURNED with both credits and its events; refusals exit 1 (SANDBOX_ONLY, NOT_FOUND, INVALID_STATE)', async () => {
