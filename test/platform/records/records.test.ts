@@ -58,6 +58,7 @@ describe('record declarations', () => {
       ...['submitted', 'in_review', 'needs_additional_information', 'approved', 'rejected'].map((s) => `fiat_account_application.${s}`),
       ...['active', 'suspended'].map((s) => `fiat_account.${s}`),
       ...['active', 'disabled'].map((s) => `bank_account.${s}`),
+      ...['processing', 'completed', 'returned'].map((s) => `fiat_deposit.${s}`),
       ...['open', 'partially_paid', 'paid', 'expired', 'closed', 'updated'].map((s) => `crypto_checkout.${s}`),
       ...['active', 'disabled', 'updated'].map((s) => `collection_buyer.${s}`),
       ...['active', 'expired', 'deactivated', 'updated'].map((s) => `collection_wallet.${s}`),
