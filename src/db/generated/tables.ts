@@ -12,6 +12,7 @@ export * from '../../modules/evm/tables.js';
 export * from '../../modules/fiat-accounts/tables.js';
 export * from '../../modules/fiat-deposits/tables.js';
 export * from '../../modules/fiat-rails/tables.js';
+export * from '../../modules/fiat-withdrawal-capabilities/tables.js';
 export * from '../../modules/files/tables.js';
 export * from '../../modules/frontend/tables.js';
 export * from '../../modules/information/tables.js';

@@ -1704,7 +1704,8 @@ export type ProblemCode =
   | 'VALIDATION_FAILED'
   | 'WALLET_BENEFICIARY_NOT_FOUND'
   | 'WEBHOOK_ENDPOINT_LIMIT_REACHED'
-  | 'WEBHOOK_URL_NOT_ALLOWED';
+  | 'WEBHOOK_URL_NOT_ALLOWED'
+  | 'WITHDRAWAL_CAPABILITY_NOT_ACTIVE';
 
 /** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
 export type Query = {

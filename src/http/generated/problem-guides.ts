@@ -10,6 +10,7 @@ import { problemGuides as customers } from '../../modules/customers/problems.js'
 import { problemGuides as deposits } from '../../modules/deposits/problems.js';
 import { problemGuides as fiatAccounts } from '../../modules/fiat-accounts/problems.js';
 import { problemGuides as fiatRails } from '../../modules/fiat-rails/problems.js';
+import { problemGuides as fiatWithdrawalCapabilities } from '../../modules/fiat-withdrawal-capabilities/problems.js';
 import { problemGuides as files } from '../../modules/files/problems.js';
 import { problemGuides as frontend } from '../../modules/frontend/problems.js';
 import { problemGuides as information } from '../../modules/information/problems.js';
@@ -20,4 +21,4 @@ import { problemGuides as webhooks } from '../../modules/webhooks/problems.js';
 import { problemGuides as withdrawals } from '../../modules/withdrawals/problems.js';
 
 /** What every code means and what to do about it: the platform's, then each area's. */
-export const guides: Record<ProblemCode, ProblemGuideText> = { ...platformGuides, ...bankAccounts, ...beneficiaries, ...checkouts, ...collections, ...conversion, ...customers, ...deposits, ...fiatAccounts, ...fiatRails, ...files, ...frontend, ...information, ...ledger, ...refunds, ...routes, ...webhooks, ...withdrawals };
+export const guides: Record<ProblemCode, ProblemGuideText> = { ...platformGuides, ...bankAccounts, ...beneficiaries, ...checkouts, ...collections, ...conversion, ...customers, ...deposits, ...fiatAccounts, ...fiatRails, ...fiatWithdrawalCapabilities, ...files, ...frontend, ...information, ...ledger, ...refunds, ...routes, ...webhooks, ...withdrawals };
