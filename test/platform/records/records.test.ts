@@ -58,6 +58,7 @@ describe('record declarations', () => {
       ...['submitted', 'in_review', 'needs_additional_information', 'approved', 'rejected'].map((s) => `fiat_account_application.${s}`),
       ...['active', 'suspended'].map((s) => `fiat_account.${s}`),
       ...['active', 'disabled'].map((s) => `bank_account.${s}`),
+      ...['processing', 'completed', 'returned'].map((s) => `fiat_deposit.${s}`),
       ...['approved', 'submitted', 'compliance_review', 'needs_additional_information', 'sent_to_bank', 'completed', 'rejected', 'returned'].map(
         (s) => `fiat_withdrawal.${s}`,
       ),
