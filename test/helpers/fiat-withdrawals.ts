@@ -1,18 +1,16 @@
 // Fiat withdrawals (§14.6, §14.7) as a partner and its operator drive them: a partner with its rails, a
 // VERIFIED customer with ACTIVE EUR and USD fiat accounts, bank accounts of both kinds, its withdrawal
-// capabilities; funds reach its EUR / USD balances by a conversion from a coin of the test's own (rate 1,
-// spread 0, so N EUR minor units cost N × 10^4 coin units exactly); quotes, drafts and submissions on
-// either surface, signed and authorized at the server's clock.
+// capabilities; funds reach its EUR / USD balances by a fiat deposit (simulateFiatDeposit, then the
+// worker's step); quotes, drafts and submissions on either surface, signed and authorized at the server's clock.
 import { randomUUID } from 'node:crypto';
 import type { FiatRail } from '../../src/modules/fiat-rails/index.js';
 import { enableRail } from '../../src/modules/fiat-rails/operators.js';
-import { createPair, setRate } from '../../src/modules/conversion/operators.js';
 import { verificationDecide } from '../../src/modules/customers/operators.js';
 import { evidenceFor, Scenario, type Reply, type RequestOptions, type TestServer } from './harness.js';
-import { newCoin } from './conversion.js';
 import { FiatParty } from './fiat-accounts.js';
 import { selectionOf } from './sdl-fields.js';
-import { atServer, fund } from './withdrawals.js';
+import { fundFiat } from './fiat-deposits.js';
+import { atServer } from './withdrawals.js';
 
 export const FIAT_WITHDRAWAL_FIELDS = selectionOf('PartnerFiatWithdrawal');
 export const FIAT_QUOTE_FIELDS = selectionOf('PartnerFiatWithdrawalQuote');
@@ -42,12 +40,7 @@ export class FiatWd {
   eurAccount = '';
   usdAccount = '';
 
-  constructor(
-    readonly f: FiatParty,
-    readonly coin: string,
-    /** The partner with the coin's route, which funds arrive on. */
-    readonly funding: Scenario,
-  ) {}
+  constructor(readonly f: FiatParty) {}
 
   get server(): TestServer {
     return this.f.server;
@@ -62,7 +55,7 @@ export class FiatWd {
   /**
    * A partner with SEPA, ACH and WIRE enabled (fee `fee`, bounds as given), a VERIFIED customer with ACTIVE EUR
    * and USD accounts, an IBAN and a US_ABA bank account, its withdrawal capabilities ACTIVE (unless
-   * `capabilities: false`), and the coin pairs that fund it.
+   * `capabilities: false`).
    */
   static async create(server: TestServer, o: FiatWdOptions = {}): Promise<FiatWd> {
     const s = await Scenario.create(server);
@@ -73,18 +66,11 @@ export class FiatWd {
   static async forCustomer(s: Scenario, customerId: string, o: FiatWdOptions = {}): Promise<FiatWd> {
     const server = s.server;
     await server.operator((db) => verificationDecide(db, customerId, 'VERIFIED', undefined));
-    const coin = newCoin();
-    // The coin's own route of the partner: funds arrive on it, then a conversion makes them EUR or USD.
-    const funding = new Scenario(server, s.client, await server.newRoute(s.client, { currency: coin, scale: 6, minMinor: '1', maxMinor: '100000000000000000000' }));
     const f = new FiatParty(s, customerId);
-    const w = new FiatWd(f, coin, funding);
+    const w = new FiatWd(f);
     await w.rails({ withdrawalFeeMinor: o.fee ?? '0', minMinor: o.minMinor, maxMinor: o.maxMinor });
     w.eurAccount = (await f.account('EUR')).fiatAccountId;
     w.usdAccount = (await f.account('USD')).fiatAccountId;
-    for (const target of ['EUR', 'USD']) {
-      await server.operator((db) => createPair(db, { clientId: s.client.clientId, source: coin, target, spreadBps: '0' }));
-      await server.operator((db) => setRate(db, { base: coin, quote: target, rate: '1' }, server.clock.now()));
-    }
     w.iban = (await w.bankAccount(w.ibanInput())).bankAccountId;
     w.us = (await w.bankAccount(w.usInput())).bankAccountId;
     if (o.capabilities !== false) for (const rail of ['SEPA', 'ACH', 'WIRE'] as const) await w.activate(rail);
@@ -131,19 +117,9 @@ export class FiatWd {
     return r.body;
   }
 
-  /** Credits `minor` units of EUR or USD: a deposit of the coin, then a conversion at rate 1 (§13). */
-  async fund(minor: string, currency: 'EUR' | 'USD' = 'EUR', customerId = this.customerId): Promise<void> {
-    const source = (BigInt(minor) * 10_000n).toString();
-    await fund(this.funding, customerId, source, this.coin, 6);
-    const q = await this.rest('POST', `/partner/v1/customers/${customerId}/conversion-quotes`, {
-      body: { sourceCurrency: this.coin, targetCurrency: currency, sourceAmountMinor: source },
-    });
-    if (q.status !== 200) throw new Error(`createConversionQuote: ${q.text}`);
-    if (q.body.targetAmountMinor !== minor) throw new Error(`conversion gives ${q.body.targetAmountMinor}, not ${minor}`);
-    const input: Json = { quoteId: q.body.quoteId };
-    input.operationAuthorization = evidenceFor('CONVERSION_CREATE', { customerId }, input, { authorizedAt: this.server.clock.now() });
-    const c = await this.rest('POST', `/partner/v1/customers/${customerId}/conversions`, { body: input });
-    if (c.status !== 200) throw new Error(`createConversionApprovalDraft: ${c.text}`);
+  /** Credits `minor` units of EUR or USD: a fiat deposit to the customer's account, credited by the worker's step (§14.8). */
+  async fund(minor: string, currency: 'EUR' | 'USD' = 'EUR'): Promise<void> {
+    await fundFiat(this.server, this.s.client, currency === 'EUR' ? this.eurAccount : this.usdAccount, minor);
   }
 
   rest(method: string, path: string, o: RequestOptions = {}): Promise<Reply> {
