@@ -3,6 +3,7 @@
 // captured outcomes (REJECTED with RELEASE, NEEDS_ADDITIONAL_INFORMATION answered or timed out, RETURNED
 // with FIAT_WITHDRAWAL_RETURN, then FIAT_WITHDRAWAL_FEE_REFUND, even while the customer is SUSPENDED); the
 // events of each transition (E1, E6), the exact ledger rows in order and the balances after each step.
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { suspendCustomer } from '../../../src/modules/customers/operators.js';
 import { sandboxFiatReturn } from '../../../src/modules/fiat-withdrawals/operators.js';
@@ -197,8 +198,13 @@ describe('captured outcomes (§14.3): the bank account\'s identifier, normalised
         // Held while it waits.
         expect((await balanceOf(server, w.customerId, 'EUR')).held).toBe('1000');
         await checkLedgerInvariants(server, w.customerId);
-        // INFORMATION_MISMATCH: a key missing.
+        // The answer's checks (§14.3): B, D the record (404 NOT_FOUND / 403), then the state's.
         const partial = [{ key: 'PAYMENT_PURPOSE_DETAIL', text: 'Rent' }];
+        expectRestProblem(await w.answerRest(d.fiatWithdrawalId, [{ key: 'PAYMENT_PURPOSE_DETAIL', fileIds: [randomUUID()] }]), 400, 'VALIDATION_FAILED');
+        expectRestProblem(await w.answerRest(randomUUID(), partial), 404, 'NOT_FOUND');
+        const stranger = await FiatWd.create(server, { capabilities: false });
+        expectGraphQLProblem(await stranger.answerGql(d.fiatWithdrawalId, partial), 403, 'FORBIDDEN');
+        // INFORMATION_MISMATCH: a key missing.
         expectRestProblem(await w.answerRest(d.fiatWithdrawalId, partial), 409, 'INFORMATION_MISMATCH');
         const items = [...partial, { key: 'RELATIONSHIP_TO_BENEFICIARY', text: 'Landlord' }];
         const a = surface === 'rest' ? await w.answerRest(d.fiatWithdrawalId, items) : await w.answerGql(d.fiatWithdrawalId, items);
