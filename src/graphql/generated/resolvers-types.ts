@@ -7,6 +7,7 @@ import type { ConversionRow } from '../../modules/conversion/tables.js';
 import type { CustomerView } from '../../modules/customers/tables.js';
 import type { DepositView } from '../../modules/deposits/rules.js';
 import type { FiatAccountApplicationView, FiatAccountView } from '../../modules/fiat-accounts/tables.js';
+import type { FiatWithdrawalCapabilityView } from '../../modules/fiat-withdrawal-capabilities/tables.js';
 import type { CustomerFileView } from '../../modules/files/tables.js';
 import type { CryptoRefundRow } from '../../modules/refunds/tables.js';
 import type { CryptoWithdrawalRow } from '../../modules/withdrawals/tables.js';
@@ -30,6 +31,13 @@ export type Scalars = {
   StringMap: { input: Record<string, string>; output: Record<string, string>; }
   /** RFC 4122 UUID, in its canonical textual form. */
   UUID: { input: string; output: string; }
+};
+
+export type ActivateFiatWithdrawalCapabilityInput = {
+  /** Minor units of the rail's currency, > 0. */
+  expectedMonthlyVolumeMinor: Scalars['String']['input'];
+  /** 1–500 characters. */
+  withdrawalPurpose: Scalars['String']['input'];
 };
 
 export type AdditionalInformationItemInput = {
@@ -428,6 +436,8 @@ export type KytResult =
 /** Every mutation requires an Idempotency-Key header (contract §3). */
 export type Mutation = {
   __typename?: 'Mutation';
+  /** §14.6: creates the rail's record (first time) or reuses it after REJECTED; PENDING until its review. */
+  activateFiatWithdrawalCapability: PartnerFiatWithdrawalCapability;
   /** §15.3: CLOSED answers unchanged; PAID, EXPIRED, past expiresAt or with a payment pending → INVALID_STATE. */
   closeCryptoCheckout: PartnerCheckout;
   confirmCryptoRefund: PartnerCryptoRefund;
@@ -479,10 +489,20 @@ export type Mutation = {
   submitCustomerVerificationEvidence: PartnerCustomer;
   /** §14.3: answers every open request of the application; answers are stored and never echoed. */
   submitFiatAccountApplicationAdditionalInformation: PartnerFiatAccountApplication;
+  /** §14.3: answers every open request of the activation; answers are stored and never echoed. */
+  submitFiatWithdrawalCapabilityActivationAdditionalInformation: PartnerFiatWithdrawalCapability;
   /** §10.9: screens the address against the deny list now (ACTIVE ↔ BLOCKED). */
   syncCryptoWalletBeneficiary: WalletBeneficiary;
   updateCollectionBuyer: PartnerBuyer;
   updateCollectionWalletExpiry: PartnerCollectionWallet;
+};
+
+
+/** Every mutation requires an Idempotency-Key header (contract §3). */
+export type MutationActivateFiatWithdrawalCapabilityArgs = {
+  customerId: Scalars['UUID']['input'];
+  input: ActivateFiatWithdrawalCapabilityInput;
+  rail: FiatRail;
 };
 
 
@@ -711,6 +731,14 @@ export type MutationSubmitCustomerVerificationEvidenceArgs = {
 export type MutationSubmitFiatAccountApplicationAdditionalInformationArgs = {
   applicationId: Scalars['UUID']['input'];
   input: SubmitAdditionalInformationInput;
+};
+
+
+/** Every mutation requires an Idempotency-Key header (contract §3). */
+export type MutationSubmitFiatWithdrawalCapabilityActivationAdditionalInformationArgs = {
+  customerId: Scalars['UUID']['input'];
+  input: SubmitAdditionalInformationInput;
+  rail: FiatRail;
 };
 
 
@@ -1400,6 +1428,40 @@ export type PartnerFiatDepositInstructions = {
   routingNumber?: Maybe<Scalars['String']['output']>;
 };
 
+/** §14.6 a rail's withdrawal capability for a customer: its record (from the first activation on) and the partner's rail now. */
+export type PartnerFiatWithdrawalCapability = {
+  __typename?: 'PartnerFiatWithdrawalCapability';
+  activatedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** Null until the first activation (then the record exists). */
+  capabilityId?: Maybe<Scalars['UUID']['output']>;
+  /** Null without a record. */
+  createdAt?: Maybe<Scalars['DateTime']['output']>;
+  currency: Scalars['String']['output'];
+  customerId: Scalars['UUID']['output'];
+  /** Of the latest activation. */
+  expectedMonthlyVolumeMinor?: Maybe<Scalars['String']['output']>;
+  /** Computed: the partner's rail; null when not enabled (left out of events). */
+  feeAmountMinor?: Maybe<Scalars['String']['output']>;
+  /** §14.3: set while NEEDS_ADDITIONAL_INFORMATION. */
+  informationDueAt?: Maybe<Scalars['DateTime']['output']>;
+  /** §14.3: every round, oldest first. */
+  informationRequests: Array<PartnerInformationRequest>;
+  /** Computed: the partner's rail; null when not enabled or without a maximum (left out of events). */
+  maxAmountMinor?: Maybe<Scalars['String']['output']>;
+  /** Computed: the partner's rail; null when not enabled (left out of events). */
+  minAmountMinor?: Maybe<Scalars['String']['output']>;
+  rail: FiatRail;
+  /** Computed from the rail's settings (left out of events). */
+  railEnabled: Scalars['Boolean']['output'];
+  /** No record: AVAILABLE if railEnabled, else NOT_AVAILABLE; a record: its own (PENDING, NEEDS_ADDITIONAL_INFORMATION, ACTIVE, REJECTED). */
+  status: FiatCapabilityStatus;
+  statusInfo?: Maybe<Scalars['String']['output']>;
+  /** Null without a record. */
+  updatedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** Of the latest activation. */
+  withdrawalPurpose?: Maybe<Scalars['String']['output']>;
+};
+
 export type PartnerFilePurpose =
   | 'ARTICLES_OF_ASSOCIATION'
   | 'BANK_STATEMENT'
@@ -1471,6 +1533,7 @@ export type PartnerResourceType =
   | 'CUSTOMER_FILE'
   | 'FIAT_ACCOUNT'
   | 'FIAT_ACCOUNT_APPLICATION'
+  | 'FIAT_WITHDRAWAL_CAPABILITY'
   | 'TRANSACTION'
   | 'WALLET_BENEFICIARY';
 
@@ -1711,6 +1774,8 @@ export type Query = {
   fiatAccountCapabilities: Array<PartnerFiatAccountCapability>;
   fiatAccounts: PartnerFiatAccountPage;
   fiatDepositInstructions?: Maybe<PartnerFiatDepositInstructions>;
+  /** §14.6: one item per rail, SEPA, ACH, WIRE. */
+  fiatWithdrawalCapabilities: Array<PartnerFiatWithdrawalCapability>;
   /** §17.1: the customer's sessions, newest first; active: true → unexpired and unrevoked only, false → the others. */
   frontendSessions: PartnerFrontendSessionPage;
   transaction?: Maybe<PartnerTransaction>;
@@ -2017,6 +2082,12 @@ export type QueryFiatAccountsArgs = {
 /** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
 export type QueryFiatDepositInstructionsArgs = {
   fiatAccountId: Scalars['UUID']['input'];
+};
+
+
+/** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
+export type QueryFiatWithdrawalCapabilitiesArgs = {
+  customerId: Scalars['UUID']['input'];
 };
 
 
@@ -2329,6 +2400,7 @@ export type DirectiveResolverFn<TResult = Record<PropertyKey, never>, TParent = 
 
 /** Mapping between all available schema types and the resolvers types */
 export type ResolversTypes = {
+  ActivateFiatWithdrawalCapabilityInput: ActivateFiatWithdrawalCapabilityInput;
   AdditionalInformationItemInput: AdditionalInformationItemInput;
   AdditionalInformationKey: AdditionalInformationKey;
   AdditionalInformationKind: AdditionalInformationKind;
@@ -2417,6 +2489,7 @@ export type ResolversTypes = {
   PartnerFiatAccountPage: ResolverTypeWrapper<Omit<PartnerFiatAccountPage, 'items'> & { items: Array<ResolversTypes['PartnerFiatAccount']> }>;
   PartnerFiatAccountStatus: PartnerFiatAccountStatus;
   PartnerFiatDepositInstructions: ResolverTypeWrapper<PartnerFiatDepositInstructions>;
+  PartnerFiatWithdrawalCapability: ResolverTypeWrapper<FiatWithdrawalCapabilityView>;
   PartnerFilePurpose: PartnerFilePurpose;
   PartnerFileSource: PartnerFileSource;
   PartnerFileUpload: ResolverTypeWrapper<PartnerFileUpload>;
@@ -2465,6 +2538,7 @@ export type ResolversTypes = {
 
 /** Mapping between all available schema types and the resolvers parents */
 export type ResolversParentTypes = {
+  ActivateFiatWithdrawalCapabilityInput: ActivateFiatWithdrawalCapabilityInput;
   AdditionalInformationItemInput: AdditionalInformationItemInput;
   BankAccountHolderAddress: BankAccountHolderAddress;
   BankAccountHolderAddressInput: BankAccountHolderAddressInput;
@@ -2531,6 +2605,7 @@ export type ResolversParentTypes = {
   PartnerFiatAccountCapability: PartnerFiatAccountCapability;
   PartnerFiatAccountPage: Omit<PartnerFiatAccountPage, 'items'> & { items: Array<ResolversParentTypes['PartnerFiatAccount']> };
   PartnerFiatDepositInstructions: PartnerFiatDepositInstructions;
+  PartnerFiatWithdrawalCapability: FiatWithdrawalCapabilityView;
   PartnerFileUpload: PartnerFileUpload;
   PartnerFrontendSession: PartnerFrontendSession;
   PartnerFrontendSessionPage: PartnerFrontendSessionPage;
@@ -2623,6 +2698,7 @@ export interface JsonObjectScalarConfig extends GraphQLScalarTypeConfig<Resolver
 }
 
 export type MutationResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
+  activateFiatWithdrawalCapability?: Resolver<ResolversTypes['PartnerFiatWithdrawalCapability'], ParentType, ContextType, RequireFields<MutationActivateFiatWithdrawalCapabilityArgs, 'customerId' | 'input' | 'rail'>>;
   closeCryptoCheckout?: Resolver<ResolversTypes['PartnerCheckout'], ParentType, ContextType, RequireFields<MutationCloseCryptoCheckoutArgs, 'checkoutId'>>;
   confirmCryptoRefund?: Resolver<ResolversTypes['PartnerCryptoRefund'], ParentType, ContextType, RequireFields<MutationConfirmCryptoRefundArgs, 'input' | 'refundId'>>;
   createBankAccount?: Resolver<ResolversTypes['PartnerBankAccount'], ParentType, ContextType, RequireFields<MutationCreateBankAccountArgs, 'customerId' | 'input'>>;
@@ -2657,6 +2733,7 @@ export type MutationResolvers<ContextType = CallContext, ParentType extends Reso
   submitCryptoWithdrawal?: Resolver<ResolversTypes['CryptoWithdrawal'], ParentType, ContextType, RequireFields<MutationSubmitCryptoWithdrawalArgs, 'input' | 'withdrawalId'>>;
   submitCustomerVerificationEvidence?: Resolver<ResolversTypes['PartnerCustomer'], ParentType, ContextType, RequireFields<MutationSubmitCustomerVerificationEvidenceArgs, 'customerId' | 'input'>>;
   submitFiatAccountApplicationAdditionalInformation?: Resolver<ResolversTypes['PartnerFiatAccountApplication'], ParentType, ContextType, RequireFields<MutationSubmitFiatAccountApplicationAdditionalInformationArgs, 'applicationId' | 'input'>>;
+  submitFiatWithdrawalCapabilityActivationAdditionalInformation?: Resolver<ResolversTypes['PartnerFiatWithdrawalCapability'], ParentType, ContextType, RequireFields<MutationSubmitFiatWithdrawalCapabilityActivationAdditionalInformationArgs, 'customerId' | 'input' | 'rail'>>;
   syncCryptoWalletBeneficiary?: Resolver<ResolversTypes['WalletBeneficiary'], ParentType, ContextType, RequireFields<MutationSyncCryptoWalletBeneficiaryArgs, 'walletBeneficiaryId'>>;
   updateCollectionBuyer?: Resolver<ResolversTypes['PartnerBuyer'], ParentType, ContextType, RequireFields<MutationUpdateCollectionBuyerArgs, 'buyerId' | 'input'>>;
   updateCollectionWalletExpiry?: Resolver<ResolversTypes['PartnerCollectionWallet'], ParentType, ContextType, RequireFields<MutationUpdateCollectionWalletExpiryArgs, 'collectionWalletId' | 'input'>>;
@@ -3109,6 +3186,26 @@ export type PartnerFiatDepositInstructionsResolvers<ContextType = CallContext, P
   routingNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
+export type PartnerFiatWithdrawalCapabilityResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['PartnerFiatWithdrawalCapability'] = ResolversParentTypes['PartnerFiatWithdrawalCapability']> = {
+  activatedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  capabilityId?: Resolver<Maybe<ResolversTypes['UUID']>, ParentType, ContextType>;
+  createdAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  customerId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  expectedMonthlyVolumeMinor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  feeAmountMinor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  informationDueAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  informationRequests?: Resolver<Array<ResolversTypes['PartnerInformationRequest']>, ParentType, ContextType>;
+  maxAmountMinor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  minAmountMinor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  rail?: Resolver<ResolversTypes['FiatRail'], ParentType, ContextType>;
+  railEnabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['FiatCapabilityStatus'], ParentType, ContextType>;
+  statusInfo?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  updatedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  withdrawalPurpose?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
 export type PartnerFileUploadResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['PartnerFileUpload'] = ResolversParentTypes['PartnerFileUpload']> = {
   expiresAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   maxSizeBytes?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -3244,6 +3341,7 @@ export type QueryResolvers<ContextType = CallContext, ParentType extends Resolve
   fiatAccountCapabilities?: Resolver<Array<ResolversTypes['PartnerFiatAccountCapability']>, ParentType, ContextType, RequireFields<QueryFiatAccountCapabilitiesArgs, 'customerId'>>;
   fiatAccounts?: Resolver<ResolversTypes['PartnerFiatAccountPage'], ParentType, ContextType, RequireFields<QueryFiatAccountsArgs, 'customerId' | 'first'>>;
   fiatDepositInstructions?: Resolver<Maybe<ResolversTypes['PartnerFiatDepositInstructions']>, ParentType, ContextType, RequireFields<QueryFiatDepositInstructionsArgs, 'fiatAccountId'>>;
+  fiatWithdrawalCapabilities?: Resolver<Array<ResolversTypes['PartnerFiatWithdrawalCapability']>, ParentType, ContextType, RequireFields<QueryFiatWithdrawalCapabilitiesArgs, 'customerId'>>;
   frontendSessions?: Resolver<ResolversTypes['PartnerFrontendSessionPage'], ParentType, ContextType, RequireFields<QueryFrontendSessionsArgs, 'customerId' | 'first'>>;
   transaction?: Resolver<Maybe<ResolversTypes['PartnerTransaction']>, ParentType, ContextType, RequireFields<QueryTransactionArgs, 'transactionId'>>;
   webhookDeliveries?: Resolver<ResolversTypes['PartnerWebhookDeliveryPage'], ParentType, ContextType, RequireFields<QueryWebhookDeliveriesArgs, 'endpointId' | 'first'>>;
@@ -3332,6 +3430,7 @@ export type Resolvers<ContextType = CallContext> = {
   PartnerFiatAccountCapability?: PartnerFiatAccountCapabilityResolvers<ContextType>;
   PartnerFiatAccountPage?: PartnerFiatAccountPageResolvers<ContextType>;
   PartnerFiatDepositInstructions?: PartnerFiatDepositInstructionsResolvers<ContextType>;
+  PartnerFiatWithdrawalCapability?: PartnerFiatWithdrawalCapabilityResolvers<ContextType>;
   PartnerFileUpload?: PartnerFileUploadResolvers<ContextType>;
   PartnerFrontendSession?: PartnerFrontendSessionResolvers<ContextType>;
   PartnerFrontendSessionPage?: PartnerFrontendSessionPageResolvers<ContextType>;
