@@ -90,8 +90,9 @@ export class TestServer {
       ANONYMOUS_RATE_LIMIT_BURST: '1000000',
       // §10.7: records move only when a test moves the clock (advanceWorker), never on their own mid-test.
       SANDBOX_STEP_DELAY_MS: '600000',
-      // Production refuses to start without a key for client secrets at rest.
-      ...(env.NODE_ENV === 'production' ? { PARTNER_SECRET_KEY: randomBytes(32).toString('hex') } : {}),
+      // Production refuses to start without a key for client secrets at rest, and without the links' https
+      // base URL (§16.5).
+      ...(env.NODE_ENV === 'production' ? { PARTNER_SECRET_KEY: randomBytes(32).toString('hex'), CHECKOUT_LINK_BASE_URL: 'https://pay.example.com/pay' } : {}),
       ...env,
     });
   }

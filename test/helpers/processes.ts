@@ -202,7 +202,7 @@ export function processKit(o: ProcessKitOptions = {}) {
     /**
      * `npm start` (tsx src/main.ts) with PORT=0 on 127.0.0.1; resolves once it prints the URL it listens on,
      * or with its exit code and output if it stops first. Rejects if it does neither within START_MS (a
-     * start-up through tsx takes 30 s on 2 cores shared with other suites' runs).
+     * start-up through tsx compiles the sources first, slowly when other suites share the machine).
      */
     tryStartMain(extra: Record<string, string>, entry: string[] = ['--import', 'tsx', 'src/main.ts']): Promise<{ ok: true; s: Spawned } | NotStarted> {
       const proc = spawn(process.execPath, entry, {

@@ -465,6 +465,8 @@ export type Mutation = {
   simulateCollectionPayment: PartnerCollectionPayment;
   /** Sandbox only (contract §8): outside sandbox mode it answers SANDBOX_ONLY (403). */
   simulateCryptoDeposit: PartnerCryptoDeposit;
+  /** Sandbox only (§14.8): outside sandbox mode it answers SANDBOX_ONLY (403). The deposit is PROCESSING; the worker's step credits or returns it. */
+  simulateFiatDeposit: PartnerFiatDeposit;
   /** §10.4: releases a PENDING_TRAVEL_RULE deposit (COMPLETED, or FROZEN when its source is deny-listed now). */
   submitCryptoDepositTravelRuleInformation: PartnerCryptoDeposit;
   submitCryptoRefund: PartnerCryptoRefund;
@@ -680,6 +682,13 @@ export type MutationSimulateCollectionPaymentArgs = {
 export type MutationSimulateCryptoDepositArgs = {
   customerId: Scalars['UUID']['input'];
   input: SimulateCryptoDepositInput;
+};
+
+
+/** Every mutation requires an Idempotency-Key header (contract §3). */
+export type MutationSimulateFiatDepositArgs = {
+  fiatAccountId: Scalars['UUID']['input'];
+  input: SimulateFiatDepositInput;
 };
 
 
@@ -1398,6 +1407,28 @@ export type PartnerFiatAccountStatus =
   | 'ACTIVE'
   | 'SUSPENDED';
 
+/** Contract §14.8. */
+export type PartnerFiatDeposit = {
+  __typename?: 'PartnerFiatDeposit';
+  amountMinor: Scalars['String']['output'];
+  createdAt: Scalars['DateTime']['output'];
+  /** Set on COMPLETED. */
+  creditedAt?: Maybe<Scalars['DateTime']['output']>;
+  currency: Scalars['String']['output'];
+  currencyScale: Scalars['Int']['output'];
+  customerId: Scalars['UUID']['output'];
+  fiatAccountId: Scalars['UUID']['output'];
+  fiatDepositId: Scalars['UUID']['output'];
+  paymentReference?: Maybe<Scalars['String']['output']>;
+  rail: FiatRail;
+  /** The last 4 characters of the normalised sender identifier (all of it when shorter). */
+  senderAccountLast4: Scalars['String']['output'];
+  senderName: Scalars['String']['output'];
+  status: PartnerFiatDepositStatus;
+  statusInfo: Scalars['String']['output'];
+  updatedAt: Scalars['DateTime']['output'];
+};
+
 export type PartnerFiatDepositInstructions = {
   __typename?: 'PartnerFiatDepositInstructions';
   accountNumber?: Maybe<Scalars['String']['output']>;
@@ -1411,6 +1442,18 @@ export type PartnerFiatDepositInstructions = {
   rails: Array<FiatRail>;
   routingNumber?: Maybe<Scalars['String']['output']>;
 };
+
+export type PartnerFiatDepositPage = {
+  __typename?: 'PartnerFiatDepositPage';
+  items: Array<PartnerFiatDeposit>;
+  pageInfo: PageInfo;
+};
+
+/** §14.8: PROCESSING → COMPLETED (credited) or RETURNED (the account SUSPENDED, or the sender deny-listed). */
+export type PartnerFiatDepositStatus =
+  | 'COMPLETED'
+  | 'PROCESSING'
+  | 'RETURNED';
 
 /** §14.6 a rail's withdrawal capability for a customer: its record (from the first activation on) and the partner's rail now. */
 export type PartnerFiatWithdrawalCapability = {
@@ -1517,6 +1560,7 @@ export type PartnerResourceType =
   | 'CUSTOMER_FILE'
   | 'FIAT_ACCOUNT'
   | 'FIAT_ACCOUNT_APPLICATION'
+  | 'FIAT_DEPOSIT'
   | 'FIAT_WITHDRAWAL_CAPABILITY'
   | 'TRANSACTION'
   | 'WALLET_BENEFICIARY';
@@ -1555,6 +1599,7 @@ export type PartnerTransactionType =
   | 'CONVERSION_CREDIT'
   | 'CONVERSION_DEBIT'
   | 'DEPOSIT'
+  | 'FIAT_DEPOSIT'
   | 'HOLD'
   | 'REFUND'
   | 'RELEASE'
@@ -1757,7 +1802,10 @@ export type Query = {
   /** §14.4: one item per currency, EUR then USD. */
   fiatAccountCapabilities: Array<PartnerFiatAccountCapability>;
   fiatAccounts: PartnerFiatAccountPage;
+  fiatDeposit?: Maybe<PartnerFiatDeposit>;
   fiatDepositInstructions?: Maybe<PartnerFiatDepositInstructions>;
+  /** Newest first (§9.3). */
+  fiatDeposits: PartnerFiatDepositPage;
   /** §14.6: one item per rail, SEPA, ACH, WIRE. */
   fiatWithdrawalCapabilities: Array<PartnerFiatWithdrawalCapability>;
   /** §17.1: the customer's sessions, newest first; active: true → unexpired and unrevoked only, false → the others. */
@@ -2064,8 +2112,27 @@ export type QueryFiatAccountsArgs = {
 
 
 /** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
+export type QueryFiatDepositArgs = {
+  fiatDepositId: Scalars['UUID']['input'];
+};
+
+
+/** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
 export type QueryFiatDepositInstructionsArgs = {
   fiatAccountId: Scalars['UUID']['input'];
+};
+
+
+/** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
+export type QueryFiatDepositsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  createdBefore?: InputMaybe<Scalars['DateTime']['input']>;
+  createdFrom?: InputMaybe<Scalars['DateTime']['input']>;
+  currency?: InputMaybe<Scalars['String']['input']>;
+  customerId: Scalars['UUID']['input'];
+  fiatAccountId?: InputMaybe<Scalars['UUID']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  statuses?: InputMaybe<Array<PartnerFiatDepositStatus>>;
 };
 
 
@@ -2143,6 +2210,20 @@ export type SimulateCryptoDepositInput = {
   routeCode: Scalars['String']['input'];
   /** In the chain's form (§10.4); absent: generated from the depositId. */
   txHash?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** Sandbox only (§14.8, §8): a bank transfer into the fiat account. */
+export type SimulateFiatDepositInput = {
+  /** Minor units (scale 2), digits only, greater than zero. */
+  amountMinor: Scalars['String']['input'];
+  /** At most 140 characters. */
+  paymentReference?: InputMaybe<Scalars['String']['input']>;
+  /** One of the account's rails; absent: the account's first (SEPA for EUR, ACH for USD). */
+  rail?: InputMaybe<FiatRail>;
+  /** 1–34 of [A-Za-z0-9 :] (an IBAN, or routing:account); normalised as §14.5 (upper case, spaces removed). Never stored or shown: only its last 4 characters. */
+  senderAccountIdentifier: Scalars['String']['input'];
+  /** 1–140 characters. */
+  senderName: Scalars['String']['input'];
 };
 
 /** §14.3: 1–20 items, each key at most once: exactly the open requests' keys. */

@@ -10,6 +10,7 @@ export * from '../../modules/deposits/tables.pg.js';
 export * from '../../modules/events/tables.pg.js';
 export * from '../../modules/evm/tables.pg.js';
 export * from '../../modules/fiat-accounts/tables.pg.js';
+export * from '../../modules/fiat-deposits/tables.pg.js';
 export * from '../../modules/fiat-rails/tables.pg.js';
 export * from '../../modules/fiat-withdrawal-capabilities/tables.pg.js';
 export * from '../../modules/files/tables.pg.js';

@@ -10,6 +10,7 @@ export * from '../../modules/deposits/tables.js';
 export * from '../../modules/events/tables.js';
 export * from '../../modules/evm/tables.js';
 export * from '../../modules/fiat-accounts/tables.js';
+export * from '../../modules/fiat-deposits/tables.js';
 export * from '../../modules/fiat-rails/tables.js';
 export * from '../../modules/fiat-withdrawal-capabilities/tables.js';
 export * from '../../modules/files/tables.js';

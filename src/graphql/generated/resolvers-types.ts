@@ -7,6 +7,7 @@ import type { ConversionRow } from '../../modules/conversion/tables.js';
 import type { CustomerView } from '../../modules/customers/tables.js';
 import type { DepositView } from '../../modules/deposits/rules.js';
 import type { FiatAccountApplicationView, FiatAccountView } from '../../modules/fiat-accounts/tables.js';
+import type { FiatDepositView } from '../../modules/fiat-deposits/rules.js';
 import type { FiatWithdrawalCapabilityView } from '../../modules/fiat-withdrawal-capabilities/tables.js';
 import type { CustomerFileView } from '../../modules/files/tables.js';
 import type { CryptoRefundRow } from '../../modules/refunds/tables.js';
@@ -481,6 +482,8 @@ export type Mutation = {
   simulateCollectionPayment: PartnerCollectionPayment;
   /** Sandbox only (contract §8): outside sandbox mode it answers SANDBOX_ONLY (403). */
   simulateCryptoDeposit: PartnerCryptoDeposit;
+  /** Sandbox only (§14.8): outside sandbox mode it answers SANDBOX_ONLY (403). The deposit is PROCESSING; the worker's step credits or returns it. */
+  simulateFiatDeposit: PartnerFiatDeposit;
   /** §10.4: releases a PENDING_TRAVEL_RULE deposit (COMPLETED, or FROZEN when its source is deny-listed now). */
   submitCryptoDepositTravelRuleInformation: PartnerCryptoDeposit;
   submitCryptoRefund: PartnerCryptoRefund;
@@ -696,6 +699,13 @@ export type MutationSimulateCollectionPaymentArgs = {
 export type MutationSimulateCryptoDepositArgs = {
   customerId: Scalars['UUID']['input'];
   input: SimulateCryptoDepositInput;
+};
+
+
+/** Every mutation requires an Idempotency-Key header (contract §3). */
+export type MutationSimulateFiatDepositArgs = {
+  fiatAccountId: Scalars['UUID']['input'];
+  input: SimulateFiatDepositInput;
 };
 
 
@@ -1414,6 +1424,28 @@ export type PartnerFiatAccountStatus =
   | 'ACTIVE'
   | 'SUSPENDED';
 
+/** Contract §14.8. */
+export type PartnerFiatDeposit = {
+  __typename?: 'PartnerFiatDeposit';
+  amountMinor: Scalars['String']['output'];
+  createdAt: Scalars['DateTime']['output'];
+  /** Set on COMPLETED. */
+  creditedAt?: Maybe<Scalars['DateTime']['output']>;
+  currency: Scalars['String']['output'];
+  currencyScale: Scalars['Int']['output'];
+  customerId: Scalars['UUID']['output'];
+  fiatAccountId: Scalars['UUID']['output'];
+  fiatDepositId: Scalars['UUID']['output'];
+  paymentReference?: Maybe<Scalars['String']['output']>;
+  rail: FiatRail;
+  /** The last 4 characters of the normalised sender identifier (all of it when shorter). */
+  senderAccountLast4: Scalars['String']['output'];
+  senderName: Scalars['String']['output'];
+  status: PartnerFiatDepositStatus;
+  statusInfo: Scalars['String']['output'];
+  updatedAt: Scalars['DateTime']['output'];
+};
+
 export type PartnerFiatDepositInstructions = {
   __typename?: 'PartnerFiatDepositInstructions';
   accountNumber?: Maybe<Scalars['String']['output']>;
@@ -1427,6 +1459,18 @@ export type PartnerFiatDepositInstructions = {
   rails: Array<FiatRail>;
   routingNumber?: Maybe<Scalars['String']['output']>;
 };
+
+export type PartnerFiatDepositPage = {
+  __typename?: 'PartnerFiatDepositPage';
+  items: Array<PartnerFiatDeposit>;
+  pageInfo: PageInfo;
+};
+
+/** §14.8: PROCESSING → COMPLETED (credited) or RETURNED (the account SUSPENDED, or the sender deny-listed). */
+export type PartnerFiatDepositStatus =
+  | 'COMPLETED'
+  | 'PROCESSING'
+  | 'RETURNED';
 
 /** §14.6 a rail's withdrawal capability for a customer: its record (from the first activation on) and the partner's rail now. */
 export type PartnerFiatWithdrawalCapability = {
@@ -1533,6 +1577,7 @@ export type PartnerResourceType =
   | 'CUSTOMER_FILE'
   | 'FIAT_ACCOUNT'
   | 'FIAT_ACCOUNT_APPLICATION'
+  | 'FIAT_DEPOSIT'
   | 'FIAT_WITHDRAWAL_CAPABILITY'
   | 'TRANSACTION'
   | 'WALLET_BENEFICIARY';
@@ -1571,6 +1616,7 @@ export type PartnerTransactionType =
   | 'CONVERSION_CREDIT'
   | 'CONVERSION_DEBIT'
   | 'DEPOSIT'
+  | 'FIAT_DEPOSIT'
   | 'HOLD'
   | 'REFUND'
   | 'RELEASE'
@@ -1773,7 +1819,10 @@ export type Query = {
   /** §14.4: one item per currency, EUR then USD. */
   fiatAccountCapabilities: Array<PartnerFiatAccountCapability>;
   fiatAccounts: PartnerFiatAccountPage;
+  fiatDeposit?: Maybe<PartnerFiatDeposit>;
   fiatDepositInstructions?: Maybe<PartnerFiatDepositInstructions>;
+  /** Newest first (§9.3). */
+  fiatDeposits: PartnerFiatDepositPage;
   /** §14.6: one item per rail, SEPA, ACH, WIRE. */
   fiatWithdrawalCapabilities: Array<PartnerFiatWithdrawalCapability>;
   /** §17.1: the customer's sessions, newest first; active: true → unexpired and unrevoked only, false → the others. */
@@ -2080,8 +2129,27 @@ export type QueryFiatAccountsArgs = {
 
 
 /** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
+export type QueryFiatDepositArgs = {
+  fiatDepositId: Scalars['UUID']['input'];
+};
+
+
+/** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
 export type QueryFiatDepositInstructionsArgs = {
   fiatAccountId: Scalars['UUID']['input'];
+};
+
+
+/** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
+export type QueryFiatDepositsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  createdBefore?: InputMaybe<Scalars['DateTime']['input']>;
+  createdFrom?: InputMaybe<Scalars['DateTime']['input']>;
+  currency?: InputMaybe<Scalars['String']['input']>;
+  customerId: Scalars['UUID']['input'];
+  fiatAccountId?: InputMaybe<Scalars['UUID']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  statuses?: InputMaybe<Array<PartnerFiatDepositStatus>>;
 };
 
 
@@ -2159,6 +2227,20 @@ export type SimulateCryptoDepositInput = {
   routeCode: Scalars['String']['input'];
   /** In the chain's form (§10.4); absent: generated from the depositId. */
   txHash?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** Sandbox only (§14.8, §8): a bank transfer into the fiat account. */
+export type SimulateFiatDepositInput = {
+  /** Minor units (scale 2), digits only, greater than zero. */
+  amountMinor: Scalars['String']['input'];
+  /** At most 140 characters. */
+  paymentReference?: InputMaybe<Scalars['String']['input']>;
+  /** One of the account's rails; absent: the account's first (SEPA for EUR, ACH for USD). */
+  rail?: InputMaybe<FiatRail>;
+  /** 1–34 of [A-Za-z0-9 :] (an IBAN, or routing:account); normalised as §14.5 (upper case, spaces removed). Never stored or shown: only its last 4 characters. */
+  senderAccountIdentifier: Scalars['String']['input'];
+  /** 1–140 characters. */
+  senderName: Scalars['String']['input'];
 };
 
 /** §14.3: 1–20 items, each key at most once: exactly the open requests' keys. */
@@ -2488,7 +2570,10 @@ export type ResolversTypes = {
   PartnerFiatAccountCapability: ResolverTypeWrapper<PartnerFiatAccountCapability>;
   PartnerFiatAccountPage: ResolverTypeWrapper<Omit<PartnerFiatAccountPage, 'items'> & { items: Array<ResolversTypes['PartnerFiatAccount']> }>;
   PartnerFiatAccountStatus: PartnerFiatAccountStatus;
+  PartnerFiatDeposit: ResolverTypeWrapper<FiatDepositView>;
   PartnerFiatDepositInstructions: ResolverTypeWrapper<PartnerFiatDepositInstructions>;
+  PartnerFiatDepositPage: ResolverTypeWrapper<Omit<PartnerFiatDepositPage, 'items'> & { items: Array<ResolversTypes['PartnerFiatDeposit']> }>;
+  PartnerFiatDepositStatus: PartnerFiatDepositStatus;
   PartnerFiatWithdrawalCapability: ResolverTypeWrapper<FiatWithdrawalCapabilityView>;
   PartnerFilePurpose: PartnerFilePurpose;
   PartnerFileSource: PartnerFileSource;
@@ -2511,6 +2596,7 @@ export type ResolversTypes = {
   RedeliverWebhookEventInput: RedeliverWebhookEventInput;
   SimulateCollectionPaymentInput: SimulateCollectionPaymentInput;
   SimulateCryptoDepositInput: SimulateCryptoDepositInput;
+  SimulateFiatDepositInput: SimulateFiatDepositInput;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
   StringMap: ResolverTypeWrapper<Scalars['StringMap']['output']>;
   SubmitAdditionalInformationInput: SubmitAdditionalInformationInput;
@@ -2604,7 +2690,9 @@ export type ResolversParentTypes = {
   PartnerFiatAccountApplication: FiatAccountApplicationView;
   PartnerFiatAccountCapability: PartnerFiatAccountCapability;
   PartnerFiatAccountPage: Omit<PartnerFiatAccountPage, 'items'> & { items: Array<ResolversParentTypes['PartnerFiatAccount']> };
+  PartnerFiatDeposit: FiatDepositView;
   PartnerFiatDepositInstructions: PartnerFiatDepositInstructions;
+  PartnerFiatDepositPage: Omit<PartnerFiatDepositPage, 'items'> & { items: Array<ResolversParentTypes['PartnerFiatDeposit']> };
   PartnerFiatWithdrawalCapability: FiatWithdrawalCapabilityView;
   PartnerFileUpload: PartnerFileUpload;
   PartnerFrontendSession: PartnerFrontendSession;
@@ -2622,6 +2710,7 @@ export type ResolversParentTypes = {
   RedeliverWebhookEventInput: RedeliverWebhookEventInput;
   SimulateCollectionPaymentInput: SimulateCollectionPaymentInput;
   SimulateCryptoDepositInput: SimulateCryptoDepositInput;
+  SimulateFiatDepositInput: SimulateFiatDepositInput;
   String: Scalars['String']['output'];
   StringMap: Scalars['StringMap']['output'];
   SubmitAdditionalInformationInput: SubmitAdditionalInformationInput;
@@ -2728,6 +2817,7 @@ export type MutationResolvers<ContextType = CallContext, ParentType extends Reso
   rotateWebhookEndpointSecret?: Resolver<ResolversTypes['PartnerWebhookEndpointSecret'], ParentType, ContextType, RequireFields<MutationRotateWebhookEndpointSecretArgs, 'endpointId'>>;
   simulateCollectionPayment?: Resolver<ResolversTypes['PartnerCollectionPayment'], ParentType, ContextType, RequireFields<MutationSimulateCollectionPaymentArgs, 'input'>>;
   simulateCryptoDeposit?: Resolver<ResolversTypes['PartnerCryptoDeposit'], ParentType, ContextType, RequireFields<MutationSimulateCryptoDepositArgs, 'customerId' | 'input'>>;
+  simulateFiatDeposit?: Resolver<ResolversTypes['PartnerFiatDeposit'], ParentType, ContextType, RequireFields<MutationSimulateFiatDepositArgs, 'fiatAccountId' | 'input'>>;
   submitCryptoDepositTravelRuleInformation?: Resolver<ResolversTypes['PartnerCryptoDeposit'], ParentType, ContextType, RequireFields<MutationSubmitCryptoDepositTravelRuleInformationArgs, 'depositId' | 'input'>>;
   submitCryptoRefund?: Resolver<ResolversTypes['PartnerCryptoRefund'], ParentType, ContextType, RequireFields<MutationSubmitCryptoRefundArgs, 'input' | 'refundId'>>;
   submitCryptoWithdrawal?: Resolver<ResolversTypes['CryptoWithdrawal'], ParentType, ContextType, RequireFields<MutationSubmitCryptoWithdrawalArgs, 'input' | 'withdrawalId'>>;
@@ -3173,6 +3263,24 @@ export type PartnerFiatAccountPageResolvers<ContextType = CallContext, ParentTyp
   pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
 };
 
+export type PartnerFiatDepositResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['PartnerFiatDeposit'] = ResolversParentTypes['PartnerFiatDeposit']> = {
+  amountMinor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  creditedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  currencyScale?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  customerId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  fiatAccountId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  fiatDepositId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  paymentReference?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  rail?: Resolver<ResolversTypes['FiatRail'], ParentType, ContextType>;
+  senderAccountLast4?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  senderName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['PartnerFiatDepositStatus'], ParentType, ContextType>;
+  statusInfo?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
 export type PartnerFiatDepositInstructionsResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['PartnerFiatDepositInstructions'] = ResolversParentTypes['PartnerFiatDepositInstructions']> = {
   accountNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   bankAddress?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -3184,6 +3292,11 @@ export type PartnerFiatDepositInstructionsResolvers<ContextType = CallContext, P
   iban?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   rails?: Resolver<Array<ResolversTypes['FiatRail']>, ParentType, ContextType>;
   routingNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type PartnerFiatDepositPageResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['PartnerFiatDepositPage'] = ResolversParentTypes['PartnerFiatDepositPage']> = {
+  items?: Resolver<Array<ResolversTypes['PartnerFiatDeposit']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
 };
 
 export type PartnerFiatWithdrawalCapabilityResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['PartnerFiatWithdrawalCapability'] = ResolversParentTypes['PartnerFiatWithdrawalCapability']> = {
@@ -3340,7 +3453,9 @@ export type QueryResolvers<ContextType = CallContext, ParentType extends Resolve
   fiatAccountApplication?: Resolver<Maybe<ResolversTypes['PartnerFiatAccountApplication']>, ParentType, ContextType, RequireFields<QueryFiatAccountApplicationArgs, 'applicationId'>>;
   fiatAccountCapabilities?: Resolver<Array<ResolversTypes['PartnerFiatAccountCapability']>, ParentType, ContextType, RequireFields<QueryFiatAccountCapabilitiesArgs, 'customerId'>>;
   fiatAccounts?: Resolver<ResolversTypes['PartnerFiatAccountPage'], ParentType, ContextType, RequireFields<QueryFiatAccountsArgs, 'customerId' | 'first'>>;
+  fiatDeposit?: Resolver<Maybe<ResolversTypes['PartnerFiatDeposit']>, ParentType, ContextType, RequireFields<QueryFiatDepositArgs, 'fiatDepositId'>>;
   fiatDepositInstructions?: Resolver<Maybe<ResolversTypes['PartnerFiatDepositInstructions']>, ParentType, ContextType, RequireFields<QueryFiatDepositInstructionsArgs, 'fiatAccountId'>>;
+  fiatDeposits?: Resolver<ResolversTypes['PartnerFiatDepositPage'], ParentType, ContextType, RequireFields<QueryFiatDepositsArgs, 'customerId' | 'first'>>;
   fiatWithdrawalCapabilities?: Resolver<Array<ResolversTypes['PartnerFiatWithdrawalCapability']>, ParentType, ContextType, RequireFields<QueryFiatWithdrawalCapabilitiesArgs, 'customerId'>>;
   frontendSessions?: Resolver<ResolversTypes['PartnerFrontendSessionPage'], ParentType, ContextType, RequireFields<QueryFrontendSessionsArgs, 'customerId' | 'first'>>;
   transaction?: Resolver<Maybe<ResolversTypes['PartnerTransaction']>, ParentType, ContextType, RequireFields<QueryTransactionArgs, 'transactionId'>>;
@@ -3429,7 +3544,9 @@ export type Resolvers<ContextType = CallContext> = {
   PartnerFiatAccountApplication?: PartnerFiatAccountApplicationResolvers<ContextType>;
   PartnerFiatAccountCapability?: PartnerFiatAccountCapabilityResolvers<ContextType>;
   PartnerFiatAccountPage?: PartnerFiatAccountPageResolvers<ContextType>;
+  PartnerFiatDeposit?: PartnerFiatDepositResolvers<ContextType>;
   PartnerFiatDepositInstructions?: PartnerFiatDepositInstructionsResolvers<ContextType>;
+  PartnerFiatDepositPage?: PartnerFiatDepositPageResolvers<ContextType>;
   PartnerFiatWithdrawalCapability?: PartnerFiatWithdrawalCapabilityResolvers<ContextType>;
   PartnerFileUpload?: PartnerFileUploadResolvers<ContextType>;
   PartnerFrontendSession?: PartnerFrontendSessionResolvers<ContextType>;

@@ -2,7 +2,7 @@
 // Other code imports the module only through this file (test/platform/core/boundaries.test.ts).
 // For fiat withdrawals (§14.6, §14.7): the account a quote or draft names, its identifier for a sandbox
 // outcome; for fiat deposits (§14.8): the bank deny list.
-export { findActiveByFingerprint, findBankAccount, deleteDeniedBank, insertDeniedBank } from './repository.js';
+export { findActiveByFingerprint, findBankAccount, deleteDeniedBank, insertDeniedBank, isBankDenied } from './repository.js';
 export {
   bankAccountLifecycle,
   bankAccountView,

@@ -30,11 +30,13 @@ const checkoutPageRateLimitPerMinute = integer('CHECKOUT_PAGE_RATE_LIMIT_PER_MIN
 const checkoutLinkBaseUrl = variable('CHECKOUT_LINK_BASE_URL', {
   default: 'http://localhost:<PORT>/pay',
   values: 'an absolute `http(s)` URL, ≤ 2000 characters, no query, fragment, userinfo or trailing `/`; `https` in production',
-  docs: 'the prefix of a link: its `url` is this + `/` + the token (§15.4)',
+  docs: 'the prefix of a link: its `url` is this + `/` + the token (§15.4); required in production',
   read: (raw, env, ctx) => {
-    // A set value must be https in production (§16.5). Unset, the default stands in every mode, so that a
-    // production deployment that takes no checkout payments starts without it (docs/contract-notes.md).
-    if (unset(raw)) return `http://localhost:${unset(env.PORT) ? '4000' : env.PORT}/pay`;
+    // §16.5: production is https only, and the default is http, so production must set it.
+    if (unset(raw)) {
+      if (ctx.production) throw new Error('CHECKOUT_LINK_BASE_URL is required in production: the public https address of the hosted page, e.g. https://pay.example.com/pay');
+      return `http://localhost:${unset(env.PORT) ? '4000' : env.PORT}/pay`;
+    }
     const fault = baseUrlFault(raw, ctx.production);
     if (fault) throw new Error(`CHECKOUT_LINK_BASE_URL ${fault}`);
     return raw;

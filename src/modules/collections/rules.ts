@@ -95,6 +95,21 @@ export async function requireOwnBuyer(tx: Exec, ctx: CallContext, buyerId: strin
   return requireOwn(ctx, await findBuyer(tx, buyerId), 'BUYER_NOT_FOUND', 'buyer', buyerId);
 }
 
+/**
+ * §15.2 / §15.5 D of a checkout's or wallet's creation: the buyer is the partner's (404 BUYER_NOT_FOUND /
+ * 403) and the customer's (another customer's buyer is not one of this customer's: 404 BUYER_NOT_FOUND).
+ */
+export async function requireCustomersBuyer(tx: Exec, ctx: CallContext, customerId: string, buyerId: string): Promise<CollectionBuyerRow> {
+  const buyer = await requireOwnBuyer(tx, ctx, buyerId);
+  if (buyer.customerId !== customerId) throw new Problem('BUYER_NOT_FOUND', `Buyer ${buyerId} is not a buyer of customer ${customerId}.`);
+  return buyer;
+}
+
+/** §15.2 / §15.5 H, after the gate and the rail: a buyer that is not ACTIVE takes no new checkout or wallet (409). */
+export function requireActiveBuyer(buyer: CollectionBuyerRow): void {
+  if (buyer.status !== 'ACTIVE') throw new Problem('BUYER_NOT_ACTIVE', `Buyer ${buyer.buyerId} is ${buyer.status}.`);
+}
+
 export async function requireOwnWallet(tx: Exec, ctx: CallContext, collectionWalletId: string): Promise<CollectionWalletRow> {
   return requireOwn(ctx, await findWallet(tx, collectionWalletId), 'NOT_FOUND', 'collection wallet', collectionWalletId);
 }

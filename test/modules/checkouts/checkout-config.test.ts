@@ -51,12 +51,15 @@ describe('§16.5 checkout link and page keys', () => {
       expect(fault({ CHECKOUT_LINK_BASE_URL: bad })).toContain('CHECKOUT_LINK_BASE_URL');
   });
 
-  it('production: a set value is https only; unset, the default stands', () => {
+  it('production: required, and https only (the http default does not stand)', () => {
     const prod = { NODE_ENV: 'production', PARTNER_SECRET_KEY: 'a'.repeat(64) };
-    expect(loadConfig({ ...prod }).checkoutLinkBaseUrl).toBe('http://localhost:4000/pay');
-    expect(fault({ ...prod, CHECKOUT_LINK_BASE_URL: 'http://pay.example.com' })).toContain('CHECKOUT_LINK_BASE_URL must be an https URL in production');
+    for (const none of [{}, { CHECKOUT_LINK_BASE_URL: '' }, { PORT: '443' }] as Record<string, string>[])
+      expect(fault({ ...prod, ...none })).toBe('CHECKOUT_LINK_BASE_URL is required in production: the public https address of the hosted page, e.g. https://pay.example.com/pay');
+    expect(fault({ ...prod, CHECKOUT_LINK_BASE_URL: 'http://pay.example.com' })).toBe('CHECKOUT_LINK_BASE_URL must be an https URL in production');
+    expect(fault({ ...prod, CHECKOUT_LINK_BASE_URL: 'http://localhost:4000/pay' })).toBe('CHECKOUT_LINK_BASE_URL must be an https URL in production');
     expect(loadConfig({ ...prod, CHECKOUT_LINK_BASE_URL: 'https://pay.example.com' }).checkoutLinkBaseUrl).toBe('https://pay.example.com');
   });
+
 
   it('property: a URL passes exactly when it has none of the faults', () => {
     const segment = fc.stringMatching(/^[a-z0-9_-]{1,8}$/);

@@ -19,6 +19,8 @@ fs.writeFileSync(keyFile, `  ${KEY}\n`);
 // The account-level xprv behind §18.2's xpub (never accepted, never echoed).
 const XPRV = HDKey.fromMasterSeed(mnemonicToSeedSync(DEVNET_MNEMONIC)).derive("m/44'/60'/1'").privateExtendedKey;
 const base = { NODE_ENV: 'development', PARTNER_SANDBOX: 'true' };
+// The keys production requires besides the rail's (§16.5).
+const prod = { NODE_ENV: 'production', PARTNER_SECRET_KEY: 'ab'.repeat(32), CHECKOUT_LINK_BASE_URL: 'https://pay.example.com/pay' };
 const rail = { ...base, EVM_RPC_URLS: 'http://127.0.0.1:8545', EVM_CHAIN_ID: '31337', EVM_DEPOSIT_XPUB: DEVNET_DEPOSIT_XPUB, EVM_SIGNER_KEY_FILE: keyFile };
 
 const fault = (env: Record<string, string>): string => {
@@ -84,7 +86,7 @@ describe('§18.3 EVM configuration', () => {
     for (const id of ['1', '137']) expect(fault({ ...rail, EVM_CHAIN_ID: id })).toContain('EVM_CHAIN_ID');
     for (const id of ['11155111', '17000', '560048']) expect(loadConfig({ ...rail, EVM_CHAIN_ID: id, EVM_ALLOW_LOCAL_SIGNER: 'true' }).evm.chainId).toBe(Number(id));
     // Production with sandbox on is still refused a main network.
-    expect(fault({ ...rail, NODE_ENV: 'production', PARTNER_SECRET_KEY: 'ab'.repeat(32), EVM_CHAIN_ID: '1', EVM_ALLOW_LOCAL_SIGNER: 'true' })).toContain('EVM_CHAIN_ID');
+    expect(fault({ ...rail, ...prod, EVM_CHAIN_ID: '1', EVM_ALLOW_LOCAL_SIGNER: 'true' })).toContain('EVM_CHAIN_ID');
   });
 
   it('an extended private key is refused and not echoed', () => {
@@ -129,7 +131,7 @@ describe('§18.3 EVM configuration', () => {
       chainId: 31337, finality: 2, poll: 250, hot: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
     });
     expect(evm.depositXpub?.reveal()).toBe(DEVNET_DEPOSIT_XPUB);
-    expect(fault({ ...base, EVM_DEVNET: 'true', NODE_ENV: 'production', PARTNER_SECRET_KEY: 'ab'.repeat(32) })).toContain('EVM_DEVNET');
+    expect(fault({ ...base, EVM_DEVNET: 'true', ...prod })).toContain('EVM_DEVNET');
     for (const name of ['EVM_RPC_URLS', 'EVM_CHAIN_ID', 'EVM_SIGNER_KEY_FILE']) expect(fault({ ...rail, EVM_DEVNET: 'true', EVM_SIGNER_KEY_FILE: keyFile, [name]: (rail as Record<string, string>)[name]! })).toContain('must be unset');
   });
 

@@ -391,13 +391,15 @@ describe('§1/§8 `npm start` in development', () => {
 
 // Production needs the key that encrypts client secrets at rest; partnerctl must use the same one.
 const PROD_KEY = { PARTNER_SECRET_KEY: randomBytes(32).toString('hex'), NODE_ENV: 'production' };
+// The server in production needs the links' https base URL too (§16.5); partnerctl reads no such key.
+const PROD_LINKS = { CHECKOUT_LINK_BASE_URL: 'https://pay.example.com/pay' };
 
 describe('§8 `npm start` in production', () => {
   let prod: Spawned;
   let file: string;
   beforeAll(async () => {
     file = path.join(tempDir(), 'partner.db');
-    prod = await startMain({ DATABASE_URL: `file:${file}`, ...PROD_KEY });
+    prod = await startMain({ DATABASE_URL: `file:${file}`, ...PROD_KEY, ...PROD_LINKS });
   }, 40_000);
   afterAll(async () => {
     if (prod) await stopMain(prod);
@@ -511,5 +513,13 @@ describe('§1 a start that cannot listen or is misconfigured: one line, exit 1',
     if (r.ok) return;
     expect(r.code).toBe(1);
     expect(r.stderr.trim()).toBe('Cannot start: PORT must be a port number, got "http"');
+  });
+
+  it('production without CHECKOUT_LINK_BASE_URL (§16.5: https there, and the default is http): one line naming it', async () => {
+    const r = await tryStartMain({ ...PROD_KEY, DATABASE_URL: `file:${path.join(tempDir(), 'partner.db')}` });
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.code).toBe(1);
+    expect(r.stderr.trim()).toBe('Cannot start: CHECKOUT_LINK_BASE_URL is required in production: the public https address of the hosted page, e.g. https://pay.example.com/pay');
   });
 });

@@ -224,7 +224,7 @@ describe('secrets at rest in the database file', () => {
 describe('start-up: PARTNER_SECRET_KEY in production', () => {
   it('NODE_ENV=production without PARTNER_SECRET_KEY exits non-zero with a message naming PARTNER_SECRET_KEY', async () => {
     const file = path.join(tempDir(), 'partner.db');
-    const r = await tryStartMain({ NODE_ENV: 'production', DATABASE_URL: `file:${file}` });
+    const r = await tryStartMain({ NODE_ENV: 'production', DATABASE_URL: `file:${file}`, CHECKOUT_LINK_BASE_URL: 'https://pay.example.com/pay' });
     expect(r.ok).toBe(false);
     if (r.ok) return;
     expect(r.code).not.toBe(0);
@@ -233,7 +233,7 @@ describe('start-up: PARTNER_SECRET_KEY in production', () => {
 
   it('NODE_ENV=production with PARTNER_SECRET_KEY=short exits non-zero naming PARTNER_SECRET_KEY', async () => {
     const file = path.join(tempDir(), 'partner.db');
-    const r = await tryStartMain({ NODE_ENV: 'production', DATABASE_URL: `file:${file}`, PARTNER_SECRET_KEY: 'short' });
+    const r = await tryStartMain({ NODE_ENV: 'production', DATABASE_URL: `file:${file}`, PARTNER_SECRET_KEY: 'short', CHECKOUT_LINK_BASE_URL: 'https://pay.example.com/pay' });
     expect(r.ok).toBe(false);
     if (r.ok) return;
     expect(r.code).not.toBe(0);
@@ -242,7 +242,7 @@ describe('start-up: PARTNER_SECRET_KEY in production', () => {
 
   it('NODE_ENV=production with a valid key (hex) starts and answers health', async () => {
     const file = path.join(tempDir(), 'partner.db');
-    const r = await tryStartMain({ NODE_ENV: 'production', DATABASE_URL: `file:${file}`, PARTNER_SECRET_KEY: hexKey() });
+    const r = await tryStartMain({ NODE_ENV: 'production', DATABASE_URL: `file:${file}`, PARTNER_SECRET_KEY: hexKey(), CHECKOUT_LINK_BASE_URL: 'https://pay.example.com/pay' });
     expect(r.ok, r.ok ? '' : r.output).toBe(true);
     if (!r.ok) return;
     try {
@@ -255,7 +255,7 @@ describe('start-up: PARTNER_SECRET_KEY in production', () => {
 
   it('NODE_ENV=production with a valid key (base64) starts too', async () => {
     const file = path.join(tempDir(), 'partner.db');
-    const r = await tryStartMain({ NODE_ENV: 'production', DATABASE_URL: `file:${file}`, PARTNER_SECRET_KEY: randomBytes(32).toString('base64') });
+    const r = await tryStartMain({ NODE_ENV: 'production', DATABASE_URL: `file:${file}`, PARTNER_SECRET_KEY: randomBytes(32).toString('base64'), CHECKOUT_LINK_BASE_URL: 'https://pay.example.com/pay' });
     expect(r.ok, r.ok ? '' : r.output).toBe(true);
     if (r.ok) await stopMain(r.s);
   });
@@ -293,7 +293,7 @@ describe('the secret is shown only by client create / rotate-secret', () => {
     const client = (await partnerctlJson(file, ['client', 'create', '--name', 'Logged'], env)) as Client;
     const rotated = (await partnerctlJson(file, ['client', 'rotate-secret', '--client-id', client.clientId], env)) as Client;
     await partnerctlJson(file, ['route', 'create', '--code', 'R-LOG', '--client-id', client.clientId, '--blockchain', 'ETH', '--currency', 'USDT', '--scale', '6'], env);
-    const started = await tryStartMain({ ...env, DATABASE_URL: `file:${file}`, LOG_LEVEL: 'debug' });
+    const started = await tryStartMain({ ...env, DATABASE_URL: `file:${file}`, LOG_LEVEL: 'debug', CHECKOUT_LINK_BASE_URL: 'https://pay.example.com/pay' });
     expect(started.ok, started.ok ? '' : started.output).toBe(true);
     if (!started.ok) return;
     const { s } = started;

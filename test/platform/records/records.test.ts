@@ -61,6 +61,7 @@ describe('record declarations', () => {
       ...['active', 'suspended'].map((s) => `fiat_account.${s}`),
       ...['pending', 'needs_additional_information', 'active', 'rejected'].map((s) => `fiat_withdrawal_capability.${s}`),
       ...['active', 'disabled'].map((s) => `bank_account.${s}`),
+      ...['processing', 'completed', 'returned'].map((s) => `fiat_deposit.${s}`),
       ...['open', 'partially_paid', 'paid', 'expired', 'closed', 'updated'].map((s) => `crypto_checkout.${s}`),
       ...['active', 'disabled', 'updated'].map((s) => `collection_buyer.${s}`),
       ...['active', 'expired', 'deactivated', 'updated'].map((s) => `collection_wallet.${s}`),

@@ -6,7 +6,7 @@ import { checkoutAddress } from '../../../core/addresses/derive.js';
 import type { Blockchain } from '../../../core/addresses/index.js';
 import { mutation } from '../../../core/operation.js';
 import { FieldErrors, Problem } from '../../../core/problem.js';
-import { claimCollectionAddress, requireOwnBuyer } from '../../collections/index.js';
+import { claimCollectionAddress, requireActiveBuyer, requireCustomersBuyer } from '../../collections/index.js';
 import { customerGate, requireOwnCustomer } from '../../customers/index.js';
 import { recordEvent } from '../../events/index.js';
 import { amountWithinRoute, describeBounds, requirePermittedRoute, requireSandboxRail } from '../../routes/index.js';
@@ -21,10 +21,9 @@ export default mutation('createCryptoCheckout', {
   resultId: (c) => c.checkoutId,
   validate: ({ input }, errors, ctx) => checkCheckoutInput(errors, input, ctx.services.config.checkoutTtlSeconds, ctx.services.config.production),
   run: async (tx, ctx, { customerId, input }) => {
-    // D: the customer, then the buyer (another customer's buyer is not one of this customer's: 404).
+    // D: the customer, then the buyer when one is named.
     const customer = await requireOwnCustomer(tx, ctx, customerId);
-    const buyer = input.buyerId ? await requireOwnBuyer(tx, ctx, input.buyerId) : undefined;
-    if (buyer && buyer.customerId !== customerId) throw new Problem('BUYER_NOT_FOUND', `Buyer ${buyer.buyerId} is not a buyer of customer ${customerId}.`);
+    const buyer = input.buyerId ? await requireCustomersBuyer(tx, ctx, customerId, input.buyerId) : undefined;
     // E
     const route = await requirePermittedRoute(tx, ctx, input.routeCode);
     // G: the route's currency and scale (both named at once), then its bounds.
@@ -39,7 +38,7 @@ export default mutation('createCryptoCheckout', {
     // H, in order.
     customerGate(customer, 'money', ctx.services.config);
     requireSandboxRail(route, 'createCryptoCheckout');
-    if (buyer && buyer.status !== 'ACTIVE') throw new Problem('BUYER_NOT_ACTIVE', `Buyer ${buyer.buyerId} is ${buyer.status}.`);
+    if (buyer) requireActiveBuyer(buyer);
     // §16.4 uq_checkout_merchant_reference: checked first for a clean 409; the index holds under races.
     if (input.merchantReference && (await findCheckoutByMerchantReference(tx, customerId, input.merchantReference)))
       throw new Problem('DUPLICATE_MERCHANT_REFERENCE', 'This merchantReference is already used by a checkout of this customer.');

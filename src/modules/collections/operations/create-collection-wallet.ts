@@ -9,7 +9,7 @@ import { customerGate, requireOwnCustomer } from '../../customers/index.js';
 import { recordEvent } from '../../events/index.js';
 import { requirePermittedRoute, requireSandboxRail } from '../../routes/index.js';
 import { findActiveWallet, insertWallet } from '../repository.js';
-import { checkWalletExpiry, requireOwnBuyer, walletView } from '../rules.js';
+import { checkWalletExpiry, requireActiveBuyer, requireCustomersBuyer, walletView } from '../rules.js';
 import { claimCollectionAddress, walletAddress } from '../wallets.js';
 
 export default mutation('createCollectionWallet', {
@@ -22,10 +22,9 @@ export default mutation('createCollectionWallet', {
     checkLength(errors, '/label', input.label, 0, 100);
   },
   run: async (tx, ctx, { customerId, input }) => {
-    // D: the customer, then the buyer (another customer's buyer is not one of this customer's: 404).
+    // D: the customer, then the buyer.
     const customer = await requireOwnCustomer(tx, ctx, customerId);
-    const buyer = await requireOwnBuyer(tx, ctx, input.buyerId);
-    if (buyer.customerId !== customerId) throw new Problem('BUYER_NOT_FOUND', `Buyer ${input.buyerId} is not a buyer of customer ${customerId}.`);
+    const buyer = await requireCustomersBuyer(tx, ctx, customerId, input.buyerId);
     // E
     const route = await requirePermittedRoute(tx, ctx, input.routeCode);
     // G
@@ -33,7 +32,7 @@ export default mutation('createCollectionWallet', {
     // H, in order.
     customerGate(customer, 'money', ctx.services.config);
     requireSandboxRail(route, 'createCollectionWallet');
-    if (buyer.status !== 'ACTIVE') throw new Problem('BUYER_NOT_ACTIVE', `Buyer ${buyer.buyerId} is ${buyer.status}.`);
+    requireActiveBuyer(buyer);
     // §16.4 uq_collection_wallet_active: checked first for a clean 409; the index holds under races.
     if (await findActiveWallet(tx, buyer.buyerId, route.routeCode))
       throw new Problem('DUPLICATE_COLLECTION_WALLET', `Buyer ${buyer.buyerId} already has an ACTIVE collection wallet on ${route.routeCode}.`);
