@@ -78,7 +78,7 @@ async function auditOf(requestId: string, expected = 1): Promise<AuditRow[]> {
 }
 
 async function tableCounts(): Promise<Record<string, number>> {
-  return rowsPerTable(server, (await server.db.tables()).filter((n) => !EXCLUDED_TABLES.has(n)));
+  return server.db.reading(async (db) => rowsPerTable(db, (await db.tables()).filter((n) => !EXCLUDED_TABLES.has(n))));
 }
 
 /** A request with a known X-Request-Id; the reply echoes it. */
