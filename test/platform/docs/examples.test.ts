@@ -1,10 +1,11 @@
 // test: slow — the README's examples, run as processes
-// The README's end-to-end examples (examples/withdrawal.ts, refund.ts, onboarding.ts, checkout.ts) run against a real server
+// The README's end-to-end examples (examples/withdrawal.ts, refund.ts, onboarding.ts, checkout.ts, fiat.ts) run against a real server
 // on both surfaces, as a partner would run them, so the documented lifecycle cannot drift from the service.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Scenario, startTestServer, type TestServer } from '../../helpers/harness.js';
 import { cleanEnv, run } from '../../helpers/processes.js';
 import { createPair, setRate } from '../../../src/modules/conversion/operators.js';
+import { enableRail } from '../../../src/modules/fiat-rails/operators.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -87,6 +88,28 @@ describe.each(['graphql', 'rest'] as const)('examples on %s', (surface) => {
     expect((out.get('events') as { type: string }[]).map((e) => e.type)).toEqual(['crypto_checkout.open', 'crypto_checkout.updated', 'crypto_checkout.paid']);
     // 30 USDT in by the checkout, 5 back, 10 in by the wallet; collections and refunds carry no fee.
     expect(out.get('balances')).toMatchObject([{ currency: 'USDT', availableMinor: '35000000', heldMinor: '0' }]);
+  }, 90_000);
+
+  it('fiat.ts: application → EUR account → deposit instructions → a transfer in → bank account → SEPA activated → quote → draft → submit → COMPLETED', async () => {
+    // What the README has an operator run first (§14.1): SEPA for the partner, with a fee.
+    const provision = (s: Scenario) => server.operator((db) => enableRail(db, { clientId: s.client.clientId, rail: 'SEPA', withdrawalFeeMinor: '150' }, server.clock.now()));
+    const { stdout, out } = await runExample('examples/fiat.ts', surface, provision);
+    expect(out.get('application decided')).toMatchObject({ currency: 'EUR', status: 'APPROVED', statusInfo: 'Approved', fiatAccountId: expect.any(String) });
+    expect(out.get('deposit instructions')).toMatchObject({ currency: 'EUR', rails: ['SEPA'], beneficiaryName: 'Example Customer', bankName: 'Sandbox Bank', bic: 'SNDBDEFFXXX', iban: expect.stringMatching(/^DE\d{20}$/) });
+    expect(out.get('deposit credited')).toMatchObject({ status: 'COMPLETED', statusInfo: 'Credited', amountMinor: '50000', senderAccountLast4: '6199' });
+    // Only the last four characters and the fingerprint of the customer's own IBAN come back.
+    expect(out.get('bank account')).toMatchObject({ accountType: 'IBAN', accountIdentifierLast4: '3000', fingerprint: expect.stringMatching(/^[0-9a-f]{64}$/), status: 'ACTIVE' });
+    expect(stdout).not.toContain('370400440532013000');
+    expect(out.get('capability')).toMatchObject({ rail: 'SEPA', status: 'ACTIVE', railEnabled: true, feeAmountMinor: '150' });
+    expect(out.get('quote')).toMatchObject({ amountMinor: '15000', feeAmountMinor: '150', totalAmountMinor: '15150' });
+    expect(out.get('draft')).toMatchObject({ status: 'APPROVED', feeAmountMinor: '150' });
+    expect(out.get('submitted')).toEqual({ status: 'SUBMITTED', statusInfo: 'Submitted for processing' });
+    expect(out.get('withdrawal')).toMatchObject({ status: 'COMPLETED', statusInfo: 'Completed', bankAccountLast4: '3000', bankReference: expect.stringMatching(/^SBX[0-9A-F]{16}$/) });
+    expect((out.get('events') as { type: string }[]).map((e) => e.type)).toEqual([
+      'fiat_withdrawal.approved', 'fiat_withdrawal.submitted', 'fiat_withdrawal.compliance_review', 'fiat_withdrawal.sent_to_bank', 'fiat_withdrawal.completed',
+    ]);
+    // 500.00 in; 150.00 paid out and the 1.50 fee: held at submission, settled when sent to the bank.
+    expect(out.get('balances')).toMatchObject([{ currency: 'EUR', availableMinor: '34850', heldMinor: '0' }]);
   }, 90_000);
 
   it('onboarding.ts: customer → file upload → KYC evidence → VERIFIED → deposit → quote → conversion, with its ledger rows', async () => {
