@@ -153,7 +153,7 @@ const currency = fc.constantFrom(...CURRENCIES);
 const pick = fc.nat({ max: 11 });
 const actionArb: fc.Arbitrary<Action> = fc.oneof(
   {
-    weight: 2,
+    weight: 3,
     arbitrary: fc.record({
       kind: fc.constant('outcome' as const),
       customer,
