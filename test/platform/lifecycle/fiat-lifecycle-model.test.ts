@@ -4,8 +4,8 @@
 // NEEDS_ADDITIONAL_INFORMATION with its keys), answers (right or wrong keys, either surface, before or
 // after the deadline), the answer racing the timeout step at the deadline (exactly one wins), partners'
 // rails disabled and enabled, simulated deposits (either surface) on the accounts issued, accounts
-// suspended and reactivated, senders put on and taken off the bank deny list, and worker rounds with the
-// clock moved, run against the real server and a small in-memory model. After every step each
+// suspended and reactivated, their deposit instructions read, senders put on and taken off the bank deny
+// list, and worker rounds with the clock moved, run against the real server and a small in-memory model. After every step each
 // application's status, statusInfo, deadline and rounds, each account's and deposit's status, each
 // customer's account capabilities and its EUR and USD balances agree with the model, and after every step
 // that posts the ledger holds L1–L5; at the end every record's events are gapless and one per change, and
@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allowBank, denyBank } from '../../../src/modules/bank-accounts/operators.js';
 import { sandboxFiatReviewOutcome } from '../../../src/modules/information/operators.js';
 import { timeoutStep } from '../../../src/modules/information/loop.js';
-import { FiatParty } from '../../helpers/fiat-accounts.js';
+import { FiatParty, INSTRUCTIONS_QUERY } from '../../helpers/fiat-accounts.js';
 import { fiatDepositInput, simulateFiatDepositGql, simulateFiatDepositRest } from '../../helpers/fiat-deposits.js';
 import { Scenario, startTestServer, type Reply, type TestServer } from '../../helpers/harness.js';
 import { checkLedgerInvariants, rebuildFromFeed } from '../../helpers/ledger-checks.js';
@@ -145,6 +145,7 @@ type Action =
   | { kind: 'rail'; currency: Currency; enabled: boolean }
   | { kind: 'deposit'; account: number; amount: bigint; sender: number; rest: boolean }
   | { kind: 'suspend'; account: number; suspended: boolean }
+  | { kind: 'instructions'; account: number; rest: boolean }
   | { kind: 'deny'; sender: number; denied: boolean };
 
 const customer = fc.nat({ max: 2 });
@@ -177,6 +178,7 @@ const actionArb: fc.Arbitrary<Action> = fc.oneof(
     }),
   },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('suspend' as const), account: pick, suspended: fc.boolean() }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('instructions' as const), account: pick, rest: fc.boolean() }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('deny' as const), sender: fc.nat({ max: 1 }), denied: fc.boolean() }) },
 );
 
@@ -385,6 +387,17 @@ class Runner {
         // §14.4, §16.2 E2: repeating changes nothing and writes no event.
         if (account.status !== status) account.events.push(`fiat_account.${status.toLowerCase()}`);
         account.status = status;
+        return;
+      }
+      case 'instructions': {
+        // §14.4: an ACTIVE account's instructions, addressed to its holder; a SUSPENDED one's → 409 INVALID_STATE.
+        const account = m.accounts()[action.account % m.accounts().length];
+        if (!account) return;
+        const p = this.parties[account.customer]!;
+        const r = action.rest ? await p.rest('GET', `/partner/v1/fiat/accounts/${account.id}/deposit-instructions`) : await p.gql(INSTRUCTIONS_QUERY, { id: account.id });
+        if (account.status === 'SUSPENDED') return void expectProblem(r, 409, 'INVALID_STATE', { data: 'null-fields' });
+        const i = this.expectOk(r, action.rest ? undefined : 'fiatDepositInstructions');
+        expect([i.fiatAccountId, i.currency, i.rails, i.beneficiaryName]).toEqual([account.id, account.currency, RAILS[account.currency], 'Ada Lovelace']);
         return;
       }
       case 'deny': {
