@@ -8,6 +8,7 @@ import type { CustomerView } from '../../modules/customers/tables.js';
 import type { DepositView } from '../../modules/deposits/rules.js';
 import type { FiatAccountApplicationView, FiatAccountView } from '../../modules/fiat-accounts/tables.js';
 import type { FiatDepositView } from '../../modules/fiat-deposits/rules.js';
+import type { FiatWithdrawalCapabilityView } from '../../modules/fiat-withdrawal-capabilities/tables.js';
 import type { CustomerFileView } from '../../modules/files/tables.js';
 import type { CryptoRefundRow } from '../../modules/refunds/tables.js';
 import type { CryptoWithdrawalRow } from '../../modules/withdrawals/tables.js';
@@ -31,6 +32,13 @@ export type Scalars = {
   StringMap: { input: Record<string, string>; output: Record<string, string>; }
   /** RFC 4122 UUID, in its canonical textual form. */
   UUID: { input: string; output: string; }
+};
+
+export type ActivateFiatWithdrawalCapabilityInput = {
+  /** Minor units of the rail's currency, > 0. */
+  expectedMonthlyVolumeMinor: Scalars['String']['input'];
+  /** 1–500 characters. */
+  withdrawalPurpose: Scalars['String']['input'];
 };
 
 export type AdditionalInformationItemInput = {
@@ -429,6 +437,8 @@ export type KytResult =
 /** Every mutation requires an Idempotency-Key header (contract §3). */
 export type Mutation = {
   __typename?: 'Mutation';
+  /** §14.6: creates the rail's record (first time) or reuses it after REJECTED; PENDING until its review. */
+  activateFiatWithdrawalCapability: PartnerFiatWithdrawalCapability;
   /** §15.3: CLOSED answers unchanged; PAID, EXPIRED, past expiresAt or with a payment pending → INVALID_STATE. */
   closeCryptoCheckout: PartnerCheckout;
   confirmCryptoRefund: PartnerCryptoRefund;
@@ -482,10 +492,20 @@ export type Mutation = {
   submitCustomerVerificationEvidence: PartnerCustomer;
   /** §14.3: answers every open request of the application; answers are stored and never echoed. */
   submitFiatAccountApplicationAdditionalInformation: PartnerFiatAccountApplication;
+  /** §14.3: answers every open request of the activation; answers are stored and never echoed. */
+  submitFiatWithdrawalCapabilityActivationAdditionalInformation: PartnerFiatWithdrawalCapability;
   /** §10.9: screens the address against the deny list now (ACTIVE ↔ BLOCKED). */
   syncCryptoWalletBeneficiary: WalletBeneficiary;
   updateCollectionBuyer: PartnerBuyer;
   updateCollectionWalletExpiry: PartnerCollectionWallet;
+};
+
+
+/** Every mutation requires an Idempotency-Key header (contract §3). */
+export type MutationActivateFiatWithdrawalCapabilityArgs = {
+  customerId: Scalars['UUID']['input'];
+  input: ActivateFiatWithdrawalCapabilityInput;
+  rail: FiatRail;
 };
 
 
@@ -721,6 +741,14 @@ export type MutationSubmitCustomerVerificationEvidenceArgs = {
 export type MutationSubmitFiatAccountApplicationAdditionalInformationArgs = {
   applicationId: Scalars['UUID']['input'];
   input: SubmitAdditionalInformationInput;
+};
+
+
+/** Every mutation requires an Idempotency-Key header (contract §3). */
+export type MutationSubmitFiatWithdrawalCapabilityActivationAdditionalInformationArgs = {
+  customerId: Scalars['UUID']['input'];
+  input: SubmitAdditionalInformationInput;
+  rail: FiatRail;
 };
 
 
@@ -1444,6 +1472,40 @@ export type PartnerFiatDepositStatus =
   | 'PROCESSING'
   | 'RETURNED';
 
+/** §14.6 a rail's withdrawal capability for a customer: its record (from the first activation on) and the partner's rail now. */
+export type PartnerFiatWithdrawalCapability = {
+  __typename?: 'PartnerFiatWithdrawalCapability';
+  activatedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** Null until the first activation (then the record exists). */
+  capabilityId?: Maybe<Scalars['UUID']['output']>;
+  /** Null without a record. */
+  createdAt?: Maybe<Scalars['DateTime']['output']>;
+  currency: Scalars['String']['output'];
+  customerId: Scalars['UUID']['output'];
+  /** Of the latest activation. */
+  expectedMonthlyVolumeMinor?: Maybe<Scalars['String']['output']>;
+  /** Computed: the partner's rail; null when not enabled (left out of events). */
+  feeAmountMinor?: Maybe<Scalars['String']['output']>;
+  /** §14.3: set while NEEDS_ADDITIONAL_INFORMATION. */
+  informationDueAt?: Maybe<Scalars['DateTime']['output']>;
+  /** §14.3: every round, oldest first. */
+  informationRequests: Array<PartnerInformationRequest>;
+  /** Computed: the partner's rail; null when not enabled or without a maximum (left out of events). */
+  maxAmountMinor?: Maybe<Scalars['String']['output']>;
+  /** Computed: the partner's rail; null when not enabled (left out of events). */
+  minAmountMinor?: Maybe<Scalars['String']['output']>;
+  rail: FiatRail;
+  /** Computed from the rail's settings (left out of events). */
+  railEnabled: Scalars['Boolean']['output'];
+  /** No record: AVAILABLE if railEnabled, else NOT_AVAILABLE; a record: its own (PENDING, NEEDS_ADDITIONAL_INFORMATION, ACTIVE, REJECTED). */
+  status: FiatCapabilityStatus;
+  statusInfo?: Maybe<Scalars['String']['output']>;
+  /** Null without a record. */
+  updatedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** Of the latest activation. */
+  withdrawalPurpose?: Maybe<Scalars['String']['output']>;
+};
+
 export type PartnerFilePurpose =
   | 'ARTICLES_OF_ASSOCIATION'
   | 'BANK_STATEMENT'
@@ -1516,6 +1578,7 @@ export type PartnerResourceType =
   | 'FIAT_ACCOUNT'
   | 'FIAT_ACCOUNT_APPLICATION'
   | 'FIAT_DEPOSIT'
+  | 'FIAT_WITHDRAWAL_CAPABILITY'
   | 'TRANSACTION'
   | 'WALLET_BENEFICIARY';
 
@@ -1760,6 +1823,8 @@ export type Query = {
   fiatDepositInstructions?: Maybe<PartnerFiatDepositInstructions>;
   /** Newest first (§9.3). */
   fiatDeposits: PartnerFiatDepositPage;
+  /** §14.6: one item per rail, SEPA, ACH, WIRE. */
+  fiatWithdrawalCapabilities: Array<PartnerFiatWithdrawalCapability>;
   /** §17.1: the customer's sessions, newest first; active: true → unexpired and unrevoked only, false → the others. */
   frontendSessions: PartnerFrontendSessionPage;
   transaction?: Maybe<PartnerTransaction>;
@@ -2089,6 +2154,12 @@ export type QueryFiatDepositsArgs = {
 
 
 /** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
+export type QueryFiatWithdrawalCapabilitiesArgs = {
+  customerId: Scalars['UUID']['input'];
+};
+
+
+/** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
 export type QueryFrontendSessionsArgs = {
   active?: InputMaybe<Scalars['Boolean']['input']>;
   after?: InputMaybe<Scalars['String']['input']>;
@@ -2411,6 +2482,7 @@ export type DirectiveResolverFn<TResult = Record<PropertyKey, never>, TParent = 
 
 /** Mapping between all available schema types and the resolvers types */
 export type ResolversTypes = {
+  ActivateFiatWithdrawalCapabilityInput: ActivateFiatWithdrawalCapabilityInput;
   AdditionalInformationItemInput: AdditionalInformationItemInput;
   AdditionalInformationKey: AdditionalInformationKey;
   AdditionalInformationKind: AdditionalInformationKind;
@@ -2502,6 +2574,7 @@ export type ResolversTypes = {
   PartnerFiatDepositInstructions: ResolverTypeWrapper<PartnerFiatDepositInstructions>;
   PartnerFiatDepositPage: ResolverTypeWrapper<Omit<PartnerFiatDepositPage, 'items'> & { items: Array<ResolversTypes['PartnerFiatDeposit']> }>;
   PartnerFiatDepositStatus: PartnerFiatDepositStatus;
+  PartnerFiatWithdrawalCapability: ResolverTypeWrapper<FiatWithdrawalCapabilityView>;
   PartnerFilePurpose: PartnerFilePurpose;
   PartnerFileSource: PartnerFileSource;
   PartnerFileUpload: ResolverTypeWrapper<PartnerFileUpload>;
@@ -2551,6 +2624,7 @@ export type ResolversTypes = {
 
 /** Mapping between all available schema types and the resolvers parents */
 export type ResolversParentTypes = {
+  ActivateFiatWithdrawalCapabilityInput: ActivateFiatWithdrawalCapabilityInput;
   AdditionalInformationItemInput: AdditionalInformationItemInput;
   BankAccountHolderAddress: BankAccountHolderAddress;
   BankAccountHolderAddressInput: BankAccountHolderAddressInput;
@@ -2619,6 +2693,7 @@ export type ResolversParentTypes = {
   PartnerFiatDeposit: FiatDepositView;
   PartnerFiatDepositInstructions: PartnerFiatDepositInstructions;
   PartnerFiatDepositPage: Omit<PartnerFiatDepositPage, 'items'> & { items: Array<ResolversParentTypes['PartnerFiatDeposit']> };
+  PartnerFiatWithdrawalCapability: FiatWithdrawalCapabilityView;
   PartnerFileUpload: PartnerFileUpload;
   PartnerFrontendSession: PartnerFrontendSession;
   PartnerFrontendSessionPage: PartnerFrontendSessionPage;
@@ -2712,6 +2787,7 @@ export interface JsonObjectScalarConfig extends GraphQLScalarTypeConfig<Resolver
 }
 
 export type MutationResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
+  activateFiatWithdrawalCapability?: Resolver<ResolversTypes['PartnerFiatWithdrawalCapability'], ParentType, ContextType, RequireFields<MutationActivateFiatWithdrawalCapabilityArgs, 'customerId' | 'input' | 'rail'>>;
   closeCryptoCheckout?: Resolver<ResolversTypes['PartnerCheckout'], ParentType, ContextType, RequireFields<MutationCloseCryptoCheckoutArgs, 'checkoutId'>>;
   confirmCryptoRefund?: Resolver<ResolversTypes['PartnerCryptoRefund'], ParentType, ContextType, RequireFields<MutationConfirmCryptoRefundArgs, 'input' | 'refundId'>>;
   createBankAccount?: Resolver<ResolversTypes['PartnerBankAccount'], ParentType, ContextType, RequireFields<MutationCreateBankAccountArgs, 'customerId' | 'input'>>;
@@ -2747,6 +2823,7 @@ export type MutationResolvers<ContextType = CallContext, ParentType extends Reso
   submitCryptoWithdrawal?: Resolver<ResolversTypes['CryptoWithdrawal'], ParentType, ContextType, RequireFields<MutationSubmitCryptoWithdrawalArgs, 'input' | 'withdrawalId'>>;
   submitCustomerVerificationEvidence?: Resolver<ResolversTypes['PartnerCustomer'], ParentType, ContextType, RequireFields<MutationSubmitCustomerVerificationEvidenceArgs, 'customerId' | 'input'>>;
   submitFiatAccountApplicationAdditionalInformation?: Resolver<ResolversTypes['PartnerFiatAccountApplication'], ParentType, ContextType, RequireFields<MutationSubmitFiatAccountApplicationAdditionalInformationArgs, 'applicationId' | 'input'>>;
+  submitFiatWithdrawalCapabilityActivationAdditionalInformation?: Resolver<ResolversTypes['PartnerFiatWithdrawalCapability'], ParentType, ContextType, RequireFields<MutationSubmitFiatWithdrawalCapabilityActivationAdditionalInformationArgs, 'customerId' | 'input' | 'rail'>>;
   syncCryptoWalletBeneficiary?: Resolver<ResolversTypes['WalletBeneficiary'], ParentType, ContextType, RequireFields<MutationSyncCryptoWalletBeneficiaryArgs, 'walletBeneficiaryId'>>;
   updateCollectionBuyer?: Resolver<ResolversTypes['PartnerBuyer'], ParentType, ContextType, RequireFields<MutationUpdateCollectionBuyerArgs, 'buyerId' | 'input'>>;
   updateCollectionWalletExpiry?: Resolver<ResolversTypes['PartnerCollectionWallet'], ParentType, ContextType, RequireFields<MutationUpdateCollectionWalletExpiryArgs, 'collectionWalletId' | 'input'>>;
@@ -3222,6 +3299,26 @@ export type PartnerFiatDepositPageResolvers<ContextType = CallContext, ParentTyp
   pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
 };
 
+export type PartnerFiatWithdrawalCapabilityResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['PartnerFiatWithdrawalCapability'] = ResolversParentTypes['PartnerFiatWithdrawalCapability']> = {
+  activatedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  capabilityId?: Resolver<Maybe<ResolversTypes['UUID']>, ParentType, ContextType>;
+  createdAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  customerId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  expectedMonthlyVolumeMinor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  feeAmountMinor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  informationDueAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  informationRequests?: Resolver<Array<ResolversTypes['PartnerInformationRequest']>, ParentType, ContextType>;
+  maxAmountMinor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  minAmountMinor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  rail?: Resolver<ResolversTypes['FiatRail'], ParentType, ContextType>;
+  railEnabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['FiatCapabilityStatus'], ParentType, ContextType>;
+  statusInfo?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  updatedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  withdrawalPurpose?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
 export type PartnerFileUploadResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['PartnerFileUpload'] = ResolversParentTypes['PartnerFileUpload']> = {
   expiresAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   maxSizeBytes?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -3359,6 +3456,7 @@ export type QueryResolvers<ContextType = CallContext, ParentType extends Resolve
   fiatDeposit?: Resolver<Maybe<ResolversTypes['PartnerFiatDeposit']>, ParentType, ContextType, RequireFields<QueryFiatDepositArgs, 'fiatDepositId'>>;
   fiatDepositInstructions?: Resolver<Maybe<ResolversTypes['PartnerFiatDepositInstructions']>, ParentType, ContextType, RequireFields<QueryFiatDepositInstructionsArgs, 'fiatAccountId'>>;
   fiatDeposits?: Resolver<ResolversTypes['PartnerFiatDepositPage'], ParentType, ContextType, RequireFields<QueryFiatDepositsArgs, 'customerId' | 'first'>>;
+  fiatWithdrawalCapabilities?: Resolver<Array<ResolversTypes['PartnerFiatWithdrawalCapability']>, ParentType, ContextType, RequireFields<QueryFiatWithdrawalCapabilitiesArgs, 'customerId'>>;
   frontendSessions?: Resolver<ResolversTypes['PartnerFrontendSessionPage'], ParentType, ContextType, RequireFields<QueryFrontendSessionsArgs, 'customerId' | 'first'>>;
   transaction?: Resolver<Maybe<ResolversTypes['PartnerTransaction']>, ParentType, ContextType, RequireFields<QueryTransactionArgs, 'transactionId'>>;
   webhookDeliveries?: Resolver<ResolversTypes['PartnerWebhookDeliveryPage'], ParentType, ContextType, RequireFields<QueryWebhookDeliveriesArgs, 'endpointId' | 'first'>>;
@@ -3449,6 +3547,7 @@ export type Resolvers<ContextType = CallContext> = {
   PartnerFiatDeposit?: PartnerFiatDepositResolvers<ContextType>;
   PartnerFiatDepositInstructions?: PartnerFiatDepositInstructionsResolvers<ContextType>;
   PartnerFiatDepositPage?: PartnerFiatDepositPageResolvers<ContextType>;
+  PartnerFiatWithdrawalCapability?: PartnerFiatWithdrawalCapabilityResolvers<ContextType>;
   PartnerFileUpload?: PartnerFileUploadResolvers<ContextType>;
   PartnerFrontendSession?: PartnerFrontendSessionResolvers<ContextType>;
   PartnerFrontendSessionPage?: PartnerFrontendSessionPageResolvers<ContextType>;
