@@ -11,7 +11,8 @@
 // that posts the ledger holds L1–L5; at the end every record's events are gapless and one per change, and
 // replaying the feed rebuilds every record (E8).
 //
-// Not here yet: fiat withdrawals (§14.7) and withdrawal capability activations (§14.6), not served yet.
+// Not here yet: fiat withdrawals (§14.7), not served yet. Withdrawal capabilities (§14.6) only as one
+// activation at the start, whose record the feed's rebuild covers; their review is not modelled yet.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allowBank, denyBank } from '../../../src/modules/bank-accounts/operators.js';
@@ -146,6 +147,7 @@ type Action =
   | { kind: 'deposit'; account: number; amount: bigint; sender: number; rest: boolean }
   | { kind: 'suspend'; account: number; suspended: boolean }
   | { kind: 'instructions'; account: number; rest: boolean }
+  | { kind: 'activate' }
   | { kind: 'deny'; sender: number; denied: boolean };
 
 const customer = fc.nat({ max: 2 });
@@ -207,6 +209,7 @@ describe('§14 fiat lifecycles against a model (property)', () => {
       { kind: 'apply', customer: 2, currency: 'EUR' },
       { kind: 'step', ms: DELAY_MS },
       { kind: 'step', ms: DELAY_MS },
+      { kind: 'activate' },
     ];
     for (const action of [...start, ...actions]) {
       await run.apply(action);
@@ -389,6 +392,16 @@ class Runner {
         account.status = status;
         return;
       }
+      case 'activate': {
+        // §14.6: customer 0's SEPA withdrawal capability, activated once its EUR account is ACTIVE: PENDING.
+        // Its review is not modelled here; the feed's rebuild (E8) covers its record.
+        const r = await this.gql(
+          `mutation($c: UUID!, $i: ActivateFiatWithdrawalCapabilityInput!) { activateFiatWithdrawalCapability(customerId: $c, rail: SEPA, input: $i) { status } }`,
+          { c: this.parties[0]!.customerId, i: { expectedMonthlyVolumeMinor: '100000', withdrawalPurpose: 'Rent' } },
+        );
+        expect(this.expectOk(r, 'activateFiatWithdrawalCapability').status).toBe('PENDING');
+        return;
+      }
       case 'instructions': {
         // §14.4: an ACTIVE account's instructions, addressed to its holder; a SUSPENDED one's → 409 INVALID_STATE.
         const account = m.accounts()[action.account % m.accounts().length];
@@ -494,6 +507,9 @@ class Runner {
     for (const r of records) expect([r.id, seen.get(r.id)]).toEqual([r.id, r.events.map((type, i) => [type, i + 1])]);
     const fiat = rows.filter((r) => ['FIAT_ACCOUNT_APPLICATION', 'FIAT_ACCOUNT', 'FIAT_DEPOSIT'].includes(r.t));
     expect(fiat.length).toBe(records.reduce((n, r) => n + r.events.length, 0));
+    // The activation's record: its first event, pending (§16.2), gapless thereafter.
+    const capability = rows.filter((r) => r.t === 'FIAT_WITHDRAWAL_CAPABILITY');
+    expect([capability[0]?.type, capability.map((r) => Number(r.s))]).toEqual(['fiat_withdrawal_capability.pending', capability.map((_, i) => i + 1)]);
     const transactions = rows.filter((r) => r.t === 'TRANSACTION');
     expect(transactions.map((r) => [r.type, Number(r.s)])).toEqual(Array.from({ length: this.m.ledgerRows }, () => ['transaction.posted', 1]));
   }
