@@ -65,20 +65,22 @@ async function checkLedger(db: TestDb, customerId: string): Promise<void> {
 
 /**
  * Per resource type with events: its by-id query (the Query field of one argument that answers its
- * GraphQL type) and the fields its events leave out, from its declaration.
+ * GraphQL type) and the fields its events leave out, from its declaration. A type without one (a fiat
+ * withdrawal capability, §16.2 E8) is read as its item in the list query of its customer (one argument,
+ * customerId, answering a list of the type), the item whose first field is the resource's id.
  */
-function byIdQueries(schema: GraphQLSchema): Record<string, { field: string; arg: string; type: string; omit: readonly string[]; list?: true }> {
+type ById = { field: string; arg: string; type: string; omit: readonly string[]; list: boolean };
+function byIdQueries(schema: GraphQLSchema): Record<string, ById> {
   const fields = Object.values(schema.getQueryType()!.getFields());
   return Object.fromEntries(
-    records.flatMap((r) => {
+    records.flatMap((r): [string, ById][] => {
       if (!('resourceType' in r)) return [];
       const omit = 'omit' in r ? r.omit : [];
       const f = fields.find((q) => q.args.length === 1 && getNamedType(q.type).name === r.graphqlType && !q.type.toString().includes('['));
-      if (f) return [[r.resourceType, { field: f.name, arg: f.args[0]!.name, type: r.graphqlType, omit }]];
-      // §16.2 E8: a record without one (a withdrawal capability) is read as its item in the customer's list.
-      const l = fields.find((q) => q.args.length === 1 && q.args[0]!.name === 'customerId' && getNamedType(q.type).name === r.graphqlType && q.type.toString().includes('['));
+      if (f) return [[r.resourceType, { field: f.name, arg: f.args[0]!.name, type: r.graphqlType, omit, list: false }]];
+      const l = fields.find((q) => q.args.length === 1 && q.args[0]!.name === 'customerId' && q.type.toString().includes('[') && getNamedType(q.type).name === r.graphqlType);
       if (!l) throw new Error(`${r.graphqlType} has no by-id query`);
-      return [[r.resourceType, { field: l.name, arg: 'customerId', type: r.graphqlType, omit, list: true as const }]];
+      return [[r.resourceType, { field: l.name, arg: 'customerId', type: r.graphqlType, omit, list: true }]];
     }),
   );
 }
@@ -116,7 +118,7 @@ export async function rebuildFromFeed(server: TestServer, client: Client, custom
   for (const [id, { type, data }] of latest) {
     const q = byId[type]!;
     const selection = selectionOf(schema.getType(q.type) as never);
-    const r = await server.gql(client, `{ r: ${q.field}(${q.arg}: "${q.list ? String(data.customerId) : id}") ${selection} }`);
+    const r = await server.gql(client, `{ r: ${q.field}(${q.arg}: "${q.list ? data.customerId : id}") ${selection} }`);
     const idField = Object.keys((schema.getType(q.type) as GraphQLObjectType).getFields())[0]!;
     const current = { ...(q.list ? (r.body.data.r as Row[]).find((item) => item[idField] === id) : r.body.data.r) };
     for (const field of q.omit) delete current[field];
