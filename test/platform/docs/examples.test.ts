@@ -92,7 +92,9 @@ describe.each(['graphql', 'rest'] as const)('examples on %s', (surface) => {
 
   it('fiat.ts: application → EUR account → deposit instructions → a transfer in → bank account → SEPA activated → quote → draft → submit → COMPLETED', async () => {
     // What the README has an operator run first (§14.1): SEPA for the partner, with a fee.
-    const provision = (s: Scenario) => server.operator((db) => enableRail(db, { clientId: s.client.clientId, rail: 'SEPA', withdrawalFeeMinor: '150' }, server.clock.now()));
+    const provision = async (s: Scenario) => {
+      await server.operator((db) => enableRail(db, { clientId: s.client.clientId, rail: 'SEPA', withdrawalFeeMinor: '150' }, server.clock.now()));
+    };
     const { stdout, out } = await runExample('examples/fiat.ts', surface, provision);
     expect(out.get('application decided')).toMatchObject({ currency: 'EUR', status: 'APPROVED', statusInfo: 'Approved', fiatAccountId: expect.any(String) });
     expect(out.get('deposit instructions')).toMatchObject({ currency: 'EUR', rails: ['SEPA'], beneficiaryName: 'Example Customer', bankName: 'Sandbox Bank', bic: 'SNDBDEFFXXX', iban: expect.stringMatching(/^DE\d{20}$/) });
