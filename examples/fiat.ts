@@ -79,10 +79,11 @@ main(async () => {
     ),
   );
 
-  // §14.8: a SEPA transfer of 500.00 EUR arrives (sandbox: GraphQL only), PROCESSING, then credited.
-  const { simulateFiatDeposit: deposit } = await client.execute<{ simulateFiatDeposit: { fiatDepositId: string; status: string } }>(
-    `mutation($id: UUID!, $input: SimulateFiatDepositInput!) { simulateFiatDeposit(fiatAccountId: $id, input: $input) { ${DEPOSIT} } }`,
-    { id: fiatAccountId, input: { amountMinor: '50000', senderName: 'Example Employer GmbH', senderAccountIdentifier: 'DE75 5121 0800 1245 1261 99', paymentReference: 'Salary November' } },
+  // §14.8: a SEPA transfer of 500.00 EUR arrives (a sandbox simulation), PROCESSING, then credited.
+  const depositInput = { amountMinor: '50000', senderName: 'Example Employer GmbH', senderAccountIdentifier: 'DE75 5121 0800 1245 1261 99', paymentReference: 'Salary November' };
+  const deposit = await call<{ fiatDepositId: string; status: string }>(
+    { query: `mutation($id: UUID!, $input: SimulateFiatDepositInput!) { simulateFiatDeposit(fiatAccountId: $id, input: $input) { ${DEPOSIT} } }`, variables: { id: fiatAccountId, input: depositInput } },
+    { method: 'POST', path: `/partner/v1/fiat/accounts/${fiatAccountId}/deposit-simulations`, body: depositInput },
   );
   show('deposit', deposit);
   show(
