@@ -4,9 +4,10 @@
 // worker moves the withdrawals along their paths — passed (COMPLETED), REJECTED at the review, RETURNED
 // after SENT_TO_BANK (sandbox outcomes by bank account, §14.3). A request whose answer was cut off is sent
 // again with the same key and body. The balance pays for fewer withdrawals than are sent, so some
-// submissions are refused (409 INSUFFICIENT_FUNDS). Afterwards, once a last start has let the worker finish, every withdrawal has
-// exactly its path's ledger rows and events, a submission answered 200 held its funds, a refused one left
-// nothing, the balance is the deposit less what was paid out, and L1–L5 hold. On both engines.
+// submissions are refused (409 INSUFFICIENT_FUNDS). Afterwards, once a last start has let the worker
+// finish, every withdrawal has exactly its path's ledger rows and events, a submission answered 200 held
+// its funds, a refused one left nothing, the balance is the deposit less what was paid out, and L1–L5
+// hold. On both engines.
 import { describe, expect, it } from 'vitest';
 import { sleep } from '../../helpers/harness.js';
 import { checkLedgerInvariants } from '../../helpers/ledger-checks.js';

@@ -23,6 +23,7 @@ export const PATHS = [
 ] as const;
 export type PathName = (typeof PATHS)[number]['path'];
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Answer = { status: number; body: any; text: string };
 
 /** A signed request with the given Idempotency-Key (a resend with the same key and body replays). */
