@@ -18,7 +18,7 @@ const production = variable('NODE_ENV', {
 const sandbox = variable('PARTNER_SANDBOX', {
   default: '`true` unless production',
   values: '`true`, anything else is false',
-  docs: 'enables `simulateCryptoDeposit` (else 403 `SANDBOX_ONLY`) and the sandbox transfer rail',
+  docs: 'enables the sandbox: `simulateCryptoDeposit`, `simulateCollectionPayment` and `simulateFiatDeposit` (else 403 `SANDBOX_ONLY`), the sandbox transfer rail, and the worker’s sandbox review, deposit and payout steps (§14.3, R21)',
   read: (raw, env, ctx) => (unset(raw) ? !production.read(env, ctx) : raw === 'true'),
 });
 

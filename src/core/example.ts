@@ -29,7 +29,7 @@ export type Example = {
    * The step's position in the walk: steps run in ascending `at` across every module, and no two share
    * one. Each area has its hundred, in the order a partner meets them (customers 100, deposits 200,
    * beneficiaries 300, withdrawals 400, refunds 500, ledger 600, events 700, webhooks 800, conversion 900,
-   * frontend sessions 1000, fiat accounts 1100), so a step
+   * frontend sessions 1000, fiat accounts 1100, withdrawal capabilities 1161–1165), so a step
    * comes after the steps that make the records it needs.
    */
   at: number;
@@ -46,8 +46,8 @@ export type Example = {
    */
   verifies?: (walk: Walk) => string[];
   /**
-   * Customers whose next fiat account application's first review an operator sets to ask for
-   * information after the step (`partnerctl sandbox fiat-review-outcome … --outcome
+   * Customers whose next fiat account application's and withdrawal capability activation's first review
+   * an operator sets to ask for information after the step (`partnerctl sandbox fiat-review-outcome … --outcome
    * NEEDS_ADDITIONAL_INFORMATION`, §14.3), so that a later step may answer it.
    */
   asksInformation?: (walk: Walk) => string[];

@@ -32,6 +32,12 @@ export type RecordDeclaration = {
    * schema has one, else this is the one list (the interface document makes the status a String).
    */
   readonly statuses?: readonly string[];
+  /**
+   * Values of the status enum that a record never takes, where the enum is shared with computed items
+   * (§14.6: a withdrawal capability is AVAILABLE or NOT_AVAILABLE before its first activation, and the
+   * enum's SUSPENDED is §14.4's account's); `statuses` is the enum without them, and they have no events.
+   */
+  readonly statusesWithoutRecord?: readonly string[];
   /** The GraphQL field that shows the status, when it is not `status`. */
   readonly statusField?: string;
   /** §11.1: the PartnerResourceType of its events (its module adds the value by `extend enum`); none: no events. */

@@ -34,8 +34,11 @@ type Route = {
   descriptor: AnyDescriptor;
   rest: RestBinding;
   pattern: RegExp;
-  /** The path's `:name`: the argument it fills (none for a path without one, like the event feed). */
-  param: string | undefined;
+  /**
+   * The path's `:name`s, in path order: the arguments they fill (none for a path without one, like the
+   * event feed; two for a capability's rail under its customer, §14.2).
+   */
+  params: string[];
   /** GET: the query parameters it takes (§9.3), by REST name. */
   queryParams: Map<string, QueryParam>;
   document: DocumentNode;
@@ -49,13 +52,13 @@ type QueryParam = { arg: string; kind: 'list' | 'int' | 'boolean' | 'text' };
 export type RestRouteInfo = {
   descriptor: AnyDescriptor;
   rest: RestBinding;
-  param: string | undefined;
+  params: string[];
   queryParams: ({ name: string } & QueryParam)[];
   takesInput: boolean;
 };
 
-/** A path matched to a route and its path id, percent-decoded. */
-export type RestHit = { route: Route; pathValue: string | undefined };
+/** A path matched to a route and its path values (one per `:name`, in order), percent-decoded. */
+export type RestHit = { route: Route; pathValues: string[] };
 
 /**
  * A path the routes know, matched once per request: its template (the metrics label, whatever the
@@ -67,10 +70,10 @@ export type RestMatch = { template: string } & (RestHit | { problem: Problem });
 const REST_NAMES: Record<string, string> = { first: 'limit', after: 'cursor' };
 const GRAPHQL_POINTERS: Record<string, string> = { '/first': '/limit', '/after': '/cursor' };
 
-function queryParamsOf(field: GraphQLField<unknown, unknown>, pathParam: string | undefined): Map<string, QueryParam> {
+function queryParamsOf(field: GraphQLField<unknown, unknown>, pathParams: readonly string[]): Map<string, QueryParam> {
   const params = new Map<string, QueryParam>();
   for (const a of field.args) {
-    if (a.name === pathParam || a.name === 'input') continue;
+    if (pathParams.includes(a.name) || a.name === 'input') continue;
     const type = getNullableType(a.type);
     const named = getNamedType(type).name;
     const kind = isListType(type) ? 'list' : named === 'Int' ? 'int' : named === 'Boolean' ? 'boolean' : 'text';
@@ -125,8 +128,8 @@ function compile(schema: GraphQLSchema, descriptor: AnyDescriptor, rest: RestBin
   const field = root.getFields()[descriptor.name];
   if (!field) throw new Error(`REST route for ${descriptor.name}: no such root field`);
   const params = [...rest.path.matchAll(/:([A-Za-z]+)/g)].map((m) => m[1]!);
-  if (params.length > 1 || (params.length === 1 && !field.args.some((a) => a.name === params[0])))
-    throw new Error(`REST path ${rest.path} must name at most one argument of ${descriptor.name}`);
+  if (params.some((p) => !field.args.some((a) => a.name === p)) || new Set(params).size !== params.length)
+    throw new Error(`REST path ${rest.path} must name distinct arguments of ${descriptor.name}`);
   if ((rest.method === 'GET') !== (descriptor.kind === 'query')) throw new Error(`${descriptor.name}: GET serves queries, POST mutations`);
   const args = field.args.map((a) => `${a.name}: $${a.name}`).join(', ');
   const call = args ? `${descriptor.name}(${args})` : descriptor.name;
@@ -135,13 +138,13 @@ function compile(schema: GraphQLSchema, descriptor: AnyDescriptor, rest: RestBin
   const document = parse(text);
   const errors = validate(schema, document);
   if (errors.length) throw new Error(`REST document of ${descriptor.name} is invalid: ${errors[0]!.message}`);
-  const pattern = new RegExp(`^${rest.path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z]+/, '([^/]+)')}$`);
+  const pattern = new RegExp(`^${rest.path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z]+/g, '([^/]+)')}$`);
   return {
     descriptor,
     rest,
     pattern,
-    param: params[0],
-    queryParams: rest.method === 'GET' ? queryParamsOf(field, params[0]) : new Map(),
+    params,
+    queryParams: rest.method === 'GET' ? queryParamsOf(field, params) : new Map(),
     document,
     operation: document.definitions[0] as OperationDefinitionNode,
     takesInput: field.args.some((a) => a.name === 'input'),
@@ -168,7 +171,7 @@ export class RestSurface implements Surface {
     return this.routes.map((r) => ({
       descriptor: r.descriptor,
       rest: r.rest,
-      param: r.param,
+      params: r.params,
       queryParams: [...r.queryParams].map(([name, q]) => ({ name, ...q })),
       takesInput: r.takesInput,
     }));
@@ -177,12 +180,12 @@ export class RestSurface implements Surface {
   /** What a path and method are here: undefined for a path no route has. */
   match(method: string, pathname: string): RestMatch | undefined {
     // Every request walks the routes: no array per request unless a path has several of them.
-    let found: { route: Route; raw: string | undefined }[] | undefined;
-    let hit: { route: Route; raw: string | undefined } | undefined;
+    let found: { route: Route; raw: string[] }[] | undefined;
+    let hit: { route: Route; raw: string[] } | undefined;
     for (const route of this.routes) {
       const m = route.pattern.exec(pathname);
       if (!m) continue;
-      const f = { route, raw: m[1] };
+      const f = { route, raw: m.slice(1) };
       (found ??= []).push(f);
       if (!hit && route.rest.method === method) hit = f;
     }
@@ -196,7 +199,7 @@ export class RestSurface implements Surface {
       return { template, problem };
     }
     try {
-      return { template, route: hit.route, pathValue: hit.raw === undefined ? undefined : decodeURIComponent(hit.raw) };
+      return { template, route: hit.route, pathValues: hit.raw.map((v) => decodeURIComponent(v)) };
     } catch {
       return { template, problem: new Problem('INVALID_REQUEST', 'The path is not valid percent-encoding.') };
     }
@@ -214,8 +217,9 @@ export class RestSurface implements Surface {
     return d.session ? undefined : sessionReadOnly(`GET ${route.rest.path}`);
   }
 
-  private variables(call: HttpCall, { route, pathValue }: RestHit): Record<string, unknown> {
-    const variables: Record<string, unknown> = route.param === undefined ? {} : { [route.param]: pathValue };
+  private variables(call: HttpCall, hit: RestHit): Record<string, unknown> {
+    const { route } = hit;
+    const variables: Record<string, unknown> = pathArgs(hit);
     const query = call.url.includes('?') ? new URLSearchParams(call.url.slice(call.url.indexOf('?') + 1)) : undefined;
     const seen = new Set<string>();
     for (const [name, value] of query ?? []) {
@@ -281,8 +285,9 @@ export class RestSurface implements Surface {
     }
     const resource = (result.data as { result: unknown } | null | undefined)?.result;
     if (resource === null || resource === undefined) {
-      const name = (route.param ?? 'resource').replace(/Id$/, '').replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`);
-      throw new Problem(route.rest.notFound ?? 'NOT_FOUND', `The ${name} ${hit.pathValue} does not exist.`);
+      // The record a GET reads is the path's last id.
+      const name = (route.params.at(-1) ?? 'resource').replace(/Id$/, '').replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`);
+      throw new Problem(route.rest.notFound ?? 'NOT_FOUND', `The ${name} ${hit.pathValues.at(-1)} does not exist.`);
     }
     // §14.2, §16.8 (§6): a query whose answer is a list, not a page (the capability reads), answers {"items": [...]}.
     return { reply: json(200, Array.isArray(resource) ? { items: resource } : resource), stored: call.stored() };
@@ -292,10 +297,16 @@ export class RestSurface implements Surface {
     return problemReply(problem, requestId);
   }
 
-  private attempt(call: HttpCall, { route, pathValue }: RestHit): Attempt | undefined {
+  private attempt(call: HttpCall, hit: RestHit): Attempt | undefined {
+    const { route } = hit;
     if (route.descriptor.kind !== 'mutation') return undefined;
     const input = route.takesInput ? (route.rest.optionalBody && call.body.length === 0 ? {} : jsonBodyOrUndefined(call)) : undefined;
-    const path = route.param === undefined ? {} : { [route.param]: pathValue };
+    const path = pathArgs(hit);
     return { descriptor: route.descriptor, args: { ...path, ...(input === undefined ? {} : { input }) } };
   }
+}
+
+/** The arguments the path fills: each `:name` with its value. */
+function pathArgs({ route, pathValues }: RestHit): Record<string, unknown> {
+  return Object.fromEntries(route.params.map((p, i) => [p, pathValues[i]]));
 }

@@ -8,6 +8,7 @@ import { enableRail } from '../../src/modules/fiat-rails/operators.js';
 import { verificationDecide } from '../../src/modules/customers/operators.js';
 import { evidenceFor, Scenario, type Reply, type RequestOptions, type TestServer } from './harness.js';
 import { FiatParty } from './fiat-accounts.js';
+import { activeWithdrawalCapability } from './fiat-capabilities.js';
 import { selectionOf } from './sdl-fields.js';
 import { fundFiat } from './fiat-deposits.js';
 import { atServer } from './withdrawals.js';
@@ -82,23 +83,18 @@ export class FiatWd {
     for (const rail of rails) await this.server.operator((db) => enableRail(db, { clientId: this.s.client.clientId, rail, ...o }));
   }
 
-  /**
-   * The customer's withdrawal capability for the rail ACTIVE, written straight into its table (as
-   * helpers/withdrawals.ts's failAddress does) until activateFiatWithdrawalCapability exists on main.
-   */
-  async activate(rail: FiatRail, customerId = this.customerId): Promise<void> {
-    const at = this.server.clock.now().toISOString();
-    await this.server.db.run(
-      `INSERT INTO fiat_withdrawal_capabilities (capability_id, customer_id, client_id, rail, currency, status, status_info,
-         expected_monthly_volume_minor, withdrawal_purpose, review_due_at, review_outcome, review_keys, activated_at, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, 'ACTIVE', 'Active', '100000', 'Payouts', NULL, NULL, NULL, ?, ?, ?)`,
-      randomUUID(), customerId, this.s.client.clientId, rail, rail === 'SEPA' ? 'EUR' : 'USD', at, at, at,
-    );
+  /** The customer's withdrawal capability for the rail ACTIVE, as a partner gets it: the activation, then its review (§14.6). */
+  async activate(rail: FiatRail): Promise<void> {
+    await activeWithdrawalCapability(this.f, rail, { fiatAccountId: rail === 'SEPA' ? this.eurAccount : this.usdAccount });
   }
 
-  /** The capability's status set straight in its table (a test of WITHDRAWAL_CAPABILITY_NOT_ACTIVE). */
-  async capabilityStatus(rail: FiatRail, status: string, customerId = this.customerId): Promise<void> {
-    await this.server.db.run('UPDATE fiat_withdrawal_capabilities SET status = ? WHERE customer_id = ? AND rail = ?', status, customerId, rail);
+  /**
+   * The capability's status written straight into its table (as helpers/withdrawals.ts's failAddress does):
+   * ACTIVE is final in v1 (§14.6), so a draft's or a submission's WITHDRAWAL_CAPABILITY_NOT_ACTIVE after an
+   * ACTIVE one cannot be reached through the API; the staircases of the checks' order need it.
+   */
+  async capabilityStatus(rail: FiatRail, status: string): Promise<void> {
+    await this.server.db.run('UPDATE fiat_withdrawal_capabilities SET status = ? WHERE customer_id = ? AND rail = ?', status, this.customerId, rail);
   }
 
   ibanInput(o: Json = {}): Json {

@@ -14,6 +14,7 @@ import { graphqlRequest, restRequest, type RestRequest } from '../../tools/api-e
 import { scenario, type Step } from '../../tools/api-examples/scenario.js';
 import { evidenceFor, type Client, type Reply, type RequestOptions, type TestServer } from './harness.js';
 import { sdlSchema } from './sdl-fields.js';
+import type { TestDb } from './test-db.js';
 
 /** Where an operation's example request comes from: the examples file of its descriptor's module. */
 export const caseSourceOf = (op: string): string => examplesFileOf(op);
@@ -257,8 +258,22 @@ function tokensIn(text: string): string[] {
 const WRITTEN_BY_ANY_REQUEST = new Set(['audit_events', 'nonces', 'rate_buckets', '__drizzle_migrations', 'webhook_attempts']);
 
 /** Rows per table, but for the ones any request writes: a refusal leaves these counts as they were. */
-export async function tableCounts(server: TestServer): Promise<Record<string, number>> {
+export function tableCounts(server: TestServer): Promise<Record<string, number>> {
+  return server.db.reading(async (db) => rowsPerTable(db, (await db.tables()).filter((t) => !WRITTEN_BY_ANY_REQUEST.has(t))));
+}
+
+/**
+ * Rows of each of `tables`, counted by one statement (a UNION ALL of COUNT(*)s, in chunks below SQLite's
+ * limit of terms in a compound select): one connection and one snapshot, not a connection per table.
+ */
+export async function rowsPerTable(db: TestDb, tables: readonly string[]): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
-  for (const t of await server.db.tables()) if (!WRITTEN_BY_ANY_REQUEST.has(t)) counts[t] = await server.db.count(`select count(*) as n from ${t}`);
+  for (let i = 0; i < tables.length; i += 200) {
+    const chunk = tables.slice(i, i + 200);
+    const rows = await db.all<{ t: string; n: unknown }>(chunk.map((t) => `SELECT '${t}' AS t, COUNT(*) AS n FROM ${t}`).join(' UNION ALL '));
+    for (const r of rows) counts[r.t] = Number(r.n);
+  }
+  const missing = tables.filter((t) => counts[t] === undefined);
+  if (missing.length > 0) throw new Error(`rowsPerTable: no count for ${missing.join(', ')}`);
   return counts;
 }

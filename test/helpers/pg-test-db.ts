@@ -42,6 +42,10 @@ export class PgTestDb implements TestDb {
     return (await this.query<T>(sql, params))[0];
   }
 
+  reading<T>(fn: (db: TestDb) => Promise<T>): Promise<T> {
+    return fn(this);
+  }
+
   async run(sql: string, ...params: unknown[]): Promise<void> {
     await this.query(sql, params);
   }

@@ -32,6 +32,12 @@ export interface TestDb {
    * question whose SQL cannot be portable (PostgreSQL: information_schema.tables of the server's schema).
    */
   tables(): Promise<string[]>;
+  /**
+   * Runs `fn`'s queries on one connection held until it settles (SQLite: one read-only connection, whose
+   * schema is parsed once, instead of one per call; PostgreSQL: the pool as ever), for a check that asks
+   * many questions in a row. Each statement still reads what is committed when it runs; `run` is not for it.
+   */
+  reading<T>(fn: (db: TestDb) => Promise<T>): Promise<T>;
   /** Lets go of what it holds (PostgreSQL: its pool). */
   close?(): Promise<void>;
 }
@@ -40,12 +46,28 @@ export interface TestDb {
 export class SqliteTestDb implements TestDb {
   constructor(readonly file: string) {}
 
+  /** The connection `reading` holds, while it runs. */
+  private held: Database.Database | undefined;
+
   private async read<T>(fn: (db: Database.Database) => T): Promise<T> {
+    if (this.held) return fn(this.held);
     const db = new Database(this.file, { readonly: true, fileMustExist: true });
     try {
       return fn(db);
     } finally {
       db.close();
+    }
+  }
+
+  async reading<T>(fn: (db: TestDb) => Promise<T>): Promise<T> {
+    const held = new Database(this.file, { readonly: true, fileMustExist: true });
+    const inner = new SqliteTestDb(this.file);
+    inner.held = held;
+    try {
+      return await fn(inner);
+    } finally {
+      inner.held = undefined;
+      held.close();
     }
   }
 

@@ -32,10 +32,14 @@ export async function provisionWalk(db: Engine, clientId: string, at: Date, box:
   for (const rail of ['SEPA', 'ACH'] as const) await enableRail(db, { clientId, rail });
 }
 
-/** Example.asksInformation: the customers' next application's first review asks for SOURCE_OF_FUNDS (§14.3). */
+/**
+ * Example.asksInformation: the first review of the customers' next fiat account applications and withdrawal
+ * capability activations asks for SOURCE_OF_FUNDS (§14.3), so that the walk documents both answers.
+ */
 export async function askInformation(db: Engine, customerIds: string[]): Promise<void> {
   for (const customerId of customerIds)
-    await sandboxFiatReviewOutcome(db, customerId, 'APPLICATION', { outcome: 'NEEDS_ADDITIONAL_INFORMATION', keys: ['SOURCE_OF_FUNDS'], clear: false });
+    for (const subject of ['APPLICATION', 'ACTIVATION'] as const)
+      await sandboxFiatReviewOutcome(db, customerId, subject, { outcome: 'NEEDS_ADDITIONAL_INFORMATION', keys: ['SOURCE_OF_FUNDS'], clear: false });
 }
 
 /** `at`: the rate's asOf, the server's clock (a suite may have moved it). */

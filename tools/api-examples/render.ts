@@ -9,7 +9,7 @@ import { descriptionOf, typeOf } from './requests.js';
 
 export class Normalizer {
   private readonly seen = new Map<string, string>();
-  private counts = { uuid: 0, hash: 0, address: 0, secret: 0, cursor: 0, token: 0, iban: 0, accountNumber: 0 };
+  private counts = { uuid: 0, hash: 0, address: 0, secret: 0, cursor: 0, token: 0, iban: 0, accountNumber: 0, bankReference: 0 };
 
   private stand(kind: keyof Normalizer['counts'], value: string, make: (n: number) => string): string {
     const key = `${kind}:${value.toLowerCase()}`;
@@ -34,7 +34,9 @@ export class Normalizer {
       .replace(/\b(0x)?[0-9a-f]{64}\b/gi, (m, p: string | undefined) => this.stand('hash', m, (n) => `${p ?? ''}${'0'.repeat(60)}${String(n).padStart(4, '0')}`))
       .replace(/\b0x[0-9a-fA-F]{40}\b/g, (m) => this.stand('address', m, (n) => `0x${'0'.repeat(36)}${String(n).padStart(4, '0')}`))
       // §14.4 a sandbox account's IBAN (derived from its id): a valid stand-in of the same form.
-      .replace(/\bDE\d{2}00000000\d{10}\b/g, (m) => this.stand('iban', m, (n) => sandboxIban(String(n).padStart(10, '0'))));
+      .replace(/\bDE\d{2}00000000\d{10}\b/g, (m) => this.stand('iban', m, (n) => sandboxIban(String(n).padStart(10, '0'))))
+      // §14.7 a sandbox bankReference (derived from the withdrawal's id): SBX and 16 hex digits.
+      .replace(/\bSBX[0-9A-F]{16}\b/g, (m) => this.stand('bankReference', m, (n) => `SBX${String(n).padStart(16, '0')}`));
   }
 
   /** A JSON value with its volatile strings replaced; cursors (opaque) by key. */

@@ -52,15 +52,15 @@ export function graphqlRequest(schema: GraphQLSchema, name: string, args: Record
 export function restRequest(name: string, args: Record<string, unknown>): RestRequest | undefined {
   const d = descriptorOf(name);
   if (!d?.rest) return undefined;
-  let pathParam: string | undefined;
+  const pathParams = new Set<string>();
   const path = d.rest.path.replace(/:([A-Za-z]+)/g, (_m, p: string) => {
-    pathParam = p;
+    pathParams.add(p);
     return encodeURIComponent(String(args[p]));
   });
   if (d.rest.method === 'POST') return { method: 'POST', path, query: {}, body: args.input ?? undefined };
   const query: Record<string, string> = {};
   for (const [k, v] of Object.entries(args)) {
-    if (k === pathParam || v === undefined || v === null) continue;
+    if (pathParams.has(k) || v === undefined || v === null) continue;
     query[REST_NAMES[k] ?? k] = Array.isArray(v) ? v.join(',') : String(v);
   }
   return { method: 'GET', path, query };

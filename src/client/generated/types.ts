@@ -17,6 +17,13 @@ export type Scalars = {
   UUID: { input: string; output: string; }
 };
 
+export type ActivateFiatWithdrawalCapabilityInput = {
+  /** Minor units of the rail's currency, > 0. */
+  expectedMonthlyVolumeMinor: Scalars['String']['input'];
+  /** 1–500 characters. */
+  withdrawalPurpose: Scalars['String']['input'];
+};
+
 export type AdditionalInformationItemInput = {
   /** FILE items: 1–10 files of the customer (§12.2), each UPLOADED or LINKED. */
   fileIds?: InputMaybe<Array<Scalars['UUID']['input']>>;
@@ -456,6 +463,8 @@ export type KytResult =
 /** Every mutation requires an Idempotency-Key header (contract §3). */
 export type Mutation = {
   __typename?: 'Mutation';
+  /** §14.6: creates the rail's record (first time) or reuses it after REJECTED; PENDING until its review. */
+  activateFiatWithdrawalCapability: PartnerFiatWithdrawalCapability;
   /** §15.3: CLOSED answers unchanged; PAID, EXPIRED, past expiresAt or with a payment pending → INVALID_STATE. */
   closeCryptoCheckout: PartnerCheckout;
   confirmCryptoRefund: PartnerCryptoRefund;
@@ -513,10 +522,20 @@ export type Mutation = {
   submitFiatAccountApplicationAdditionalInformation: PartnerFiatAccountApplication;
   submitFiatWithdrawal: PartnerFiatWithdrawal;
   submitFiatWithdrawalAdditionalInformation: PartnerFiatWithdrawal;
+  /** §14.3: answers every open request of the activation; answers are stored and never echoed. */
+  submitFiatWithdrawalCapabilityActivationAdditionalInformation: PartnerFiatWithdrawalCapability;
   /** §10.9: screens the address against the deny list now (ACTIVE ↔ BLOCKED). */
   syncCryptoWalletBeneficiary: WalletBeneficiary;
   updateCollectionBuyer: PartnerBuyer;
   updateCollectionWalletExpiry: PartnerCollectionWallet;
+};
+
+
+/** Every mutation requires an Idempotency-Key header (contract §3). */
+export type MutationActivateFiatWithdrawalCapabilityArgs = {
+  customerId: Scalars['UUID']['input'];
+  input: ActivateFiatWithdrawalCapabilityInput;
+  rail: FiatRail;
 };
 
 
@@ -780,6 +799,14 @@ export type MutationSubmitFiatWithdrawalArgs = {
 export type MutationSubmitFiatWithdrawalAdditionalInformationArgs = {
   fiatWithdrawalId: Scalars['UUID']['input'];
   input: SubmitAdditionalInformationInput;
+};
+
+
+/** Every mutation requires an Idempotency-Key header (contract §3). */
+export type MutationSubmitFiatWithdrawalCapabilityActivationAdditionalInformationArgs = {
+  customerId: Scalars['UUID']['input'];
+  input: SubmitAdditionalInformationInput;
+  rail: FiatRail;
 };
 
 
@@ -1540,6 +1567,40 @@ export type PartnerFiatWithdrawal = {
   updatedAt: Scalars['DateTime']['output'];
 };
 
+/** §14.6 a rail's withdrawal capability for a customer: its record (from the first activation on) and the partner's rail now. */
+export type PartnerFiatWithdrawalCapability = {
+  __typename?: 'PartnerFiatWithdrawalCapability';
+  activatedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** Null until the first activation (then the record exists). */
+  capabilityId?: Maybe<Scalars['UUID']['output']>;
+  /** Null without a record. */
+  createdAt?: Maybe<Scalars['DateTime']['output']>;
+  currency: Scalars['String']['output'];
+  customerId: Scalars['UUID']['output'];
+  /** Of the latest activation. */
+  expectedMonthlyVolumeMinor?: Maybe<Scalars['String']['output']>;
+  /** Computed: the partner's rail; null when not enabled (left out of events). */
+  feeAmountMinor?: Maybe<Scalars['String']['output']>;
+  /** §14.3: set while NEEDS_ADDITIONAL_INFORMATION. */
+  informationDueAt?: Maybe<Scalars['DateTime']['output']>;
+  /** §14.3: every round, oldest first. */
+  informationRequests: Array<PartnerInformationRequest>;
+  /** Computed: the partner's rail; null when not enabled or without a maximum (left out of events). */
+  maxAmountMinor?: Maybe<Scalars['String']['output']>;
+  /** Computed: the partner's rail; null when not enabled (left out of events). */
+  minAmountMinor?: Maybe<Scalars['String']['output']>;
+  rail: FiatRail;
+  /** Computed from the rail's settings (left out of events). */
+  railEnabled: Scalars['Boolean']['output'];
+  /** No record: AVAILABLE if railEnabled, else NOT_AVAILABLE; a record: its own (PENDING, NEEDS_ADDITIONAL_INFORMATION, ACTIVE, REJECTED). */
+  status: FiatCapabilityStatus;
+  statusInfo?: Maybe<Scalars['String']['output']>;
+  /** Null without a record. */
+  updatedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** Of the latest activation. */
+  withdrawalPurpose?: Maybe<Scalars['String']['output']>;
+};
+
 /** §9.3: newest first. */
 export type PartnerFiatWithdrawalPage = {
   __typename?: 'PartnerFiatWithdrawalPage';
@@ -1653,6 +1714,7 @@ export type PartnerResourceType =
   | 'FIAT_ACCOUNT_APPLICATION'
   | 'FIAT_DEPOSIT'
   | 'FIAT_WITHDRAWAL'
+  | 'FIAT_WITHDRAWAL_CAPABILITY'
   | 'TRANSACTION'
   | 'WALLET_BENEFICIARY';
 
@@ -1902,6 +1964,8 @@ export type Query = {
   /** Newest first (§9.3). */
   fiatDeposits: PartnerFiatDepositPage;
   fiatWithdrawal?: Maybe<PartnerFiatWithdrawal>;
+  /** §14.6: one item per rail, SEPA, ACH, WIRE. */
+  fiatWithdrawalCapabilities: Array<PartnerFiatWithdrawalCapability>;
   fiatWithdrawals: PartnerFiatWithdrawalPage;
   /** §17.1: the customer's sessions, newest first; active: true → unexpired and unrevoked only, false → the others. */
   frontendSessions: PartnerFrontendSessionPage;
@@ -2234,6 +2298,12 @@ export type QueryFiatDepositsArgs = {
 /** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
 export type QueryFiatWithdrawalArgs = {
   fiatWithdrawalId: Scalars['UUID']['input'];
+};
+
+
+/** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
+export type QueryFiatWithdrawalCapabilitiesArgs = {
+  customerId: Scalars['UUID']['input'];
 };
 
 

@@ -6,10 +6,11 @@ import customers from '../../modules/customers/hooks.js';
 import deposits from '../../modules/deposits/hooks.js';
 import evm from '../../modules/evm/hooks.js';
 import fiatAccounts from '../../modules/fiat-accounts/hooks.js';
+import fiatWithdrawalCapabilities from '../../modules/fiat-withdrawal-capabilities/hooks.js';
 import fiatWithdrawals from '../../modules/fiat-withdrawals/hooks.js';
 import frontend from '../../modules/frontend/hooks.js';
 import refunds from '../../modules/refunds/hooks.js';
 import withdrawals from '../../modules/withdrawals/hooks.js';
 
 /** Every module's hooks into lower modules' steps, in module order. */
-export const moduleHooks: readonly HookWiring[] = [...checkouts, ...collections, ...customers, ...deposits, ...evm, ...fiatAccounts, ...fiatWithdrawals, ...frontend, ...refunds, ...withdrawals];
+export const moduleHooks: readonly HookWiring[] = [...checkouts, ...collections, ...customers, ...deposits, ...evm, ...fiatAccounts, ...fiatWithdrawalCapabilities, ...fiatWithdrawals, ...frontend, ...refunds, ...withdrawals];

@@ -8,6 +8,7 @@ import customers from '../../modules/customers/records.js';
 import deposits from '../../modules/deposits/records.js';
 import fiatAccounts from '../../modules/fiat-accounts/records.js';
 import fiatDeposits from '../../modules/fiat-deposits/records.js';
+import fiatWithdrawalCapabilities from '../../modules/fiat-withdrawal-capabilities/records.js';
 import fiatWithdrawals from '../../modules/fiat-withdrawals/records.js';
 import files from '../../modules/files/records.js';
 import ledger from '../../modules/ledger/records.js';
@@ -16,6 +17,6 @@ import webhooks from '../../modules/webhooks/records.js';
 import withdrawals from '../../modules/withdrawals/records.js';
 
 /** Every record type, declared in its module (src/core/record.ts). */
-export const records = [...bankAccounts, ...beneficiaries, ...checkouts, ...collections, ...conversion, ...customers, ...deposits, ...fiatAccounts, ...fiatDeposits, ...fiatWithdrawals, ...files, ...ledger, ...refunds, ...webhooks, ...withdrawals] as const;
+export const records = [...bankAccounts, ...beneficiaries, ...checkouts, ...collections, ...conversion, ...customers, ...deposits, ...fiatAccounts, ...fiatDeposits, ...fiatWithdrawalCapabilities, ...fiatWithdrawals, ...files, ...ledger, ...refunds, ...webhooks, ...withdrawals] as const;
 
 export type AnyRecord = (typeof records)[number];

@@ -8,6 +8,7 @@ import type { CustomerView } from '../../modules/customers/tables.js';
 import type { DepositView } from '../../modules/deposits/rules.js';
 import type { FiatAccountApplicationView, FiatAccountView } from '../../modules/fiat-accounts/tables.js';
 import type { FiatDepositView } from '../../modules/fiat-deposits/rules.js';
+import type { FiatWithdrawalCapabilityView } from '../../modules/fiat-withdrawal-capabilities/tables.js';
 import type { FiatWithdrawalView } from '../../modules/fiat-withdrawals/tables.js';
 import type { CustomerFileView } from '../../modules/files/tables.js';
 import type { CryptoRefundRow } from '../../modules/refunds/tables.js';
@@ -32,6 +33,13 @@ export type Scalars = {
   StringMap: { input: Record<string, string>; output: Record<string, string>; }
   /** RFC 4122 UUID, in its canonical textual form. */
   UUID: { input: string; output: string; }
+};
+
+export type ActivateFiatWithdrawalCapabilityInput = {
+  /** Minor units of the rail's currency, > 0. */
+  expectedMonthlyVolumeMinor: Scalars['String']['input'];
+  /** 1–500 characters. */
+  withdrawalPurpose: Scalars['String']['input'];
 };
 
 export type AdditionalInformationItemInput = {
@@ -473,6 +481,8 @@ export type KytResult =
 /** Every mutation requires an Idempotency-Key header (contract §3). */
 export type Mutation = {
   __typename?: 'Mutation';
+  /** §14.6: creates the rail's record (first time) or reuses it after REJECTED; PENDING until its review. */
+  activateFiatWithdrawalCapability: PartnerFiatWithdrawalCapability;
   /** §15.3: CLOSED answers unchanged; PAID, EXPIRED, past expiresAt or with a payment pending → INVALID_STATE. */
   closeCryptoCheckout: PartnerCheckout;
   confirmCryptoRefund: PartnerCryptoRefund;
@@ -530,10 +540,20 @@ export type Mutation = {
   submitFiatAccountApplicationAdditionalInformation: PartnerFiatAccountApplication;
   submitFiatWithdrawal: PartnerFiatWithdrawal;
   submitFiatWithdrawalAdditionalInformation: PartnerFiatWithdrawal;
+  /** §14.3: answers every open request of the activation; answers are stored and never echoed. */
+  submitFiatWithdrawalCapabilityActivationAdditionalInformation: PartnerFiatWithdrawalCapability;
   /** §10.9: screens the address against the deny list now (ACTIVE ↔ BLOCKED). */
   syncCryptoWalletBeneficiary: WalletBeneficiary;
   updateCollectionBuyer: PartnerBuyer;
   updateCollectionWalletExpiry: PartnerCollectionWallet;
+};
+
+
+/** Every mutation requires an Idempotency-Key header (contract §3). */
+export type MutationActivateFiatWithdrawalCapabilityArgs = {
+  customerId: Scalars['UUID']['input'];
+  input: ActivateFiatWithdrawalCapabilityInput;
+  rail: FiatRail;
 };
 
 
@@ -797,6 +817,14 @@ export type MutationSubmitFiatWithdrawalArgs = {
 export type MutationSubmitFiatWithdrawalAdditionalInformationArgs = {
   fiatWithdrawalId: Scalars['UUID']['input'];
   input: SubmitAdditionalInformationInput;
+};
+
+
+/** Every mutation requires an Idempotency-Key header (contract §3). */
+export type MutationSubmitFiatWithdrawalCapabilityActivationAdditionalInformationArgs = {
+  customerId: Scalars['UUID']['input'];
+  input: SubmitAdditionalInformationInput;
+  rail: FiatRail;
 };
 
 
@@ -1557,6 +1585,40 @@ export type PartnerFiatWithdrawal = {
   updatedAt: Scalars['DateTime']['output'];
 };
 
+/** §14.6 a rail's withdrawal capability for a customer: its record (from the first activation on) and the partner's rail now. */
+export type PartnerFiatWithdrawalCapability = {
+  __typename?: 'PartnerFiatWithdrawalCapability';
+  activatedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** Null until the first activation (then the record exists). */
+  capabilityId?: Maybe<Scalars['UUID']['output']>;
+  /** Null without a record. */
+  createdAt?: Maybe<Scalars['DateTime']['output']>;
+  currency: Scalars['String']['output'];
+  customerId: Scalars['UUID']['output'];
+  /** Of the latest activation. */
+  expectedMonthlyVolumeMinor?: Maybe<Scalars['String']['output']>;
+  /** Computed: the partner's rail; null when not enabled (left out of events). */
+  feeAmountMinor?: Maybe<Scalars['String']['output']>;
+  /** §14.3: set while NEEDS_ADDITIONAL_INFORMATION. */
+  informationDueAt?: Maybe<Scalars['DateTime']['output']>;
+  /** §14.3: every round, oldest first. */
+  informationRequests: Array<PartnerInformationRequest>;
+  /** Computed: the partner's rail; null when not enabled or without a maximum (left out of events). */
+  maxAmountMinor?: Maybe<Scalars['String']['output']>;
+  /** Computed: the partner's rail; null when not enabled (left out of events). */
+  minAmountMinor?: Maybe<Scalars['String']['output']>;
+  rail: FiatRail;
+  /** Computed from the rail's settings (left out of events). */
+  railEnabled: Scalars['Boolean']['output'];
+  /** No record: AVAILABLE if railEnabled, else NOT_AVAILABLE; a record: its own (PENDING, NEEDS_ADDITIONAL_INFORMATION, ACTIVE, REJECTED). */
+  status: FiatCapabilityStatus;
+  statusInfo?: Maybe<Scalars['String']['output']>;
+  /** Null without a record. */
+  updatedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** Of the latest activation. */
+  withdrawalPurpose?: Maybe<Scalars['String']['output']>;
+};
+
 /** §9.3: newest first. */
 export type PartnerFiatWithdrawalPage = {
   __typename?: 'PartnerFiatWithdrawalPage';
@@ -1670,6 +1732,7 @@ export type PartnerResourceType =
   | 'FIAT_ACCOUNT_APPLICATION'
   | 'FIAT_DEPOSIT'
   | 'FIAT_WITHDRAWAL'
+  | 'FIAT_WITHDRAWAL_CAPABILITY'
   | 'TRANSACTION'
   | 'WALLET_BENEFICIARY';
 
@@ -1919,6 +1982,8 @@ export type Query = {
   /** Newest first (§9.3). */
   fiatDeposits: PartnerFiatDepositPage;
   fiatWithdrawal?: Maybe<PartnerFiatWithdrawal>;
+  /** §14.6: one item per rail, SEPA, ACH, WIRE. */
+  fiatWithdrawalCapabilities: Array<PartnerFiatWithdrawalCapability>;
   fiatWithdrawals: PartnerFiatWithdrawalPage;
   /** §17.1: the customer's sessions, newest first; active: true → unexpired and unrevoked only, false → the others. */
   frontendSessions: PartnerFrontendSessionPage;
@@ -2251,6 +2316,12 @@ export type QueryFiatDepositsArgs = {
 /** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
 export type QueryFiatWithdrawalArgs = {
   fiatWithdrawalId: Scalars['UUID']['input'];
+};
+
+
+/** Root types: each module adds its fields with `extend type Query` / `extend type Mutation` in its schema.graphql. */
+export type QueryFiatWithdrawalCapabilitiesArgs = {
+  customerId: Scalars['UUID']['input'];
 };
 
 
@@ -2596,6 +2667,7 @@ export type DirectiveResolverFn<TResult = Record<PropertyKey, never>, TParent = 
 
 /** Mapping between all available schema types and the resolvers types */
 export type ResolversTypes = {
+  ActivateFiatWithdrawalCapabilityInput: ActivateFiatWithdrawalCapabilityInput;
   AdditionalInformationItemInput: AdditionalInformationItemInput;
   AdditionalInformationKey: AdditionalInformationKey;
   AdditionalInformationKind: AdditionalInformationKind;
@@ -2691,6 +2763,7 @@ export type ResolversTypes = {
   PartnerFiatDepositPage: ResolverTypeWrapper<Omit<PartnerFiatDepositPage, 'items'> & { items: Array<ResolversTypes['PartnerFiatDeposit']> }>;
   PartnerFiatDepositStatus: PartnerFiatDepositStatus;
   PartnerFiatWithdrawal: ResolverTypeWrapper<FiatWithdrawalView>;
+  PartnerFiatWithdrawalCapability: ResolverTypeWrapper<FiatWithdrawalCapabilityView>;
   PartnerFiatWithdrawalPage: ResolverTypeWrapper<Omit<PartnerFiatWithdrawalPage, 'items'> & { items: Array<ResolversTypes['PartnerFiatWithdrawal']> }>;
   PartnerFiatWithdrawalQuote: ResolverTypeWrapper<PartnerFiatWithdrawalQuote>;
   PartnerFiatWithdrawalStatus: PartnerFiatWithdrawalStatus;
@@ -2744,6 +2817,7 @@ export type ResolversTypes = {
 
 /** Mapping between all available schema types and the resolvers parents */
 export type ResolversParentTypes = {
+  ActivateFiatWithdrawalCapabilityInput: ActivateFiatWithdrawalCapabilityInput;
   AdditionalInformationItemInput: AdditionalInformationItemInput;
   BankAccountHolderAddress: BankAccountHolderAddress;
   BankAccountHolderAddressInput: BankAccountHolderAddressInput;
@@ -2815,6 +2889,7 @@ export type ResolversParentTypes = {
   PartnerFiatDepositInstructions: PartnerFiatDepositInstructions;
   PartnerFiatDepositPage: Omit<PartnerFiatDepositPage, 'items'> & { items: Array<ResolversParentTypes['PartnerFiatDeposit']> };
   PartnerFiatWithdrawal: FiatWithdrawalView;
+  PartnerFiatWithdrawalCapability: FiatWithdrawalCapabilityView;
   PartnerFiatWithdrawalPage: Omit<PartnerFiatWithdrawalPage, 'items'> & { items: Array<ResolversParentTypes['PartnerFiatWithdrawal']> };
   PartnerFiatWithdrawalQuote: PartnerFiatWithdrawalQuote;
   PartnerFileUpload: PartnerFileUpload;
@@ -2911,6 +2986,7 @@ export interface JsonObjectScalarConfig extends GraphQLScalarTypeConfig<Resolver
 }
 
 export type MutationResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
+  activateFiatWithdrawalCapability?: Resolver<ResolversTypes['PartnerFiatWithdrawalCapability'], ParentType, ContextType, RequireFields<MutationActivateFiatWithdrawalCapabilityArgs, 'customerId' | 'input' | 'rail'>>;
   closeCryptoCheckout?: Resolver<ResolversTypes['PartnerCheckout'], ParentType, ContextType, RequireFields<MutationCloseCryptoCheckoutArgs, 'checkoutId'>>;
   confirmCryptoRefund?: Resolver<ResolversTypes['PartnerCryptoRefund'], ParentType, ContextType, RequireFields<MutationConfirmCryptoRefundArgs, 'input' | 'refundId'>>;
   createBankAccount?: Resolver<ResolversTypes['PartnerBankAccount'], ParentType, ContextType, RequireFields<MutationCreateBankAccountArgs, 'customerId' | 'input'>>;
@@ -2950,6 +3026,7 @@ export type MutationResolvers<ContextType = CallContext, ParentType extends Reso
   submitFiatAccountApplicationAdditionalInformation?: Resolver<ResolversTypes['PartnerFiatAccountApplication'], ParentType, ContextType, RequireFields<MutationSubmitFiatAccountApplicationAdditionalInformationArgs, 'applicationId' | 'input'>>;
   submitFiatWithdrawal?: Resolver<ResolversTypes['PartnerFiatWithdrawal'], ParentType, ContextType, RequireFields<MutationSubmitFiatWithdrawalArgs, 'fiatWithdrawalId' | 'input'>>;
   submitFiatWithdrawalAdditionalInformation?: Resolver<ResolversTypes['PartnerFiatWithdrawal'], ParentType, ContextType, RequireFields<MutationSubmitFiatWithdrawalAdditionalInformationArgs, 'fiatWithdrawalId' | 'input'>>;
+  submitFiatWithdrawalCapabilityActivationAdditionalInformation?: Resolver<ResolversTypes['PartnerFiatWithdrawalCapability'], ParentType, ContextType, RequireFields<MutationSubmitFiatWithdrawalCapabilityActivationAdditionalInformationArgs, 'customerId' | 'input' | 'rail'>>;
   syncCryptoWalletBeneficiary?: Resolver<ResolversTypes['WalletBeneficiary'], ParentType, ContextType, RequireFields<MutationSyncCryptoWalletBeneficiaryArgs, 'walletBeneficiaryId'>>;
   updateCollectionBuyer?: Resolver<ResolversTypes['PartnerBuyer'], ParentType, ContextType, RequireFields<MutationUpdateCollectionBuyerArgs, 'buyerId' | 'input'>>;
   updateCollectionWalletExpiry?: Resolver<ResolversTypes['PartnerCollectionWallet'], ParentType, ContextType, RequireFields<MutationUpdateCollectionWalletExpiryArgs, 'collectionWalletId' | 'input'>>;
@@ -3455,6 +3532,26 @@ export type PartnerFiatWithdrawalResolvers<ContextType = CallContext, ParentType
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
 };
 
+export type PartnerFiatWithdrawalCapabilityResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['PartnerFiatWithdrawalCapability'] = ResolversParentTypes['PartnerFiatWithdrawalCapability']> = {
+  activatedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  capabilityId?: Resolver<Maybe<ResolversTypes['UUID']>, ParentType, ContextType>;
+  createdAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  customerId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  expectedMonthlyVolumeMinor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  feeAmountMinor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  informationDueAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  informationRequests?: Resolver<Array<ResolversTypes['PartnerInformationRequest']>, ParentType, ContextType>;
+  maxAmountMinor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  minAmountMinor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  rail?: Resolver<ResolversTypes['FiatRail'], ParentType, ContextType>;
+  railEnabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['FiatCapabilityStatus'], ParentType, ContextType>;
+  statusInfo?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  updatedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  withdrawalPurpose?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
 export type PartnerFiatWithdrawalPageResolvers<ContextType = CallContext, ParentType extends ResolversParentTypes['PartnerFiatWithdrawalPage'] = ResolversParentTypes['PartnerFiatWithdrawalPage']> = {
   items?: Resolver<Array<ResolversTypes['PartnerFiatWithdrawal']>, ParentType, ContextType>;
   pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
@@ -3614,6 +3711,7 @@ export type QueryResolvers<ContextType = CallContext, ParentType extends Resolve
   fiatDepositInstructions?: Resolver<Maybe<ResolversTypes['PartnerFiatDepositInstructions']>, ParentType, ContextType, RequireFields<QueryFiatDepositInstructionsArgs, 'fiatAccountId'>>;
   fiatDeposits?: Resolver<ResolversTypes['PartnerFiatDepositPage'], ParentType, ContextType, RequireFields<QueryFiatDepositsArgs, 'customerId' | 'first'>>;
   fiatWithdrawal?: Resolver<Maybe<ResolversTypes['PartnerFiatWithdrawal']>, ParentType, ContextType, RequireFields<QueryFiatWithdrawalArgs, 'fiatWithdrawalId'>>;
+  fiatWithdrawalCapabilities?: Resolver<Array<ResolversTypes['PartnerFiatWithdrawalCapability']>, ParentType, ContextType, RequireFields<QueryFiatWithdrawalCapabilitiesArgs, 'customerId'>>;
   fiatWithdrawals?: Resolver<ResolversTypes['PartnerFiatWithdrawalPage'], ParentType, ContextType, RequireFields<QueryFiatWithdrawalsArgs, 'customerId' | 'first'>>;
   frontendSessions?: Resolver<ResolversTypes['PartnerFrontendSessionPage'], ParentType, ContextType, RequireFields<QueryFrontendSessionsArgs, 'customerId' | 'first'>>;
   transaction?: Resolver<Maybe<ResolversTypes['PartnerTransaction']>, ParentType, ContextType, RequireFields<QueryTransactionArgs, 'transactionId'>>;
@@ -3706,6 +3804,7 @@ export type Resolvers<ContextType = CallContext> = {
   PartnerFiatDepositInstructions?: PartnerFiatDepositInstructionsResolvers<ContextType>;
   PartnerFiatDepositPage?: PartnerFiatDepositPageResolvers<ContextType>;
   PartnerFiatWithdrawal?: PartnerFiatWithdrawalResolvers<ContextType>;
+  PartnerFiatWithdrawalCapability?: PartnerFiatWithdrawalCapabilityResolvers<ContextType>;
   PartnerFiatWithdrawalPage?: PartnerFiatWithdrawalPageResolvers<ContextType>;
   PartnerFiatWithdrawalQuote?: PartnerFiatWithdrawalQuoteResolvers<ContextType>;
   PartnerFileUpload?: PartnerFileUploadResolvers<ContextType>;

@@ -156,9 +156,9 @@ export function openApiDocument(schema: GraphQLSchema, routes: RestRouteInfo[], 
     // As the REST surface's 405 lists them: the methods of this path, in route order.
     const allow = [...new Set(routes.filter((r) => r.rest.path === route.rest.path).map((r) => r.rest.method))].join(', ');
     const parameters: JsonSchema[] = [];
-    if (route.param) {
-      const arg = field.args.find((a) => a.name === route.param)!;
-      parameters.push({ name: route.param, in: 'path', required: true, description: arg.description ?? undefined, schema: types.input(arg.type) });
+    for (const param of route.params) {
+      const arg = field.args.find((a) => a.name === param)!;
+      parameters.push({ name: param, in: 'path', required: true, description: arg.description ?? undefined, schema: types.input(arg.type) });
     }
     for (const q of route.queryParams) {
       const arg = field.args.find((a) => a.name === q.arg)!;

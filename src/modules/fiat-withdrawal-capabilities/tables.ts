@@ -4,6 +4,7 @@
 // test/platform/db/schema-parity.test.ts proves they agree. The row types below are the ones the code uses.
 import { index, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { customers } from '../customers/tables.js';
+import type { InformationView } from '../information/index.js';
 
 export const fiatWithdrawalCapabilities = sqliteTable(
   'fiat_withdrawal_capabilities',
@@ -38,3 +39,25 @@ export const fiatWithdrawalCapabilities = sqliteTable(
 );
 
 export type FiatWithdrawalCapabilityRow = typeof fiatWithdrawalCapabilities.$inferSelect;
+
+/**
+ * PartnerFiatWithdrawalCapability as GraphQL renders it (§14.6): the record's shown columns (null without
+ * a record), the loop's view, and what is computed from the partner's rail now.
+ */
+export type FiatWithdrawalCapabilityView = InformationView & {
+  capabilityId: string | null;
+  customerId: string;
+  rail: string;
+  currency: string;
+  status: string;
+  statusInfo: string | null;
+  expectedMonthlyVolumeMinor: string | null;
+  withdrawalPurpose: string | null;
+  railEnabled: boolean;
+  feeAmountMinor: string | null;
+  minAmountMinor: string | null;
+  maxAmountMinor: string | null;
+  activatedAt: string | null;
+  createdAt: string | null;
+  updatedAt: string | null;
+};

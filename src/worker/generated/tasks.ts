@@ -5,6 +5,7 @@ import customers from '../../modules/customers/tasks.js';
 import evm from '../../modules/evm/tasks.js';
 import fiatAccounts from '../../modules/fiat-accounts/tasks.js';
 import fiatDeposits from '../../modules/fiat-deposits/tasks.js';
+import fiatWithdrawalCapabilities from '../../modules/fiat-withdrawal-capabilities/tasks.js';
 import fiatWithdrawals from '../../modules/fiat-withdrawals/tasks.js';
 import files from '../../modules/files/tasks.js';
 import information from '../../modules/information/tasks.js';
@@ -13,4 +14,4 @@ import webhooks from '../../modules/webhooks/tasks.js';
 import withdrawals from '../../modules/withdrawals/tasks.js';
 
 /** Every module's worker tasks, in module order. */
-export const taskFactories = [checkouts, collections, customers, evm, fiatAccounts, fiatDeposits, fiatWithdrawals, files, information, refunds, webhooks, withdrawals] as const;
+export const taskFactories = [checkouts, collections, customers, evm, fiatAccounts, fiatDeposits, fiatWithdrawalCapabilities, fiatWithdrawals, files, information, refunds, webhooks, withdrawals] as const;

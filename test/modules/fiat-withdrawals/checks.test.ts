@@ -8,7 +8,6 @@ import { setBankAccountEnabled } from '../../../src/modules/bank-accounts/operat
 import { suspendCustomer, verificationDecide } from '../../../src/modules/customers/operators.js';
 import { disableRail } from '../../../src/modules/fiat-rails/operators.js';
 import { startTestServer, type Reply, type TestServer } from '../../helpers/harness.js';
-import { FiatParty } from '../../helpers/fiat-accounts.js';
 import { FiatWd } from '../../helpers/fiat-withdrawals.js';
 import { expectGraphQLProblem, expectRestProblem, pointersOf } from '../../helpers/problems.js';
 import { balanceOf, eventsOf, ledgerOf } from '../../helpers/withdrawals.js';
@@ -65,7 +64,8 @@ describe('createFiatWithdrawalQuote (§14.6)', () => {
   });
 
   it('the order: B → D customer, bank account → E rail → G → H gate → FIAT_ACCOUNT_NOT_ACTIVE → WITHDRAWAL_CAPABILITY_NOT_ACTIVE → BANK_ACCOUNT_NOT_ACTIVE', async () => {
-    const w = await FiatWd.create(server, { minMinor: '100', maxMinor: '100000' });
+    // No capability yet: it is activated where the staircase reaches WITHDRAWAL_CAPABILITY_NOT_ACTIVE.
+    const w = await FiatWd.create(server, { minMinor: '100', maxMinor: '100000', capabilities: false });
     const other = await FiatWd.create(server);
     const send = (input: Json, customerId = w.customerId) => both(w, (s) => (s === 'rest' ? w.quoteRest(input, { customerId }) : w.quoteGql(input, { customerId })));
     // B: amount 0.
@@ -91,7 +91,6 @@ describe('createFiatWithdrawalQuote (§14.6)', () => {
     // H, everything wrong at once, then fixed one at a time; G wrong too answers 400 first.
     await suspend(w);
     await w.f.suspend(w.eurAccount);
-    await w.capabilityStatus('SEPA', 'REJECTED');
     await disableBank(w, w.iban);
     await send(w.quoteInput({ amountMinor: '99' }))(400, 'AMOUNT_OUT_OF_RANGE');
     await send(w.quoteInput())(409, 'CUSTOMER_SUSPENDED');
@@ -102,7 +101,7 @@ describe('createFiatWithdrawalQuote (§14.6)', () => {
     await send(w.quoteInput())(409, 'FIAT_ACCOUNT_NOT_ACTIVE');
     await w.f.suspend(w.eurAccount, false);
     await send(w.quoteInput())(409, 'WITHDRAWAL_CAPABILITY_NOT_ACTIVE');
-    await w.capabilityStatus('SEPA', 'ACTIVE');
+    await w.activate('SEPA');
     await send(w.quoteInput())(409, 'BANK_ACCOUNT_NOT_ACTIVE');
     await disableBank(w, w.iban, true);
     expect((await w.quoteRest(w.quoteInput())).status).toBe(200);
@@ -197,13 +196,9 @@ describe('createFiatWithdrawalApprovalDraft (§14.7)', () => {
 
   it('another customer’s quote of the same partner: 409 QUOTE_MISMATCH in H (§16.9)', async () => {
     const w = await FiatWd.create(server);
-    const sibling = await w.s.verifiedCustomer();
-    const siblingBank = (await w.bankAccount(w.ibanInput(), sibling)).bankAccountId;
-    await new FiatParty(w.s, sibling).account('EUR');
-    await w.activate('SEPA', sibling);
-    const r = await w.quoteRest(w.quoteInput({ bankAccountId: siblingBank }), { customerId: sibling });
-    expect(r.status, r.text).toBe(200);
-    await send(w, { quoteId: r.body.quoteId })(409, 'QUOTE_MISMATCH');
+    const sibling = await FiatWd.forCustomer(w.s, await w.s.customer());
+    const q = await sibling.quote();
+    await send(w, { quoteId: q.quoteId })(409, 'QUOTE_MISMATCH');
   });
 });
 

@@ -20,7 +20,7 @@ import {
   type TestServer,
 } from '../../helpers/harness.js';
 import { PARTNERCTL_VARS, processKit, stderrResult } from '../../helpers/processes.js';
-import { mutationNames, noCase, OperationCase, queryNames, tableCounts as countsOutsideAudit, World } from '../../helpers/operation-cases.js';
+import { mutationNames, noCase, OperationCase, queryNames, rowsPerTable, tableCounts as countsOutsideAudit, World } from '../../helpers/operation-cases.js';
 import { problemCodeOf } from '../../helpers/problems.js';
 
 type AuditRow = {
@@ -78,10 +78,7 @@ async function auditOf(requestId: string, expected = 1): Promise<AuditRow[]> {
 }
 
 async function tableCounts(): Promise<Record<string, number>> {
-  const tables = (await server.db.tables()).filter((n) => !EXCLUDED_TABLES.has(n));
-  const counts: Record<string, number> = {};
-  for (const t of tables) counts[t] = await server.db.count(`select count(*) as n from ${t}`);
-  return counts;
+  return server.db.reading(async (db) => rowsPerTable(db, (await db.tables()).filter((n) => !EXCLUDED_TABLES.has(n))));
 }
 
 /** A request with a known X-Request-Id; the reply echoes it. */

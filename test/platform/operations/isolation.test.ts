@@ -176,10 +176,12 @@ async function snapshotA(): Promise<unknown> {
 
 const COUNTED = ['customers', 'wallet_beneficiaries', 'crypto_withdrawals', 'crypto_deposits', 'crypto_refunds', 'authorization_evidence', 'idempotency_records'];
 
-/** Rows per table that belong to a client (audit and nonces are expected to grow with any request). */
+/** Rows per table that belong to a client (audit and nonces are expected to grow with any request); one statement. */
 async function rowCounts(clientId: string): Promise<Record<string, number>> {
-  const counts: Record<string, number> = {};
-  for (const t of COUNTED) counts[t] = await server.db.count(`SELECT COUNT(*) AS n FROM ${t} WHERE client_id = ?`, clientId);
+  const sql = COUNTED.map((t) => `SELECT '${t}' AS t, COUNT(*) AS n FROM ${t} WHERE client_id = ?`).join(' UNION ALL ');
+  const rows = await server.db.all<{ t: string; n: unknown }>(sql, ...COUNTED.map(() => clientId));
+  const counts = Object.fromEntries(rows.map((r) => [r.t, Number(r.n)]));
+  expect(Object.keys(counts).sort()).toEqual([...COUNTED].sort());
   return counts;
 }
 

@@ -87,26 +87,34 @@ function absentArguments(c: OperationCase): { name: string; list: boolean }[] {
     .map((a) => ({ name: a.name, list: isListType(isNonNullType(a.type) ? a.type.ofType : a.type) }));
 }
 
+/**
+ * Sends every variant of the case. A mutation's go one after another (an accepted marker may change what
+ * the next one finds); a query's change nothing a later one reads, so they go at once. Each request's
+ * marker is drawn in the same order either way.
+ */
 async function sendAll(client: Client, c: OperationCase): Promise<Sent[]> {
-  const out: Sent[] = [];
+  const sends: { what: string; marker: string; send: () => Promise<Reply> }[] = [];
   const cases: { c: OperationCase; path: (string | number)[] }[] = leavesOf(c.args).map(({ path }) => ({ c, path }));
   for (const a of absentArguments(c)) cases.push({ c: c.with({ ...c.args, [a.name]: a.list ? ['x'] : 'x' }), path: a.list ? [a.name, 0] : [a.name] });
   for (const { c, path } of cases) {
     const where = path.join('.');
     let marker = nextMarker();
     const v = withMarker(c, path, marker);
-    out.push({ what: `GraphQL variable ${where}`, reply: await v.graphql(server, client), marker });
+    sends.push({ what: `GraphQL variable ${where}`, marker, send: () => v.graphql(server, client) });
     marker = nextMarker();
     const l = withMarker(c, path, marker);
-    out.push({ what: `GraphQL literal ${where}`, reply: await server.gql(client, inlineDocument(l), {}), marker });
+    sends.push({ what: `GraphQL literal ${where}`, marker, send: () => server.gql(client, inlineDocument(l), {}) });
     marker = nextMarker();
     const r = withMarker(c, path, marker);
     if (r.rest) {
       const req = r.rest;
       const idempotencyKey = req.method === 'GET' ? null : undefined;
-      out.push({ what: `REST ${where}`, reply: await server.request(client, req.method, req.path + queryString(req.query), { body: req.body, idempotencyKey }), marker });
+      sends.push({ what: `REST ${where}`, marker, send: () => server.request(client, req.method, req.path + queryString(req.query), { body: req.body, idempotencyKey }) });
     }
   }
+  if (!c.isMutation) return Promise.all(sends.map(async (s) => ({ what: s.what, marker: s.marker, reply: await s.send() })));
+  const out: Sent[] = [];
+  for (const s of sends) out.push({ what: s.what, marker: s.marker, reply: await s.send() });
   return out;
 }
 

@@ -10,6 +10,7 @@ import deposits from '../../../src/modules/deposits/examples.js';
 import events from '../../../src/modules/events/examples.js';
 import fiatAccounts from '../../../src/modules/fiat-accounts/examples.js';
 import fiatDeposits from '../../../src/modules/fiat-deposits/examples.js';
+import fiatWithdrawalCapabilities from '../../../src/modules/fiat-withdrawal-capabilities/examples.js';
 import fiatWithdrawals from '../../../src/modules/fiat-withdrawals/examples.js';
 import files from '../../../src/modules/files/examples.js';
 import frontend from '../../../src/modules/frontend/examples.js';
@@ -30,6 +31,7 @@ export const moduleExamples: readonly { file: string; steps: readonly Example[] 
   { file: 'src/modules/events/examples.ts', steps: events },
   { file: 'src/modules/fiat-accounts/examples.ts', steps: fiatAccounts },
   { file: 'src/modules/fiat-deposits/examples.ts', steps: fiatDeposits },
+  { file: 'src/modules/fiat-withdrawal-capabilities/examples.ts', steps: fiatWithdrawalCapabilities },
   { file: 'src/modules/fiat-withdrawals/examples.ts', steps: fiatWithdrawals },
   { file: 'src/modules/files/examples.ts', steps: files },
   { file: 'src/modules/frontend/examples.ts', steps: frontend },
