@@ -2,8 +2,8 @@
 // PostgreSQL (BENCH_PG_URL, a schema of its own dropped afterwards; skipped when it does not answer).
 // Per engine, one service process:
 //   set-up through the API (SANDBOX_STEP_DELAY_MS=0): a VERIFIED customer, SEPA enabled (fee 25), its EUR
-//   account approved by the worker, an IBAN bank account, its SEPA capability ACTIVE (written in SQL, as
-//   the tests do), funds for BENCH_FIAT_FUNDED withdrawals by one fiat deposit, BENCH_FIAT_SUBMISSIONS
+//   account approved by the worker, an IBAN bank account, its SEPA capability activated (and reviewed by
+//   the worker), funds for BENCH_FIAT_FUNDED withdrawals by one fiat deposit, BENCH_FIAT_SUBMISSIONS
 //   drafts (1000 + fee 25 each);
 //   1. submissions racing on the one balance: the service restarted with SANDBOX_STEP_DELAY_MS=600000 (the
 //      worker leaves them in SUBMITTED), every draft submitted once, CONNECTIONS at once; submissions
@@ -131,12 +131,12 @@ async function setUp(label: string, f: Fixture, sql: Sql, env: Record<string, st
       accountType: 'IBAN', currency: 'EUR', holderName: 'Ada Lovelace', holderType: 'INDIVIDUAL', holderCountry: 'DE', isOwner: true, iban: IBAN,
     });
     if (bank.status !== 200) throw new Error(`createBankAccount: ${bank.status} ${JSON.stringify(bank.body)}`);
-    const at = new Date().toISOString();
-    await sql(
-      `INSERT INTO fiat_withdrawal_capabilities (capability_id, customer_id, client_id, rail, currency, status, status_info,
-         expected_monthly_volume_minor, withdrawal_purpose, review_due_at, review_outcome, review_keys, activated_at, created_at, updated_at)
-       VALUES ($1, $2, $3, 'SEPA', 'EUR', 'ACTIVE', 'Active', '100000', 'Payouts', NULL, NULL, NULL, $4, $5, $6)`,
-      [randomUUID(), f.customerId, f.clientId, at, at, at],
+    const act = await signed(s.url, f, 'POST', `/partner/v1/customers/${f.customerId}/fiat/withdrawal-capabilities/SEPA/activation`, {
+      expectedMonthlyVolumeMinor: '250000', withdrawalPurpose: 'Paying suppliers',
+    });
+    if (act.status !== 200) throw new Error(`activateFiatWithdrawalCapability: ${act.status} ${JSON.stringify(act.body)}`);
+    await until('the SEPA capability ACTIVE', async () =>
+      (await signed(s.url, f, 'GET', `/partner/v1/customers/${f.customerId}/fiat/withdrawal-capabilities`)).body?.items?.find((c: { rail: string }) => c.rail === 'SEPA')?.status === 'ACTIVE',
     );
     const dep = await signed(s.url, f, 'POST', `/partner/v1/fiat/accounts/${fiatAccountId}/deposit-simulations`, {
       amountMinor: String(BigInt(FUNDED) * (AMOUNT + FEE)), senderName: 'Charles Babbage', senderAccountIdentifier: 'GB82WEST12345698765432',

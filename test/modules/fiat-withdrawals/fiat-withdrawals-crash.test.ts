@@ -41,7 +41,7 @@ describe('fiat withdrawals under SIGKILL', () => {
       {
         const s = await start();
         try {
-          party = await makeParty(s.url, spawned.url, db, client, FUNDS);
+          party = await makeParty(s.url, spawned.url, client, FUNDS);
         } finally {
           await stopMain(s, 'SIGKILL');
         }

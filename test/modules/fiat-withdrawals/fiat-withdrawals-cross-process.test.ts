@@ -26,7 +26,7 @@ beforeAll(async () => {
   spawned = await spawnedDatabase(kit.tempDir(), 'fwxproc', '0');
   const env = { DATABASE_URL: spawned.url, LOG_LEVEL: 'warn', SANDBOX_STEP_DELAY_MS: '20', WORKER_POLL_INTERVAL_MS: '10', RATE_LIMIT_RPS: '100000', RATE_LIMIT_BURST: '100000' };
   servers = await Promise.all([kit.startMain(env), kit.startMain(env)]);
-  party = await makeParty(servers[0]!.url, spawned.url, spawned.db, spawned.client, FUNDS);
+  party = await makeParty(servers[0]!.url, spawned.url, spawned.client, FUNDS);
 }, 120_000);
 
 afterAll(async () => {

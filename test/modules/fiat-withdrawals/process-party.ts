@@ -1,8 +1,8 @@
 // Fiat withdrawals against servers run as processes (the crash and cross-process suites, §14.7, §16.4):
-// a VERIFIED customer with an ACTIVE EUR account funded by fiat deposits, IBAN bank accounts whose
+// a VERIFIED customer with an ACTIVE EUR account funded by a fiat deposit, IBAN bank accounts whose
 // sandbox outcomes (§14.3) give each path — passed (COMPLETED), REJECTED at the review, RETURNED after
-// SENT_TO_BANK — its ACTIVE SEPA capability; and the check that a withdrawal has exactly its path's
-// ledger rows (§14.9) and events (one per change, gapless).
+// SENT_TO_BANK — and its SEPA capability activated through the API (§14.6); and the check that a
+// withdrawal has exactly its path's ledger rows (§14.9) and events (one per change, gapless).
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { SecretBox } from '../../../src/core/secret-box.js';
@@ -53,9 +53,9 @@ export type Party = { customerId: string; fiatAccountId: string; bankAccounts: R
 /**
  * Through a running server (`url`) and the operator's code on `databaseUrl`: the customer, SEPA enabled
  * with fee FEE, its EUR account (application approved by the worker), its bank accounts and sandbox
- * outcomes, the SEPA capability ACTIVE, and `fundMinor` credited by a fiat deposit.
+ * outcomes, the SEPA capability activated and reviewed, and `fundMinor` credited by a fiat deposit.
  */
-export async function makeParty(url: string, databaseUrl: string, db: TestDb, client: Client, fundMinor: bigint): Promise<Party> {
+export async function makeParty(url: string, databaseUrl: string, client: Client, fundMinor: bigint): Promise<Party> {
   const c = await send(url, client, 'POST', '/graphql', randomUUID(), {
     query: 'mutation($i: CreateCustomerInput!) { createCustomer(input: $i) { customerId } }',
     variables: { i: { externalRef: `fw-${randomUUID()}`, type: 'INDIVIDUAL' } },
@@ -87,13 +87,15 @@ export async function makeParty(url: string, databaseUrl: string, db: TestDb, cl
     expect(b.status, b.text).toBe(200);
     bankAccounts[path] = b.body.bankAccountId;
   }
-  const at = new Date().toISOString();
-  await db.run(
-    `INSERT INTO fiat_withdrawal_capabilities (capability_id, customer_id, client_id, rail, currency, status, status_info,
-       expected_monthly_volume_minor, withdrawal_purpose, review_due_at, review_outcome, review_keys, activated_at, created_at, updated_at)
-     VALUES (?, ?, ?, 'SEPA', 'EUR', 'ACTIVE', 'Active', '100000', 'Payouts', NULL, NULL, NULL, ?, ?, ?)`,
-    randomUUID(), customerId, client.clientId, at, at, at,
-  );
+  // §14.6 the SEPA capability, activated as a partner does: the activation, then its review by the worker.
+  const act = await send(url, client, 'POST', `/partner/v1/customers/${customerId}/fiat/withdrawal-capabilities/SEPA/activation`, randomUUID(), {
+    expectedMonthlyVolumeMinor: '250000', withdrawalPurpose: 'Paying suppliers',
+  });
+  expect(act.status, act.text).toBe(200);
+  await until('the SEPA capability ACTIVE', async () => {
+    const r = await send(url, client, 'GET', `/partner/v1/customers/${customerId}/fiat/withdrawal-capabilities`, null);
+    return r.body?.items?.find((c: { rail: string; status: string }) => c.rail === 'SEPA')?.status === 'ACTIVE' ? true : undefined;
+  });
   const dep = await send(url, client, 'POST', `/partner/v1/fiat/accounts/${fiatAccountId}/deposit-simulations`, randomUUID(), {
     amountMinor: fundMinor.toString(), senderName: 'Charles Babbage', senderAccountIdentifier: 'GB82 WEST 1234 5698 7654 32',
   });
