@@ -1,25 +1,35 @@
 // test: slow — fast-check: random fiat lifecycles against a model
-// A model-based property test of the fiat areas (§14.3, §14.4, §14.8, §16.2–§16.3): random sequences of
+// A model-based property test of the fiat areas (§14.3, §14.4, §14.7, §14.8, §16.2–§16.3): random sequences of
 // account applications (each customer's sandbox review outcome set or cleared: APPROVED, REJECTED,
 // NEEDS_ADDITIONAL_INFORMATION with its keys), answers (right or wrong keys, either surface, before or
 // after the deadline), the answer racing the timeout step at the deadline (exactly one wins), partners'
 // rails disabled and enabled, simulated deposits (either surface) on the accounts issued, accounts
 // suspended and reactivated, their deposit instructions read, senders put on and taken off the bank deny
-// list, and worker rounds with the clock moved, run against the real server and a small in-memory model. After every step each
-// application's status, statusInfo, deadline and rounds, each account's and deposit's status, each
-// customer's account capabilities and its EUR and USD balances agree with the model, and after every step
-// that posts the ledger holds L1–L5; at the end every record's events are gapless and one per change, and
-// replaying the feed rebuilds every record (E8).
+// list, fiat withdrawals (a quote or none, the draft and its submission on either surface, random amounts
+// against the funds; each bank account's sandbox outcome set or cleared: NEEDS_ADDITIONAL_INFORMATION
+// answered or timed out, REJECTED, RETURNED, none; `sandbox fiat-return` from SENT_TO_BANK, from COMPLETED
+// within the return window and at its end; customers suspended while their withdrawals move), and worker
+// rounds with the clock moved, run against the real server and a small in-memory model. After every step
+// each application's status, statusInfo, deadline and rounds, each account's, deposit's and withdrawal's
+// status, each customer's account capabilities and its EUR and USD available and held balances agree with
+// the model, and after every step that posts the ledger holds L1–L5; at the end every record's events are
+// gapless and one per change, and replaying the feed rebuilds every record (E8).
 //
-// Not here yet: fiat withdrawals (§14.7), not served yet. Withdrawal capabilities (§14.6) only as one
-// activation at the start, whose record the feed's rebuild covers; their review is not modelled yet.
+// Withdrawal capabilities (§14.6) only as two activations at the start (SEPA of customer 0, ACH of
+// customer 1, both ACTIVE after one step), whose records the event checks and the feed's rebuild cover;
+// their review's other outcomes are not modelled here.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allowBank, denyBank } from '../../../src/modules/bank-accounts/operators.js';
+import { suspendCustomer } from '../../../src/modules/customers/operators.js';
+import { enableRail } from '../../../src/modules/fiat-rails/operators.js';
+import { sandboxFiatReturn, sandboxFiatWithdrawalOutcome } from '../../../src/modules/fiat-withdrawals/operators.js';
 import { sandboxFiatReviewOutcome } from '../../../src/modules/information/operators.js';
 import { timeoutStep } from '../../../src/modules/information/loop.js';
 import { FiatParty, INSTRUCTIONS_QUERY } from '../../helpers/fiat-accounts.js';
 import { fiatDepositInput, simulateFiatDepositGql, simulateFiatDepositRest } from '../../helpers/fiat-deposits.js';
+import { activateRest, activationInput } from '../../helpers/fiat-capabilities.js';
+import { FiatWd } from '../../helpers/fiat-withdrawals.js';
 import { Scenario, startTestServer, type Reply, type TestServer } from '../../helpers/harness.js';
 import { checkLedgerInvariants, rebuildFromFeed } from '../../helpers/ledger-checks.js';
 import { expectProblem } from '../../helpers/problems.js';
@@ -34,6 +44,26 @@ const RAILS: Record<Currency, ('SEPA' | 'ACH' | 'WIRE')[]> = { EUR: ['SEPA'], US
 const SENDERS = ['GB82 WEST 1234 5698 7654 32', 'NL91 ABNA 0417 1643 00'];
 const KEYS = ['SOURCE_OF_FUNDS', 'EXPECTED_MONTHLY_VOLUME', 'BUSINESS_DESCRIPTION'] as const;
 type Outcome = 'APPROVED' | 'REJECTED' | 'NEEDS_ADDITIONAL_INFORMATION';
+/** §14.7: a return after COMPLETED is possible for FIAT_RETURN_WINDOW_DAYS days (partnerctl's own value). */
+const WINDOW_MS = 86_400_000;
+const PARTNERCTL_ENV = { PARTNER_SANDBOX: 'true', FIAT_RETURN_WINDOW_DAYS: String(WINDOW_MS / 86_400_000) };
+/** The rails' withdrawal fees (§14.6), set once per run; disabling and enabling a rail keeps them. */
+const FEES = { SEPA: 25n, ACH: 40n };
+/** The keys a withdrawal's review asks when its bank account's outcome is NEEDS_ADDITIONAL_INFORMATION. */
+const WITHDRAWAL_KEYS = ['PAYMENT_PURPOSE_DETAIL', 'RELATIONSHIP_TO_BENEFICIARY'];
+type WdOutcome = 'NEEDS_ADDITIONAL_INFORMATION' | 'REJECTED' | 'RETURNED';
+const WD_INFO: Record<string, string> = {
+  APPROVED: 'Awaiting submission',
+  SUBMITTED: 'Submitted for processing',
+  COMPLIANCE_REVIEW: 'Compliance review',
+  NEEDS_ADDITIONAL_INFORMATION: 'Additional information requested',
+  SENT_TO_BANK: 'Sent to bank',
+  COMPLETED: 'Completed',
+  REJECTED: 'Rejected by compliance review',
+  RETURNED: 'Returned by beneficiary bank',
+};
+/** Statuses whose amount + fee is held (§16.3 L3). */
+const HELD = ['SUBMITTED', 'COMPLIANCE_REVIEW', 'NEEDS_ADDITIONAL_INFORMATION'];
 
 const INFO: Record<string, string> = {
   SUBMITTED: 'Submitted',
@@ -61,10 +91,31 @@ type Application = {
   events: string[];
 };
 type Deposit = { id: string; account: Account; amount: bigint; sender: string; due: number; status: string; events: string[] };
+/** A bank account (§14.5) of a customer with an ACTIVE withdrawal capability for its rail; its sandbox outcome (§14.3). */
+type Bank = { id: string; customer: number; identifier: string; rail: 'SEPA' | 'ACH'; currency: Currency; outcome: WdOutcome | null };
+type Withdrawal = {
+  id: string;
+  bank: Bank;
+  amount: bigint;
+  fee: bigint;
+  status: string;
+  statusInfo: string;
+  /** The next worker step's instant (review or bank), null when none is due. */
+  due: number | null;
+  /** Captured at submission (§14.3): the first review's outcome, and whether the sandbox bank returns it. */
+  review: 'NEEDS_ADDITIONAL_INFORMATION' | 'REJECTED' | null;
+  returns: boolean;
+  informationDue: number | null;
+  completedAt: number | null;
+  returnReason: string | null;
+  events: string[];
+};
 
 class Model {
   applications: Application[] = [];
   deposits: Deposit[] = [];
+  banks: Bank[] = [];
+  withdrawals: Withdrawal[] = [];
   /** Per customer: the sandbox entry for APPLICATION, if any. */
   outcomes: ({ outcome: Outcome; keys: string[] } | null)[] = [null, null, null];
   rails: Record<Currency, boolean> = { EUR: true, USD: true };
@@ -80,6 +131,37 @@ class Model {
   }
   latestApplication(customer: number, currency: Currency): Application | undefined {
     return this.applications.filter((a) => a.customer === customer && a.currency === currency).at(-1);
+  }
+
+  /** §16.3 L3: amount + fee of the customer's withdrawals under way in that currency. */
+  held(customer: number, currency: Currency): bigint {
+    return this.withdrawals
+      .filter((w) => w.bank.customer === customer && w.bank.currency === currency && HELD.includes(w.status))
+      .reduce((n, w) => n + w.amount + w.fee, 0n);
+  }
+
+  moveWd(w: Withdrawal, to: string, info = WD_INFO[to]!): void {
+    w.status = to;
+    w.statusInfo = info;
+    w.events.push(`fiat_withdrawal.${to.toLowerCase()}`);
+  }
+
+  /** §14.7, §14.9: to REJECTED, amount + fee released (one row). */
+  rejectWd(w: Withdrawal, info?: string): void {
+    w.due = null;
+    w.informationDue = null;
+    this.moveWd(w, 'REJECTED', info);
+    this.available[w.bank.customer]![w.bank.currency] += w.amount + w.fee;
+    this.ledgerRows += 1;
+  }
+
+  /** §14.7, §14.9: to RETURNED, amount and fee credited back (two rows: the fees are never 0 here). */
+  returnWd(w: Withdrawal, reason: string): void {
+    w.due = null;
+    w.returnReason = reason;
+    this.moveWd(w, 'RETURNED');
+    this.available[w.bank.customer]![w.bank.currency] += w.amount + w.fee;
+    this.ledgerRows += 2;
   }
 
   move(a: Application, to: string, info = INFO[to]!): void {
@@ -123,6 +205,41 @@ class Model {
         this.ledgerRows += 1;
       }
     }
+    // §14.7: the review steps, the information timeout, the bank's steps; nothing a partner does (a suspended
+    // account or customer, a disabled rail) changes the course. A review that passes is sent in the same round.
+    for (const w of this.withdrawals) {
+      if (w.status === 'NEEDS_ADDITIONAL_INFORMATION' && w.informationDue !== null && w.informationDue <= now) {
+        this.rejectWd(w, 'Additional information not provided');
+        continue;
+      }
+      if (w.due === null || w.due > now) continue;
+      if (w.status === 'SUBMITTED') {
+        w.due = now + DELAY_MS;
+        this.moveWd(w, 'COMPLIANCE_REVIEW');
+      } else if (w.status === 'COMPLIANCE_REVIEW') {
+        const review = w.review;
+        w.review = null;
+        if (review === 'REJECTED') this.rejectWd(w);
+        else if (review === 'NEEDS_ADDITIONAL_INFORMATION') {
+          w.due = null;
+          w.informationDue = now + TIMEOUT_MS;
+          this.moveWd(w, 'NEEDS_ADDITIONAL_INFORMATION');
+        } else {
+          // §14.9: the hold settles, FIAT_WITHDRAWAL then FIAT_WITHDRAWAL_FEE.
+          w.due = now + DELAY_MS;
+          this.moveWd(w, 'SENT_TO_BANK');
+          this.ledgerRows += 2;
+        }
+      } else if (w.status === 'SENT_TO_BANK') {
+        // The sandbox bank returns with the entry's reason, ACCOUNT_CLOSED when none was given.
+        if (w.returns) this.returnWd(w, 'ACCOUNT_CLOSED');
+        else {
+          w.due = null;
+          w.completedAt = now;
+          this.moveWd(w, 'COMPLETED');
+        }
+      }
+    }
   }
 
   /** §14.4's capability table, first match. */
@@ -147,8 +264,14 @@ type Action =
   | { kind: 'deposit'; account: number; amount: bigint; sender: number; rest: boolean }
   | { kind: 'suspend'; account: number; suspended: boolean }
   | { kind: 'instructions'; account: number; rest: boolean }
-  | { kind: 'activate' }
-  | { kind: 'deny'; sender: number; denied: boolean };
+  | { kind: 'setup' }
+  | { kind: 'deny'; sender: number; denied: boolean }
+  | { kind: 'bankOutcome'; bank: number; outcome: WdOutcome | null }
+  | { kind: 'withdraw'; bank: number; amount: bigint; quote: boolean; submit: boolean; rest: boolean }
+  | { kind: 'submit'; withdrawal: number; rest: boolean }
+  | { kind: 'wdAnswer'; withdrawal: number; open: boolean; rest: boolean }
+  | { kind: 'fiatReturn'; withdrawal: number; at: 'now' | 'beforeWindowEnd' | 'windowEnd' }
+  | { kind: 'customerSuspended'; customer: number; then: 'step' | 'return'; withdrawal: number };
 
 const customer = fc.nat({ max: 2 });
 const currency = fc.constantFrom(...CURRENCIES);
@@ -167,7 +290,7 @@ const actionArb: fc.Arbitrary<Action> = fc.oneof(
   { weight: 4, arbitrary: fc.record({ kind: fc.constant('apply' as const), customer, currency }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('answer' as const), application: pick, right: fc.constantFrom(true, true, false), rest: fc.boolean() }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('race' as const), application: pick, first: fc.constantFrom('answer' as const, 'timeout' as const, null, null) }) },
-  { weight: 5, arbitrary: fc.record({ kind: fc.constant('step' as const), ms: fc.constantFrom(DELAY_MS, DELAY_MS, DELAY_MS, DELAY_MS * 3, TIMEOUT_MS - 1, TIMEOUT_MS) }) },
+  { weight: 8, arbitrary: fc.record({ kind: fc.constant('step' as const), ms: fc.constantFrom(DELAY_MS, DELAY_MS, DELAY_MS, DELAY_MS * 3, TIMEOUT_MS - 1, TIMEOUT_MS, WINDOW_MS) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('rail' as const), currency, enabled: fc.boolean() }) },
   {
     weight: 4,
@@ -182,6 +305,29 @@ const actionArb: fc.Arbitrary<Action> = fc.oneof(
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('suspend' as const), account: pick, suspended: fc.boolean() }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('instructions' as const), account: pick, rest: fc.boolean() }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('deny' as const), sender: fc.nat({ max: 1 }), denied: fc.boolean() }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant('bankOutcome' as const),
+      bank: pick,
+      outcome: fc.constantFrom<WdOutcome | null>(null, 'NEEDS_ADDITIONAL_INFORMATION', 'NEEDS_ADDITIONAL_INFORMATION', 'REJECTED', 'RETURNED', 'RETURNED'),
+    }),
+  },
+  {
+    weight: 8,
+    arbitrary: fc.record({
+      kind: fc.constant('withdraw' as const),
+      bank: pick,
+      amount: fc.constantFrom(1n, 500n, 2_000n, 20_000n, 150_000n),
+      quote: fc.boolean(),
+      submit: fc.constantFrom(true, true, true, false),
+      rest: fc.boolean(),
+    }),
+  },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('submit' as const), withdrawal: pick, rest: fc.boolean() }) },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant('wdAnswer' as const), withdrawal: pick, open: fc.constantFrom(true, true, false), rest: fc.boolean() }) },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant('fiatReturn' as const), withdrawal: pick, at: fc.constantFrom('now' as const, 'now' as const, 'beforeWindowEnd' as const, 'windowEnd' as const) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('customerSuspended' as const), customer: fc.nat({ max: 1 }), then: fc.constantFrom('step' as const, 'return' as const), withdrawal: pick }) },
 );
 
 describe('§14 fiat lifecycles against a model (property)', () => {
@@ -195,13 +341,16 @@ describe('§14 fiat lifecycles against a model (property)', () => {
 
   /** One run: a fresh partner (every rail enabled) with three VERIFIED customers, then the actions, each compared. */
   async function lifecycle(actions: Action[]): Promise<void> {
-    // The bank deny list is the server's, not a partner's: each run starts with none.
+    // The bank deny list and the sandbox's withdrawal outcomes are the server's, not a partner's: each run starts with none.
     await server.db.run(`DELETE FROM bank_deny_list`);
+    await server.db.run(`DELETE FROM sandbox_fiat_withdrawal_outcomes`);
     const f = await FiatParty.create(server);
     const parties = [f, new FiatParty(f.s, await f.s.verifiedCustomer()), new FiatParty(f.s, await f.s.verifiedCustomer())];
-    const run = new Runner(server, f.s, parties, new Model());
+    const run = new Runner(server, f.s, parties, new Model(), parties.map((p) => new FiatWd(p)));
     // Two accounts to start with, so that deposits and suspensions have somewhere to go, and an application
-    // asked for information, so that answers, the race and the timeout have a round to meet.
+    // asked for information, so that answers, the race and the timeout have a round to meet; then the
+    // withdrawal capabilities and bank accounts of customers 0 (EUR, SEPA) and 1 (USD, ACH), funds, a sandbox
+    // outcome on two of the bank accounts, and a withdrawal of each customer under way.
     const start: Action[] = [
       { kind: 'apply', customer: 0, currency: 'EUR' },
       { kind: 'apply', customer: 1, currency: 'USD' },
@@ -209,7 +358,14 @@ describe('§14 fiat lifecycles against a model (property)', () => {
       { kind: 'apply', customer: 2, currency: 'EUR' },
       { kind: 'step', ms: DELAY_MS },
       { kind: 'step', ms: DELAY_MS },
-      { kind: 'activate' },
+      { kind: 'setup' },
+      { kind: 'deposit', account: 0, amount: 99_999n, sender: 0, rest: true },
+      { kind: 'deposit', account: 1, amount: 99_999n, sender: 1, rest: false },
+      { kind: 'step', ms: DELAY_MS },
+      { kind: 'bankOutcome', bank: 1, outcome: 'NEEDS_ADDITIONAL_INFORMATION' },
+      { kind: 'bankOutcome', bank: 3, outcome: 'REJECTED' },
+      { kind: 'withdraw', bank: 0, amount: 2_000n, quote: true, submit: true, rest: true },
+      { kind: 'withdraw', bank: 2, amount: 500n, quote: false, submit: true, rest: false },
     ];
     for (const action of [...start, ...actions]) {
       await run.apply(action);
@@ -220,8 +376,8 @@ describe('§14 fiat lifecycles against a model (property)', () => {
     await rebuildFromFeed(server, f.s.client, parties.map((p) => p.customerId));
   }
 
-  it('applications, answers, the timeout race, rails, deposits, suspensions and the deny list agree with the model after every step', async () => {
-    await fc.assert(fc.asyncProperty(fc.array(actionArb, { minLength: 5, maxLength: 30 }), lifecycle), {
+  it('applications, answers, the timeout race, rails, deposits, suspensions, the deny list and withdrawals agree with the model after every step', async () => {
+    await fc.assert(fc.asyncProperty(fc.array(actionArb, { minLength: 10, maxLength: 40 }), lifecycle), {
       numRuns: Number(process.env.MODEL_RUNS ?? 12),
       endOnFailure: true,
     });
@@ -234,10 +390,17 @@ class Runner {
     readonly s: Scenario,
     readonly parties: FiatParty[],
     readonly m: Model,
+    /** Each customer's withdrawal helper (quotes, drafts with their evidence, submissions, answers). */
+    readonly wd: FiatWd[],
   ) {}
 
   /** The model's ledger rows when the invariants last held. */
   private checkedRows = 0;
+  /**
+   * Drafts made: each its own paymentReference, so that two equal drafts at one instant carry different
+   * evidence (the same operationHash and authorizedAt would be AUTHORIZATION_ALREADY_USED, §5).
+   */
+  private drafts = 0;
 
   private now(): number {
     return this.server.clock.now().getTime();
@@ -392,14 +555,130 @@ class Runner {
         account.status = status;
         return;
       }
-      case 'activate': {
-        // §14.6: customer 0's SEPA withdrawal capability, activated once its EUR account is ACTIVE: PENDING.
-        // Its review is not modelled here; the feed's rebuild (E8) covers its record.
-        const r = await this.gql(
-          `mutation($c: UUID!, $i: ActivateFiatWithdrawalCapabilityInput!) { activateFiatWithdrawalCapability(customerId: $c, rail: SEPA, input: $i) { status } }`,
-          { c: this.parties[0]!.customerId, i: { expectedMonthlyVolumeMinor: '100000', withdrawalPurpose: 'Rent' } },
+      case 'setup': {
+        // §14.6: the rails' fees, then the SEPA capability of customer 0 and the ACH one of customer 1
+        // (PENDING; the next step makes them ACTIVE), and two bank accounts each (§14.5).
+        const clientId = this.s.client.clientId;
+        for (const rail of ['SEPA', 'ACH'] as const) await this.server.operator((db) => enableRail(db, { clientId, rail, withdrawalFeeMinor: String(FEES[rail]) }));
+        for (const [c, rail] of [[0, 'SEPA'], [1, 'ACH']] as const) {
+          const r = await activateRest(this.parties[c]!, rail, activationInput());
+          expect(this.expectOk(r).status).toBe('PENDING');
+        }
+        const banks: [number, 'SEPA' | 'ACH', string, Record<string, unknown>][] = [
+          [0, 'SEPA', 'DE89370400440532013000', this.wd[0]!.ibanInput()],
+          [0, 'SEPA', 'FR1420041010050500013M02606', this.wd[0]!.ibanInput({ iban: 'FR1420041010050500013M02606' })],
+          [1, 'ACH', '021000021:123456789', this.wd[1]!.usInput()],
+          [1, 'ACH', '021000021:987654321', this.wd[1]!.usInput({ accountNumber: '987654321' })],
+        ];
+        for (const [c, rail, identifier, input] of banks) {
+          const { bankAccountId } = await this.wd[c]!.bankAccount(input);
+          m.banks.push({ id: bankAccountId, customer: c, identifier, rail, currency: rail === 'SEPA' ? 'EUR' : 'USD', outcome: null });
+        }
+        return;
+      }
+      case 'bankOutcome': {
+        // §14.3 `sandbox fiat-withdrawal-outcome`: kept per bank identifier until cleared, captured at submission.
+        const bank = m.banks[action.bank % m.banks.length]!;
+        const box = this.server.config.secretBox;
+        const o = action.outcome;
+        await this.server.operator((db) =>
+          sandboxFiatWithdrawalOutcome(db, box, bank.identifier, o ? { outcome: o, keys: o === 'NEEDS_ADDITIONAL_INFORMATION' ? (WITHDRAWAL_KEYS as never) : undefined, clear: false } : { clear: true }),
         );
-        expect(this.expectOk(r, 'activateFiatWithdrawalCapability').status).toBe('PENDING');
+        bank.outcome = o;
+        return;
+      }
+      case 'withdraw': {
+        const bank = m.banks[action.bank % m.banks.length]!;
+        const w = this.wd[bank.customer]!;
+        const fields = { rail: bank.rail, bankAccountId: bank.id, amountMinor: action.amount.toString(), currency: bank.currency, currencyScale: 2 };
+        // §14.6, §14.7: E rail → G (the amounts are within the bounds) → H gate → FIAT_ACCOUNT_NOT_ACTIVE; the
+        // capability and the bank account stay ACTIVE. A quote holds nothing and checks no funds.
+        const refusal: [number, string] | null = !m.rails[bank.currency]
+          ? [403, 'RAIL_NOT_PERMITTED']
+          : m.accountOf(bank.customer, bank.currency)!.status === 'SUSPENDED'
+            ? [409, 'FIAT_ACCOUNT_NOT_ACTIVE']
+            : null;
+        let quoteId: string | undefined;
+        if (action.quote) {
+          const r = action.rest ? await w.quoteRest(fields) : await w.quoteGql(fields);
+          if (refusal) return void expectProblem(r, ...refusal);
+          const q = this.expectOk(r, action.rest ? undefined : 'createFiatWithdrawalQuote');
+          expect([q.feeAmountMinor, q.totalAmountMinor]).toEqual([String(FEES[bank.rail]), String(action.amount + FEES[bank.rail])]);
+          quoteId = q.quoteId as string;
+        }
+        const input = w.draftInput({ ...fields, paymentReference: `Rent ${++this.drafts}`, ...(quoteId ? { quoteId } : {}) });
+        const r = action.rest ? await w.draftRest(input) : await w.draftGql(input);
+        if (refusal) return void expectProblem(r, ...refusal);
+        const d = this.expectOk(r, action.rest ? undefined : 'createFiatWithdrawalApprovalDraft');
+        expect([d.status, d.statusInfo, d.feeAmountMinor, d.quoteId]).toEqual(['APPROVED', 'Awaiting submission', String(FEES[bank.rail]), quoteId ?? null]);
+        const wd: Withdrawal = {
+          id: d.fiatWithdrawalId as string,
+          bank,
+          amount: action.amount,
+          fee: FEES[bank.rail],
+          status: 'APPROVED',
+          statusInfo: WD_INFO.APPROVED!,
+          due: null,
+          review: null,
+          returns: false,
+          informationDue: null,
+          completedAt: null,
+          returnReason: null,
+          events: ['fiat_withdrawal.approved'],
+        };
+        m.withdrawals.push(wd);
+        if (action.submit) await this.submit(wd, action.rest);
+        return;
+      }
+      case 'submit': {
+        const wd = m.withdrawals[action.withdrawal % m.withdrawals.length];
+        if (wd) await this.submit(wd, action.rest);
+        return;
+      }
+      case 'wdAnswer': {
+        const open = m.withdrawals.filter((x) => x.status === 'NEEDS_ADDITIONAL_INFORMATION');
+        const among = action.open && open.length > 0 ? open : m.withdrawals;
+        const wd = among[action.withdrawal % among.length];
+        if (!wd) return;
+        const w = this.wd[wd.bank.customer]!;
+        const items = WITHDRAWAL_KEYS.map((key) => ({ key, text: 'An answer' }));
+        const r = action.rest ? await w.answerRest(wd.id, items) : await w.answerGql(wd.id, items);
+        // §14.3: INVALID_STATE (not NEEDS_ADDITIONAL_INFORMATION, or now ≥ informationDueAt); no gate, no rail check.
+        const now = this.now();
+        if (wd.status !== 'NEEDS_ADDITIONAL_INFORMATION' || now >= wd.informationDue!) return void expectProblem(r, 409, 'INVALID_STATE');
+        expect(this.expectOk(r, action.rest ? undefined : 'submitFiatWithdrawalAdditionalInformation').status).toBe('COMPLIANCE_REVIEW');
+        // Back to COMPLIANCE_REVIEW, the next review a step delay later; it passes.
+        wd.informationDue = null;
+        wd.due = now + DELAY_MS;
+        m.moveWd(wd, 'COMPLIANCE_REVIEW');
+        return;
+      }
+      case 'fiatReturn': {
+        if (action.at === 'now') return this.fiatReturn(m.withdrawals[action.withdrawal % m.withdrawals.length]);
+        // A COMPLETED withdrawal at its window's end, or a millisecond before: the clock moved there first.
+        const back = action.at === 'windowEnd' ? 0 : 1;
+        const among = m.withdrawals.filter((x) => x.status === 'COMPLETED' && x.completedAt! + WINDOW_MS - back >= this.now());
+        const wd = among[action.withdrawal % among.length];
+        if (!wd) return;
+        this.server.clock.advance(wd.completedAt! + WINDOW_MS - back - this.now());
+        await this.fiatReturn(wd);
+        await this.server.service.worker.drain();
+        m.drain(this.now());
+        return;
+      }
+      case 'customerSuspended': {
+        // §14.9: while the customer is SUSPENDED its withdrawals go on; a RETURNED one credits `available`.
+        const p = this.parties[action.customer]!;
+        await this.server.operator((db) => suspendCustomer(db, p.customerId, true));
+        if (action.then === 'return') {
+          const own = m.withdrawals.filter((x) => x.bank.customer === action.customer);
+          await this.fiatReturn(own[action.withdrawal % own.length]);
+        } else {
+          this.server.clock.advance(DELAY_MS);
+          await this.server.service.worker.drain();
+          m.drain(this.now());
+        }
+        await this.server.operator((db) => suspendCustomer(db, p.customerId, false));
         return;
       }
       case 'instructions': {
@@ -428,6 +707,38 @@ class Runner {
     }
   }
 
+  /** §14.7 submitFiatWithdrawal: E rail → H gate → INVALID_STATE → FIAT_ACCOUNT_NOT_ACTIVE → INSUFFICIENT_FUNDS. */
+  private async submit(wd: Withdrawal, rest: boolean): Promise<void> {
+    const m = this.m;
+    const w = this.wd[wd.bank.customer]!;
+    const r = rest ? await w.submitRest(wd.id) : await w.submitGql(wd.id);
+    const { customer, currency } = wd.bank;
+    if (!m.rails[currency]) return void expectProblem(r, 403, 'RAIL_NOT_PERMITTED');
+    if (wd.status !== 'APPROVED') return void expectProblem(r, 409, 'INVALID_STATE');
+    if (m.accountOf(customer, currency)!.status === 'SUSPENDED') return void expectProblem(r, 409, 'FIAT_ACCOUNT_NOT_ACTIVE');
+    if (m.available[customer]![currency] < wd.amount + wd.fee) return void expectProblem(r, 409, 'INSUFFICIENT_FUNDS');
+    const body = this.expectOk(r, rest ? undefined : 'submitFiatWithdrawal');
+    expect([body.status, body.statusInfo]).toEqual(['SUBMITTED', WD_INFO.SUBMITTED]);
+    // HOLD of amount + fee; the bank account's sandbox outcome captured now (§14.3).
+    m.available[customer]![currency] -= wd.amount + wd.fee;
+    m.ledgerRows += 1;
+    wd.due = this.now() + DELAY_MS;
+    wd.review = wd.bank.outcome === 'RETURNED' ? null : wd.bank.outcome;
+    wd.returns = wd.bank.outcome === 'RETURNED';
+    m.moveWd(wd, 'SUBMITTED');
+  }
+
+  /** §14.7 `sandbox fiat-return` at the clock: from SENT_TO_BANK, or COMPLETED before completedAt + the window; else INVALID_STATE. */
+  private async fiatReturn(wd: Withdrawal | undefined): Promise<void> {
+    if (!wd) return;
+    const now = this.now();
+    const returnable = wd.status === 'SENT_TO_BANK' || (wd.status === 'COMPLETED' && now < wd.completedAt! + WINDOW_MS);
+    const done = this.server.operator((db) => sandboxFiatReturn(db, PARTNERCTL_ENV, wd.id, 'NAME_MISMATCH', new Date(now)));
+    if (!returnable) return void (await expect(done).rejects.toMatchObject({ code: 'INVALID_STATE' }));
+    expect(((await done) as { status: string }).status).toBe('RETURNED');
+    this.m.returnWd(wd, 'NAME_MISMATCH');
+  }
+
   /** Records, capabilities and balances as the API answers them, against the model. */
   async compare(after: Action): Promise<void> {
     const m = this.m;
@@ -435,6 +746,7 @@ class Runner {
     const requests = 'informationRequests { key answeredAt }';
     m.applications.forEach((a, i) => queries.push(`a${i}: fiatAccountApplication(applicationId: "${a.id}") { status statusInfo informationDueAt fiatAccountId decidedAt ${requests} }`));
     m.deposits.forEach((d, i) => queries.push(`d${i}: fiatDeposit(fiatDepositId: "${d.id}") { status statusInfo creditedAt }`));
+    m.withdrawals.forEach((w, i) => queries.push(`w${i}: fiatWithdrawal(fiatWithdrawalId: "${w.id}") { status statusInfo informationDueAt completedAt returnReason amountMinor }`));
     this.parties.forEach((p, i) => {
       queries.push(`b${i}: customerBalances(customerId: "${p.customerId}") { items { currency availableMinor heldMinor } }`);
       queries.push(`c${i}: fiatAccountCapabilities(customerId: "${p.customerId}") { currency status statusInfo fiatAccountId }`);
@@ -476,10 +788,26 @@ class Runner {
       const got = data[`d${i}`];
       expect([after.kind, d.id, got.status, got.statusInfo, got.creditedAt !== null]).toEqual([after.kind, d.id, d.status, info, d.status === 'COMPLETED']);
     });
+    m.withdrawals.forEach((w, i) => {
+      const got = data[`w${i}`];
+      expect([after.kind, w.id, got]).toEqual([
+        after.kind,
+        w.id,
+        {
+          status: w.status,
+          statusInfo: w.statusInfo,
+          informationDueAt: w.status === 'NEEDS_ADDITIONAL_INFORMATION' ? new Date(w.informationDue!).toISOString() : null,
+          completedAt: w.completedAt === null ? null : new Date(w.completedAt).toISOString(),
+          returnReason: w.returnReason,
+          amountMinor: String(w.amount),
+        },
+      ]);
+    });
     this.parties.forEach((_, c) => {
       const balances: Record<string, string> = { EUR: '0/0', USD: '0/0' };
       for (const b of data[`b${c}`].items) balances[b.currency] = `${b.availableMinor}/${b.heldMinor}`;
-      expect({ after: after.kind, customer: c, balances }).toEqual({ after: after.kind, customer: c, balances: { EUR: `${m.available[c]!.EUR}/0`, USD: `${m.available[c]!.USD}/0` } });
+      const balance = (cur: Currency) => `${m.available[c]![cur]}/${m.held(c, cur)}`;
+      expect({ after: after.kind, customer: c, balances }).toEqual({ after: after.kind, customer: c, balances: { EUR: balance('EUR'), USD: balance('USD') } });
       const capabilities = Object.fromEntries((data[`c${c}`] as { currency: string }[]).map(({ currency, ...rest }) => [currency, rest]));
       const want = Object.fromEntries(
         CURRENCIES.map((cur) => [cur, { ...m.capability(c, cur), fiatAccountId: m.accountOf(c, cur)?.id ?? null }]),
@@ -503,13 +831,19 @@ class Runner {
       ...this.m.applications.map((a) => ({ id: a.id, events: a.events })),
       ...this.m.applications.flatMap((a) => (a.account ? [{ id: a.account.id, events: a.account.events }] : [])),
       ...this.m.deposits.map((d) => ({ id: d.id, events: d.events })),
+      ...this.m.withdrawals.map((w) => ({ id: w.id, events: w.events })),
     ];
     for (const r of records) expect([r.id, seen.get(r.id)]).toEqual([r.id, r.events.map((type, i) => [type, i + 1])]);
-    const fiat = rows.filter((r) => ['FIAT_ACCOUNT_APPLICATION', 'FIAT_ACCOUNT', 'FIAT_DEPOSIT'].includes(r.t));
+    const fiat = rows.filter((r) => ['FIAT_ACCOUNT_APPLICATION', 'FIAT_ACCOUNT', 'FIAT_DEPOSIT', 'FIAT_WITHDRAWAL'].includes(r.t));
     expect(fiat.length).toBe(records.reduce((n, r) => n + r.events.length, 0));
-    // The activation's record: its first event, pending (§16.2), gapless thereafter.
-    const capability = rows.filter((r) => r.t === 'FIAT_WITHDRAWAL_CAPABILITY');
-    expect([capability[0]?.type, capability.map((r) => Number(r.s))]).toEqual(['fiat_withdrawal_capability.pending', capability.map((_, i) => i + 1)]);
+    // The two activations' records: pending, then active at the first step (§16.2).
+    const capabilities = [...new Set(rows.filter((r) => r.t === 'FIAT_WITHDRAWAL_CAPABILITY').map((r) => r.id))];
+    expect(capabilities.map((id) => seen.get(id))).toEqual(
+      [0, 1].map(() => [
+        ['fiat_withdrawal_capability.pending', 1],
+        ['fiat_withdrawal_capability.active', 2],
+      ]),
+    );
     const transactions = rows.filter((r) => r.t === 'TRANSACTION');
     expect(transactions.map((r) => [r.type, Number(r.s)])).toEqual(Array.from({ length: this.m.ledgerRows }, () => ['transaction.posted', 1]));
   }
